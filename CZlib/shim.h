@@ -1,0 +1,2 @@
+// zlib: deflate/inflate and CRC-32 for PNG. Only includes.
+#include <zlib.h>

@@ -1,0 +1,51 @@
+// swift-tools-version: 6.1
+// Tribune: a kiosk daemon for venue touch displays. The target graph follows DESIGN.md's module
+// map; an arrow there ("may import") is a dependency here, and nothing depends upward.
+import PackageDescription
+
+/// Hot modules (per-pixel, per-seat loops) are compiled without exclusivity checks in release;
+/// bounds are checked explicitly outside the loops instead.
+let hotPathSettings: [SwiftSetting] = [
+    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+]
+
+let package = Package(
+    name: "Tribune",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "tribune", targets: ["tribune"]),
+        .library(name: "Geometry", targets: ["Geometry"]),
+        .library(name: "Raster", targets: ["Raster"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // System libraries: pkg-config names and the Debian packages that provide them.
+        .systemLibrary(name: "CDRM", path: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(name: "CInput", path: "CInput", pkgConfig: "libinput libudev",
+                       providers: [.apt(["libinput-dev", "libudev-dev"])]),
+        .systemLibrary(name: "CZlib", path: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+
+        // Pipeline stages.
+        .target(name: "Geometry", swiftSettings: hotPathSettings),
+        .target(name: "Raster", dependencies: ["Geometry", "CZlib"], swiftSettings: hotPathSettings),
+        .target(name: "DRMDisplay", dependencies: ["Raster", "CDRM"]),
+        .target(name: "TouchInput", dependencies: ["CInput"]),
+        .target(name: "Kiosk", dependencies: ["Geometry", "Raster", "DRMDisplay", "TouchInput"]),
+
+        // Executables: argument parsing only, then hand over.
+        .executableTarget(name: "tribune", dependencies: [
+            "Kiosk", "Raster",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"],
+                    resources: [.copy("Corpus")]),
+        .testTarget(name: "DRMDisplayTests", dependencies: ["DRMDisplay"]),
+        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
+        .testTarget(name: "KioskTests", dependencies: ["Kiosk"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

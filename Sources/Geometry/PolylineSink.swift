@@ -1,0 +1,12 @@
+/// Receives a path flattened into straight segments (see `Path.flatten(tolerance:transform:into:)`).
+/// Renderers implement it to build edges without an intermediate array; generic use keeps the
+/// calls specialized and inlined.
+public protocol PolylineSink {
+    /// Starts a new polyline at `p`.
+    mutating func moveTo(_ p: Point)
+    /// Adds a straight segment from the previous point to `p`.
+    mutating func lineTo(_ p: Point)
+    /// Ends the current polyline; `closed` tells whether the path closed it explicitly (the
+    /// segment back to the start has already been emitted as a `lineTo` when needed).
+    mutating func endPolyline(closed: Bool)
+}

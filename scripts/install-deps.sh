@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs the Debian/Ubuntu packages Tribune needs that this machine lacks, and says which.
+# Usage: scripts/install-deps.sh [build|vm|all]   (default: build)
+set -euo pipefail
+
+build_packages=(libdrm-dev libinput-dev libudev-dev libfreetype-dev libharfbuzz-dev
+                fonts-dejavu-core zlib1g-dev pkg-config)
+vm_packages=(qemu-system-x86 linux-image-amd64 busybox-static)
+
+case "${1:-build}" in
+  build) wanted=("${build_packages[@]}") ;;
+  vm)    wanted=("${vm_packages[@]}") ;;
+  all)   wanted=("${build_packages[@]}" "${vm_packages[@]}") ;;
+  *) echo "usage: $0 [build|vm|all]" >&2; exit 2 ;;
+esac
+
+missing=()
+for p in "${wanted[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing missing system packages: ${missing[*]}"
+  if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  echo "Installed: ${missing[*]}"
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+  echo "error: the Swift toolchain (6.1 or later) is not on PATH; install it from swift.org" >&2
+  exit 1
+fi

@@ -1,0 +1,62 @@
+import Geometry
+
+/// What fills or strokes a shape. Geometry of gradients and patterns is in user space (the
+/// space the path is given in); the drawing context maps it to device pixels.
+public enum Paint: Sendable {
+    case solid(Color)
+    case linearGradient(LinearGradient)
+    case radialGradient(RadialGradient)
+    case image(ImagePattern)
+}
+
+/// How a gradient continues outside 0…1.
+public enum SpreadMode: String, Hashable, Sendable { case pad, `repeat`, reflect }
+
+/// A colour at a position (0…1) along a gradient.
+public struct GradientStop: Hashable, Sendable {
+    public var location: Double
+    public var color: Color
+    public init(location: Double, color: Color) { self.location = location; self.color = color }
+}
+
+/// A gradient along the line from `start` (location 0) to `end` (location 1).
+public struct LinearGradient: Hashable, Sendable {
+    public var start: Point, end: Point
+    public var stops: [GradientStop]
+    public var spread: SpreadMode
+    public init(start: Point, end: Point, stops: [GradientStop], spread: SpreadMode = .pad) {
+        self.start = start; self.end = end; self.stops = stops; self.spread = spread
+    }
+}
+
+/// A gradient between two circles (cairo's and SVG's two-point conical form): location 0 on
+/// the circle (`focus`, `startRadius`), location 1 on (`center`, `endRadius`). With
+/// `focus == center` it is SwiftUI's concentric `RadialGradient`.
+public struct RadialGradient: Hashable, Sendable {
+    public var center: Point, focus: Point
+    public var startRadius: Double, endRadius: Double
+    public var stops: [GradientStop]
+    public var spread: SpreadMode
+    public init(center: Point, startRadius: Double = 0, endRadius: Double, focus: Point? = nil,
+                stops: [GradientStop], spread: SpreadMode = .pad) {
+        self.center = center; self.focus = focus ?? center
+        self.startRadius = startRadius; self.endRadius = endRadius; self.stops = stops; self.spread = spread
+    }
+}
+
+/// An image used as a paint (the seeds' `ImagePaint`): the part `sourceRect` (in unit
+/// coordinates of the image, default the whole image) scaled by `scale`, tiled across the
+/// plane, placed by `transform` (pattern space → user space).
+public struct ImagePattern: Sendable {
+    public var image: Surface
+    public var sourceRect: Rect
+    public var scale: Double
+    public var transform: AffineTransform
+    /// Tile the image (SwiftUI) or show it once with transparency outside (`false`).
+    public var repeats: Bool
+    public init(image: Surface, sourceRect: Rect = Rect(x: 0, y: 0, width: 1, height: 1),
+                scale: Double = 1, transform: AffineTransform = .identity, repeats: Bool = true) {
+        self.image = image; self.sourceRect = sourceRect; self.scale = scale
+        self.transform = transform; self.repeats = repeats
+    }
+}

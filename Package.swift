@@ -31,6 +31,8 @@ let package = Package(
         // Pipeline stages.
         .target(name: "Geometry", swiftSettings: hotPathSettings),
         .target(name: "Raster", dependencies: ["Geometry", "CZlib"], swiftSettings: hotPathSettings),
+        .target(name: "Gestures", dependencies: ["Geometry"], swiftSettings: hotPathSettings),
+        .target(name: "Seating", dependencies: ["Geometry"], swiftSettings: hotPathSettings),
         .target(name: "DRMDisplay", dependencies: [
             "Raster", "CDRM", .product(name: "SystemPackage", package: "swift-system"),
         ]),
@@ -38,19 +40,21 @@ let package = Package(
             "CInput", .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .target(name: "Kiosk", dependencies: [
-            "Geometry", "Raster", "DRMDisplay", "TouchInput",
+            "Geometry", "Raster", "Seating", "Gestures", "DRMDisplay", "TouchInput",
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
 
         // Executables: argument parsing only, then hand over.
         .executableTarget(name: "tribune", dependencies: [
-            "Kiosk", "Raster",
+            "Kiosk", "Raster", "Seating", "Gestures",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"],
                     resources: [.copy("Corpus")]),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Geometry"]),
+        .testTarget(name: "SeatingTests", dependencies: ["Seating", "Geometry"]),
         .testTarget(name: "DRMDisplayTests", dependencies: [
             "DRMDisplay", "CDRM", .product(name: "SystemPackage", package: "swift-system"),
         ]),

@@ -50,49 +50,53 @@ struct SVGPathParser {
         }
         var firstSet = true
         repeat {
-            let base = relative ? current.vector : .zero
+            // Absolute values are used as read (adding a zero base would turn −0 into +0).
+            let origin = current
+            func at(_ p: Point) -> Point { relative ? origin + p.vector : p }
             var cubic: Point? = nil, quad: Point? = nil
             switch upper {
             case UInt8(ascii: "M"):
-                let p = try checked(try pair(0, firstSet) + base)
+                let p = try checked(at(try pair(0, firstSet)))
                 if firstSet { path.move(to: p); subpathStart = p } else { path.addLine(to: p) }
                 current = p
             case UInt8(ascii: "L"):
-                let p = try checked(try pair(0, firstSet) + base)
+                let p = try checked(at(try pair(0, firstSet)))
                 path.addLine(to: p); current = p
             case UInt8(ascii: "H"):
-                let p = try checked(Point(x: try number(0, firstSet) + base.dx, y: current.y))
+                let x = try number(0, firstSet)
+                let p = try checked(Point(x: relative ? current.x + x : x, y: current.y))
                 path.addLine(to: p); current = p
             case UInt8(ascii: "V"):
-                let p = try checked(Point(x: current.x, y: try number(0, firstSet) + base.dy))
+                let y = try number(0, firstSet)
+                let p = try checked(Point(x: current.x, y: relative ? current.y + y : y))
                 path.addLine(to: p); current = p
             case UInt8(ascii: "C"):
-                let c1 = try checked(try pair(0, firstSet) + base)
-                let c2 = try checked(try pair(2, false) + base)
-                let p = try checked(try pair(4, false) + base)
+                let c1 = try checked(at(try pair(0, firstSet)))
+                let c2 = try checked(at(try pair(2, false)))
+                let p = try checked(at(try pair(4, false)))
                 path.addCurve(to: p, control1: c1, control2: c2)
                 current = p; cubic = c2
             case UInt8(ascii: "S"):
                 let c1 = lastCubicControl.map { current + (current - $0) } ?? current
-                let c2 = try checked(try pair(0, firstSet) + base)
-                let p = try checked(try pair(2, false) + base)
+                let c2 = try checked(at(try pair(0, firstSet)))
+                let p = try checked(at(try pair(2, false)))
                 path.addCurve(to: p, control1: try checked(c1), control2: c2)
                 current = p; cubic = c2
             case UInt8(ascii: "Q"):
-                let c = try checked(try pair(0, firstSet) + base)
-                let p = try checked(try pair(2, false) + base)
+                let c = try checked(at(try pair(0, firstSet)))
+                let p = try checked(at(try pair(2, false)))
                 path.addQuadCurve(to: p, control: c)
                 current = p; quad = c
             case UInt8(ascii: "T"):
                 let c = try checked(lastQuadControl.map { current + (current - $0) } ?? current)
-                let p = try checked(try pair(0, firstSet) + base)
+                let p = try checked(at(try pair(0, firstSet)))
                 path.addQuadCurve(to: p, control: c)
                 current = p; quad = c
             default: // A
                 let rx = try number(0, firstSet), ry = try number(1, false)
                 let rotation = try number(2, false)
                 let largeArc = try flag(3), sweep = try flag(4)
-                let p = try checked(try pair(5, false) + base)
+                let p = try checked(at(try pair(5, false)))
                 appendArc(to: p, rx: rx, ry: ry, rotationDegrees: rotation, largeArc: largeArc, sweep: sweep)
                 current = p
             }

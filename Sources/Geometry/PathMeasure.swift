@@ -7,6 +7,8 @@
 ///   the subpath's last point back to its first point, so it adds to the length; moves add
 ///   nothing (the gap between subpaths is not part of the length). A subpath that is only a
 ///   move has no length and is ignored.
+/// - An empty path, or one without segments, has length 0: `point(atFraction:)` gives nil and
+///   every trim gives an empty path.
 /// - Lines are measured exactly; quadratic and cubic curves by adaptive Gauss–Legendre
 ///   quadrature of the speed |B′(t)| to about 1e-12 relative accuracy (not by flattening).
 public struct PathMeasure: Sendable {
@@ -228,22 +230,6 @@ public struct PathMeasure: Sendable {
         }
         let s = segments[lo]
         return (lo, s.parameter(atDistance: d - s.start))
-    }
-}
-
-/// A point on a path with the direction of travel there.
-public struct PathPoint: Hashable, Sendable {
-    /// The position, in path units.
-    public var point: Point
-    /// The unit direction of travel (derivative direction); falls back to the chord direction
-    /// where the derivative vanishes (a cusp or a control point on an end point).
-    public var tangent: Vector
-    /// The tangent's direction, `atan2(dy, dx)`: 0 along +x, positive turning clockwise on a
-    /// y-down screen.
-    public var angle: Angle
-
-    public init(point: Point, tangent: Vector, angle: Angle) {
-        self.point = point; self.tangent = tangent; self.angle = angle
     }
 }
 

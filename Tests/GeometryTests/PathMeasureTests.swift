@@ -84,6 +84,7 @@ private func roundedRect(width w: Double, height h: Double, radius r: Double) ->
     @Test(arguments: [
         [Point(0, 0), Point(30, 100), Point(170, -40), Point(200, 60)],   // S-shaped
         [Point(0, 0), Point(1, 1), Point(0, 1), Point(1, 0)],             // a cusp at t = 0.5
+        [Point(0, 0), Point(1, 1), Point(0, 1.5), Point(0, -4.5)],        // a cusp at t = 1/3
         [Point(0, 0), Point(0, 0), Point(50, 50), Point(50, 50)],         // coincident controls
         [Point(0, 0), Point(200, 200), Point(-100, 200), Point(100, 0)],  // a loop
         [Point(10, 10), Point(10.001, 10), Point(1e4, 1e-3), Point(1e4, 0)], // extreme aspect

@@ -8,7 +8,8 @@
 ///   nothing (the gap between subpaths is not part of the length). A subpath that is only a
 ///   move has no length and is ignored.
 /// - An empty path, or one without segments, has length 0: `point(atFraction:)` gives nil and
-///   every trim gives an empty path.
+///   every trim gives an empty path. So does a path whose length overflows `Double` (points
+///   near ±1.8e308): its `length` is +∞ and only the whole 0…1 trim returns it.
 /// - Lines are measured exactly; quadratic and cubic curves by adaptive Gauss–Legendre
 ///   quadrature of the speed |B′(t)| to about 1e-12 relative accuracy (not by flattening).
 public struct PathMeasure: Sendable {
@@ -109,7 +110,8 @@ public struct PathMeasure: Sendable {
         finishContour(endVerb: path.verbs.count, closed: false)
         self.segments = segments
         self.contours = contours
-        self.length = total
+        // NaN (from overflowing differences) reads as an unmeasurable, infinite length.
+        self.length = total.isNaN ? .infinity : total
     }
 
     // MARK: Queries
@@ -126,7 +128,7 @@ public struct PathMeasure: Sendable {
     /// The position and unit tangent at `distance` along the path (clamped to 0…length), or nil
     /// when the path has no length or the distance is NaN.
     public func point(atDistance distance: Double) -> PathPoint? {
-        guard length > 0, !distance.isNaN else { return nil }
+        guard length > 0, length.isFinite, !distance.isNaN else { return nil }
         let d = Swift.min(Swift.max(distance, 0), length)
         let (i, t) = d >= length ? lastPositiveSegment() : locate(d, in: 0..<segments.count, preferEnd: false)
         let s = segments[i]
@@ -162,7 +164,7 @@ public struct PathMeasure: Sendable {
     /// Appends the part of the path between two distances to `out` (see
     /// `trimmedPath(fromDistance:toDistance:)`); dashing calls this once per dash.
     public func append(fromDistance: Double, toDistance: Double, to out: inout Path) {
-        guard !fromDistance.isNaN, !toDistance.isNaN else { return }
+        guard !fromDistance.isNaN, !toDistance.isNaN, length.isFinite else { return }
         let a = Swift.max(fromDistance, 0), b = Swift.min(toDistance, length)
         guard a < b else { return }
         for c in contours {
@@ -255,28 +257,28 @@ extension PathMeasure.Segment {
 
     /// The unit tangent at `t`, with fallbacks where the derivative vanishes.
     func tangent(at t: Double) -> Vector {
-        let scale = Swift.max((p1 - p0).length + (p2 - p1).length + (p3 - p2).length, .leastNormalMagnitude)
+        let scale = Swift.max((p1 - p0).magnitude + (p2 - p1).magnitude + (p3 - p2).magnitude, .leastNormalMagnitude)
         let d = derivative(at: t)
-        if d.length > 1e-12 * scale { return d.normalized }
+        if d.magnitude > 1e-12 * scale { return d.unit }
         // A control point coincides with an end point (or a cusp): use the nearest distinct
         // control point, or a small symmetric difference inside the curve.
         if t <= 0 {
-            for q in [p1, p2, p3] where (q - p0).length > 1e-12 * scale { return (q - p0).normalized }
+            for q in [p1, p2, p3] where (q - p0).magnitude > 1e-12 * scale { return (q - p0).unit }
         } else if t >= 1 {
-            for q in [p2, p1, p0] where (p3 - q).length > 1e-12 * scale { return (p3 - q).normalized }
+            for q in [p2, p1, p0] where (p3 - q).magnitude > 1e-12 * scale { return (p3 - q).unit }
         } else {
             let h = 1e-6
             let v = position(at: Swift.min(1, t + h)) - position(at: Swift.max(0, t - h))
-            if v.length > 0 { return v.normalized }
+            if v.magnitude > 0 { return v.unit }
         }
-        return (p3 - p0).normalized
+        return (p3 - p0).unit
     }
 
     /// Arc length between parameters `a` and `b` (0 ≤ a ≤ b ≤ 1).
     func measure(from a: Double, to b: Double) -> Double {
-        if kind == .line || kind == .close { return (p3 - p0).length * (b - a) }
+        if kind == .line || kind == .close { return (p3 - p0).magnitude * (b - a) }
         let whole = gaussLegendre(a, b)
-        let scale = (p1 - p0).length + (p2 - p1).length + (p3 - p2).length
+        let scale = (p1 - p0).magnitude + (p2 - p1).magnitude + (p3 - p2).magnitude
         return adaptive(a, b, whole, tolerance: scale * 1e-13, depth: 0)
     }
 
@@ -286,7 +288,8 @@ extension PathMeasure.Segment {
         let m = (a + b) / 2
         let left = gaussLegendre(a, m), right = gaussLegendre(m, b)
         let sum = left + right
-        if depth >= 24 || Swift.abs(sum - whole) <= tolerance { return sum }
+        // Written so that NaN (from coordinates whose differences overflow) also stops.
+        if depth >= 24 || !(Swift.abs(sum - whole) > tolerance) { return sum }
         return adaptive(a, m, left, tolerance: tolerance / 2, depth: depth + 1)
             + adaptive(m, b, right, tolerance: tolerance / 2, depth: depth + 1)
     }
@@ -297,7 +300,7 @@ extension PathMeasure.Segment {
         let nodes = GaussLegendre16.nodes, weights = GaussLegendre16.weights
         for k in 0..<nodes.count {
             let x = half * nodes[k]
-            sum += weights[k] * (derivative(at: mid - x).length + derivative(at: mid + x).length)
+            sum += weights[k] * (derivative(at: mid - x).magnitude + derivative(at: mid + x).magnitude)
         }
         return sum * half
     }
@@ -316,7 +319,7 @@ extension PathMeasure.Segment {
             let f = lt - s
             if Swift.abs(f) <= length * 1e-14 { break }
             if f > 0 { hi = t } else { lo = t }
-            let speed = derivative(at: t).length
+            let speed = derivative(at: t).magnitude
             var next = speed > 0 ? t - f / speed : .nan
             if !(next > lo && next < hi) { next = (lo + hi) / 2 }
             if next == t || hi - lo <= 1e-16 { break }
@@ -352,6 +355,24 @@ extension PathMeasure.Segment {
             }
             out.addCurve(to: end, control1: blossom(u0, u0, u1), control2: blossom(u0, u1, u1))
         }
+    }
+}
+
+extension Vector {
+    /// The length without intermediate overflow or underflow (`length` squares the components,
+    /// which overflows beyond about 1e154).
+    @inlinable var magnitude: Double {
+        let l = length
+        if l.isFinite && l > 1e-140 { return l }
+        let m = Swift.max(Swift.abs(dx), Swift.abs(dy))
+        guard m > 0, m.isFinite else { return m }
+        let x = dx / m, y = dy / m
+        return m * (x * x + y * y).squareRoot()
+    }
+    /// The vector scaled to length 1 using `magnitude`; the zero vector stays zero.
+    @inlinable var unit: Vector {
+        let l = magnitude
+        return l > 0 && l.isFinite ? Vector(dx: dx / l, dy: dy / l) : .zero
     }
 }
 

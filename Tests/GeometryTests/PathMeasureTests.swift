@@ -81,6 +81,28 @@ private func roundedRect(width w: Double, height h: Double, radius r: Double) ->
         #expect(PathMeasure(lone).contours.isEmpty)
     }
 
+    @Test func overflowingLengthIsUnmeasurableButNeverHangs() {
+        let huge = Path { $0.move(to: Point(-1.5e308, 0)); $0.addCurve(to: Point(1.5e308, 1e308), control1: Point(1.7e308, -1.7e308), control2: Point(-1.7e308, 1.7e308)) }
+        let m = PathMeasure(huge)
+        #expect(m.length == .infinity)
+        #expect(m.point(atFraction: 0.5) == nil)
+        #expect(m.trimmedPath(from: 0.2, to: 0.5).isEmpty)
+        #expect(m.trimmedPath(from: 0, to: 1) == huge)
+        // Large but representable lengths still measure.
+        let big = Path { $0.move(to: Point(-1e300, 0)); $0.addLine(to: Point(1e300, 0)) }
+        #expect(big.length == 2e300)
+        #expect(big.point(atFraction: 0.75)?.point == Point(5e299, 0))
+        // Curves far from unit scale measure like their unit-scale twin.
+        let p = [Point(0, 0), Point(30, 100), Point(170, -40), Point(200, 60)]
+        let unit = simpsonLength(p)
+        for scale in [1e-200, 1e200] {
+            let q = p.map { Point($0.x * scale, $0.y * scale) }
+            let c = Path { $0.move(to: q[0]); $0.addCurve(to: q[3], control1: q[1], control2: q[2]) }
+            #expect(abs(c.length / scale - unit) <= 1e-9 * unit, "scale \(scale): \(c.length)")
+            #expect(c.point(atFraction: 0.5)?.tangent.length ?? 0 > 0.999_999)
+        }
+    }
+
     @Test(arguments: [
         [Point(0, 0), Point(30, 100), Point(170, -40), Point(200, 60)],   // S-shaped
         [Point(0, 0), Point(1, 1), Point(0, 1), Point(1, 0)],             // a cusp at t = 0.5

@@ -49,7 +49,7 @@ struct AnimationTrack {
 
     /// (a', b'): d/dt of the coefficients per real second, so velocity = D·a' + V·b'.
     func velocityCoefficients(at t: Double) -> (da: Double, db: Double) {
-        if !(t > start) || t >= end { return (0, 0) }
+        if t < start || t >= end { return (0, 0) }
         let (u, sign) = phase(at: t)
         let k = speed * sign
         if kind == 0 {

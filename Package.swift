@@ -51,6 +51,9 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        .executableTarget(name: "animation-bench", dependencies: ["Animation", "Geometry"],
+                          path: "Benchmarks/AnimationBench", swiftSettings: hotPathSettings),
+
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"],
                     resources: [.copy("Corpus")]),

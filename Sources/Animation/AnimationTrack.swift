@@ -2,7 +2,7 @@
 /// no references. The property's displacement D = from − target and inherited velocity V
 /// (in the animation's local time) live in the animator's flat arrays; the presented value is
 /// `target + D·a(t) + V·b(t)`.
-struct AnimationTrack {
+@usableFromInline struct AnimationTrack {
     var property: Int32
     var offset: Int32
     var count: Int32
@@ -12,7 +12,7 @@ struct AnimationTrack {
     var kind: UInt8
     var autoreverses: Bool
     /// Real time at which motion begins (transaction time + delay), seconds.
-    var start: Double
+    @usableFromInline var start: Double
     /// Real time at which the animation is done; `.infinity` for never.
     var end: Double
     var speed: Double

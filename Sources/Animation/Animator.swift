@@ -13,25 +13,30 @@
 public final class Animator {
     public let clock: any Clock
     /// The time of the latest `advance`: presented values are for this time, in seconds.
-    public private(set) var time: Double
+    public internal(set) var time: Double
 
     // Per property (index = id).
-    private var offsets: [Int32] = []
+    @usableFromInline var offsets: [Int32] = []
     private var counts: [Int32] = []
-    private var trackOf: [Int32] = []
+    @usableFromInline var trackOf: [Int32] = []
     // Exact typed values: the model (target) and the value the running animation started from,
     // returned at the end points so that lossy round trips (AffineTransform's decomposition)
     // never show.
-    private var models: [any Animatable] = []
-    private var starts: [any Animatable] = []
+    // Kept per value type (one store per type, found by handle in O(1), no dynamic casts) so
+    // that reading a presented value costs a few array loads.
+    @usableFromInline var stores: [AnyValueStore] = []
+    private var storeIndexByType: [ObjectIdentifier: Int32] = [:]
+    @usableFromInline var valueTypes: [ObjectIdentifier] = []
+    @usableFromInline var storeOf: [Int32] = []
+    @usableFromInline var slotOf: [Int32] = []
 
     // Flat per-component storage, indexed by a property's offset.
     private var target: [Double] = []
-    private var presented: [Double] = []
+    @usableFromInline var presented: [Double] = []
     private var displacement: [Double] = []
     private var inheritedVelocity: [Double] = []
 
-    private var tracks: [AnimationTrack] = []
+    @usableFromInline var tracks: [AnimationTrack] = []
     private var groups: [CompletionGroup] = []
     private var freeGroups: [Int32] = []
     private var events: [ScheduledEvent] = []
@@ -82,7 +87,16 @@ public final class Animator {
         let n = Value.AnimatableData.scalarCount
         let offset = target.count
         offsets.append(Int32(offset)); counts.append(Int32(n)); trackOf.append(-1)
-        models.append(value); starts.append(value)
+        let type = ObjectIdentifier(Value.self)
+        let k: Int32
+        if let existing = storeIndexByType[type] { k = existing } else {
+            k = Int32(stores.count)
+            stores.append(ValueStore<Value>())
+            storeIndexByType[type] = k
+        }
+        let store = unsafeDowncast(stores[Int(k)], to: ValueStore<Value>.self)
+        valueTypes.append(type); storeOf.append(k); slotOf.append(Int32(store.models.count))
+        store.models.append(value); store.starts.append(value)
         target.append(contentsOf: repeatElement(0, count: n))
         presented.append(contentsOf: repeatElement(0, count: n))
         displacement.append(contentsOf: repeatElement(0, count: n))
@@ -93,22 +107,26 @@ public final class Animator {
     }
 
     /// The model value: the latest value set.
-    public func model<Value>(_ p: AnimatedProperty<Value>) -> Value { typed(models[index(p)], p) }
+    @inlinable public func model<Value>(_ p: AnimatedProperty<Value>) -> Value {
+        let (store, slot) = self.store(p)
+        return store.models[slot]
+    }
 
     /// The presented value at `time`: what to draw. Exactly the model when not animating and
     /// exactly the start value before the motion begins.
-    public func value<Value>(_ p: AnimatedProperty<Value>) -> Value {
+    @inlinable public func value<Value>(_ p: AnimatedProperty<Value>) -> Value {
         let i = index(p)
         let t = trackOf[i]
-        if t < 0 { return typed(models[i], p) }
-        if !(time > tracks[Int(t)].start) { return typed(starts[i], p) }
-        var v: Value = typed(models[i], p)
+        let (store, slot) = self.store(p)
+        if t < 0 { return store.models[slot] }
+        if !(time > tracks[Int(t)].start) { return store.starts[slot] }
+        var v = store.models[slot]
         v.animatableData = read(Value.AnimatableData.self, from: presented, at: Int(offsets[i]))
         return v
     }
 
     /// The presented animatable data at `time` (the vector behind `value(_:)`).
-    public func presentedData<Value>(_ p: AnimatedProperty<Value>) -> Value.AnimatableData {
+    @inlinable public func presentedData<Value>(_ p: AnimatedProperty<Value>) -> Value.AnimatableData {
         read(Value.AnimatableData.self, from: presented, at: Int(offsets[index(p)]))
     }
 
@@ -156,14 +174,15 @@ public final class Animator {
             }
             return equal
         }
+        let (store, slot) = self.store(p)
         if same {
-            models[i] = value
+            store.models[slot] = value
             return
         }
 
         guard let animation = tx.effectiveAnimation else {
             if old >= 0 { removeTrack(at: Int(old), finishedAt: t0) }
-            models[i] = value; starts[i] = value
+            store.models[slot] = value; store.starts[slot] = value
             write(value.animatableData, to: &target, at: off)
             write(value.animatableData, to: &presented, at: off)
             return
@@ -176,19 +195,19 @@ public final class Animator {
         }
         let startValue: Value
         if old >= 0 && t0 > tracks[Int(old)].start {
-            var v: Value = typed(models[i], p)
+            var v = store.models[slot]
             v.animatableData = fromData
             startValue = v
         } else if old >= 0 {
-            startValue = typed(starts[i], p)
+            startValue = store.starts[slot]
         } else {
-            startValue = typed(models[i], p)
+            startValue = store.models[slot]
         }
         if old >= 0 { removeTrack(at: Int(old), finishedAt: t0) }
 
         let d = fromData - newData
         let vLocal = velocity.scaled(by: 1 / animation.speed)
-        models[i] = value; starts[i] = startValue
+        store.models[slot] = value; store.starts[slot] = startValue
         write(newData, to: &target, at: off)
         write(fromData, to: &presented, at: off)
         write(d, to: &displacement, at: off)
@@ -276,7 +295,12 @@ public final class Animator {
     /// Runs `action` at exactly `time` (virtual seconds) during `advance`; `now` inside it is
     /// that time, so changes it makes start exactly then. Past times run at the next advance.
     public func schedule(at time: Double, _ action: @escaping () -> Void) {
-        let t = time.isFinite ? max(time, self.now) : self.now
+        insertEvent(at: time.isFinite ? max(time, self.now) : self.now, action)
+    }
+
+    // Completions go in at their exact time, which may lie before the clock's `now` when the
+    // clock ran ahead of the frame being computed.
+    private func insertEvent(at t: Double, _ action: @escaping () -> Void) {
         eventSequence += 1
         let e = ScheduledEvent(time: t, sequence: eventSequence, action: action)
         var k = events.count
@@ -355,7 +379,6 @@ public final class Animator {
         let track = tracks[k]
         let i = Int(track.property), off = Int(track.offset)
         for j in off ..< off + Int(track.count) { presented[j] = target[j] }
-        starts[i] = models[i]
         trackOf[i] = -1
         let last = tracks.count - 1
         if k != last {
@@ -388,7 +411,7 @@ public final class Animator {
         let when = groups[g].latest
         groups[g].completion = nil
         freeGroups.append(Int32(g))
-        schedule(at: when, completion)
+        insertEvent(at: when, completion)
     }
 
     private func withVelocity(of i: Int, at t: Double, _ body: (UnsafePointer<Double>) -> Void) {
@@ -401,16 +424,16 @@ public final class Animator {
         v.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
 
-    private func index<Value>(_ p: AnimatedProperty<Value>) -> Int {
+    @inlinable func index<Value>(_ p: AnimatedProperty<Value>) -> Int {
         precondition(p.id >= 0 && Int(p.id) < offsets.count, "AnimatedProperty \(p.id) was not made by this animator")
         return Int(p.id)
     }
 
-    private func typed<Value>(_ v: any Animatable, _ p: AnimatedProperty<Value>) -> Value {
-        guard let value = v as? Value else {
-            preconditionFailure("AnimatedProperty \(p.id) holds \(type(of: v)), not \(Value.self): made by another animator")
-        }
-        return value
+    @inlinable func store<Value>(_ p: AnimatedProperty<Value>) -> (ValueStore<Value>, Int) {
+        let i = index(p)
+        precondition(valueTypes[i] == ObjectIdentifier(Value.self),
+                     "AnimatedProperty \(p.id) does not hold \(Value.self): it was made by another animator")
+        return (unsafeDowncast(stores[Int(storeOf[i])], to: ValueStore<Value>.self), Int(slotOf[i]))
     }
 
     private func write<D: VectorArithmetic>(_ v: D, to array: inout [Double], at offset: Int) {
@@ -418,7 +441,7 @@ public final class Animator {
         array.withUnsafeMutableBufferPointer { v.store(into: $0.baseAddress! + offset) }
     }
 
-    private func read<D: VectorArithmetic>(_: D.Type, from array: [Double], at offset: Int) -> D {
+    @inlinable func read<D: VectorArithmetic>(_: D.Type, from array: [Double], at offset: Int) -> D {
         if D.scalarCount == 0 { return D.zero }
         return array.withUnsafeBufferPointer { D(loadingFrom: $0.baseAddress! + offset) }
     }
@@ -431,4 +454,15 @@ public struct AnimationScope<Value: Equatable> {
     public internal(set) var lastValue: Value?
 
     public init(_ animation: Animation?) { self.animation = animation }
+}
+
+/// Typed values of one type: models and animation start values, indexed by slot.
+@usableFromInline class AnyValueStore {
+    @usableFromInline init() {}
+}
+
+@usableFromInline final class ValueStore<Value>: AnyValueStore {
+    @usableFromInline var models: [Value] = []
+    @usableFromInline var starts: [Value] = []
+    @usableFromInline override init() {}
 }

@@ -237,6 +237,17 @@ private func rk4(k: Double, c: Double, m: Double = 1, x0: Double, v0: Double, t:
         #expect(emptyAt == 1)
     }
 
+    @Test func completionKeepsItsExactTimeWhenTheClockRunsAhead() {
+        let clock = VirtualClock()
+        let animator = Animator(clock: clock)
+        let p = animator.makeProperty(0.0)
+        var doneAt: Double?
+        animator.withAnimation(.linear(duration: 1), completion: { doneAt = animator.now }) { animator.set(p, to: 1) }
+        clock.set(to: 10)   // the frame being computed lags the clock
+        animator.advance(to: 2)
+        #expect(doneAt == 1)
+    }
+
     @Test func scheduledCallbacksRunInTimeOrder() {
         let animator = Animator(clock: VirtualClock())
         var order: [Double] = []

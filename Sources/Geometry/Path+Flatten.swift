@@ -3,8 +3,10 @@ extension Path {
     /// is measured in the output space (device pixels for a renderer).
     ///
     /// - Parameters:
-    ///   - tolerance: the largest distance, in output units, between a curve and its polyline.
-    ///   - transform: applied to the control points before flattening.
+    ///   - tolerance: the largest distance, in output units, between a curve and its polyline
+    ///     (a tolerance that is not finite or not above 1e-9 means 0.1).
+    ///   - transform: applied to the control points before flattening; a non-finite transform
+    ///     emits nothing.
     ///   - sink: receives `moveTo` / `lineTo` / `endPolyline(closed:)` calls. A close emits the
     ///     segment back to the subpath's start (when it is not already there) before
     ///     `endPolyline(closed: true)`.
@@ -12,6 +14,7 @@ extension Path {
     public func flatten<S: PolylineSink>(tolerance: Double, transform t: AffineTransform = .identity,
                                           into sink: inout S) {
         let tol = tolerance > 1e-9 && tolerance.isFinite ? tolerance : 0.1
+        guard t.isFinite else { return }
         var i = 0
         var start = Point.zero, last = Point.zero
         var open = false
@@ -60,13 +63,14 @@ extension Path {
                                              into sink: inout S) {
         let plan = QuadFlatteningPlan(p0, c, p2, tolerance: tolerance)
         let nf = (plan.val / (2 * tolerance.squareRoot())).rounded(.up)
-        let n = nf.isFinite ? Swift.max(1, Swift.min(Int(nf), 4096)) : 1
+        let n = nf.isFinite ? Int(Swift.max(1, Swift.min(nf, 4096))) : 1
         let tol2 = tolerance * tolerance
         @inline(__always) func point(_ t: Double) -> Point {
             let v = 1 - t
             return Point(x: v * v * p0.x + 2 * t * v * c.x + t * t * p2.x, y: v * v * p0.y + 2 * t * v * c.y + t * t * p2.y)
         }
         var lastT = 0.0, last = p0
+        var splits = 256
         @inline(__always) func emit(to t: Double, _ end: Point) {
             // Halve until the chord fits; the rest of the span is retried whole. The sub-curve on
             // [a, b] has control point pa + B′(a)·(b − a)/2 and deviates from its chord's line
@@ -74,12 +78,14 @@ extension Path {
             var a = lastT, pa = last
             while a < t {
                 var b = t, pb = end, depth = 0
-                while depth < 24 {
+                while splits > 0 {
                     let h = b - a
                     let qx = pa.x + h * ((c.x - p0.x) * (1 - a) + (p2.x - c.x) * a)
                     let qy = pa.y + h * ((c.y - p0.y) * (1 - a) + (p2.y - c.y) * a)
                     if Path.chordFits(pa, pb, Point(x: qx, y: qy), Point(x: qx, y: qy), 0.5, tol2) { break }
-                    b = 0.5 * (a + b); pb = point(b); depth += 1
+                    // Give up on input the check cannot settle (non-finite or absurd scales).
+                    if depth == 16 { b = t; pb = end; splits = 0; break }
+                    b = 0.5 * (a + b); pb = point(b); depth += 1; splits -= 1
                 }
                 sink.lineTo(pb)
                 a = b; pa = pb
@@ -170,7 +176,7 @@ extension Path {
         let m = Swift.max((ax * ax + ay * ay).squareRoot(), (bx * bx + by * by).squareRoot())
         let wf = (3 * m / (4 * tolerance)).squareRoot().rounded(.up)
         guard wf.isFinite else { sink.lineTo(p3); return }
-        let wang = Swift.max(1, Swift.min(Int(wf), 4096))
+        let wang = Int(Swift.max(1, Swift.min(wf, 4096)))
         if wang == 1 { sink.lineTo(p3); return }
 
         let quadTol = tolerance * cubicToQuadShare
@@ -178,7 +184,7 @@ extension Path {
         let dx = p3.x - 3 * c2.x + 3 * c1.x - p0.x, dy = p3.y - 3 * c2.y + 3 * c1.y - p0.y
         let d3 = (dx * dx + dy * dy).squareRoot()
         let qf = _pow(d3 * (3.0.squareRoot() / 36) / quadTol, 1.0 / 3).rounded(.up)
-        let quads = qf.isFinite ? Swift.max(1, Swift.min(Int(qf), 256)) : 256
+        let quads = qf.isFinite ? Int(Swift.max(1, Swift.min(qf, 256))) : 256
 
         var sum = 0.0
         for k in 0..<quads {
@@ -186,7 +192,7 @@ extension Path {
             sum += QuadFlatteningPlan(q.0, q.1, q.2, tolerance: chordTol).val
         }
         let nf = (sum / (2 * chordTol.squareRoot())).rounded(.up)
-        let n = nf.isFinite ? Swift.max(1, Swift.min(Int(nf), 4096)) : wang
+        let n = nf.isFinite ? Int(Swift.max(1, Swift.min(nf, 4096))) : wang
 
         @inline(__always) func point(_ t: Double) -> Point {
             let v = 1 - t
@@ -210,16 +216,19 @@ extension Path {
         }
         let tol2 = tolerance * tolerance
         var lastT = 0.0, last = p0
+        var splits = 256
         @inline(__always) func emit(to t: Double, _ end: Point) {
             var a = lastT, pa = last, ha = handle(a)
             while a < t {
                 var b = t, pb = end, depth = 0
                 var hb = handle(b)
-                while depth < 24 {
+                while splits > 0 {
                     let h = b - a
                     let q1 = pa + ha * h, q2 = pb - hb * h
                     if Path.chordFits(pa, pb, q1, q2, 0.75, tol2) { break }
-                    b = 0.5 * (a + b); pb = point(b); hb = handle(b); depth += 1
+                    // Give up on input the check cannot settle (non-finite or absurd scales).
+                    if depth == 16 { b = t; pb = end; hb = handle(b); splits = 0; break }
+                    b = 0.5 * (a + b); pb = point(b); hb = handle(b); depth += 1; splits -= 1
                 }
                 sink.lineTo(pb)
                 a = b; pa = pb; ha = hb

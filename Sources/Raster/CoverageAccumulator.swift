@@ -18,10 +18,12 @@ enum CoverageAccumulator {
     /// `rowBegin ..< rowEnd`, to `cells`: cell (x, y) is at `cells[(y − originY)·stride + x − originX]`.
     /// x must be ≥ 0 and cells up to column ⌊max x⌋ + 1 must exist. `rowMin`/`rowMax` (indexed
     /// by `y − originY`) widen to the touched columns.
+    /// With `track` false the row ranges are left alone (the caller sweeps whole rows).
     @inline(__always)
     static func accumulate(edge e: SIMD4<Int32>, rowBegin: Int32, rowEnd: Int32,
                            cells: UnsafeMutablePointer<Int32>, originX: Int, originY: Int32, stride: Int,
-                           rowMin: UnsafeMutablePointer<Int32>, rowMax: UnsafeMutablePointer<Int32>) {
+                           rowMin: UnsafeMutablePointer<Int32>, rowMax: UnsafeMutablePointer<Int32>,
+                           track: Bool = true) {
         var xq0 = e.x, yq0 = e.y, xq1 = e.z, yq1 = e.w
         var sign: Int32 = 1
         if yq0 > yq1 { swap(&xq0, &xq1); swap(&yq0, &yq1); sign = -1 }
@@ -42,8 +44,10 @@ enum CoverageAccumulator {
             let row = cells + (r &* stride &- originX)
             let xs = Swift.min(xa, xb), xe = Swift.max(xa, xb)
             let (lo, hi) = coverRow(row, xs: xs, xe: xe, d: d)
-            if lo < rowMin[r] { rowMin[r] = lo }
-            if hi > rowMax[r] { rowMax[r] = hi }
+            if track {
+                if lo < rowMin[r] { rowMin[r] = lo }
+                if hi > rowMax[r] { rowMax[r] = hi }
+            }
             j &+= 1
         }
     }
@@ -52,12 +56,12 @@ enum CoverageAccumulator {
     /// ≥ 0) with signed height `d` (cell units); returns the first and last cell touched.
     @inline(__always)
     static func coverRow(_ row: UnsafeMutablePointer<Int32>, xs: Float, xe: Float, d: Int32) -> (Int32, Int32) {
-        let ix0 = Int32(xs), ix1 = Int32(xe)   // floor: x ≥ 0
+        let ix0 = floor(xs), ix1 = floor(xe)
         let fd = Float(d)
         if ix0 == ix1 {
             // Within one pixel column the part right of the edge is 1 − (mean x − column).
             let f = Float(ix0 &+ 1) - (xs + xe) * 0.5
-            let q = Int32(f * fd)
+            let q = round(f * fd)
             row[Int(ix0)] &+= q
             row[Int(ix0) &+ 1] &+= d &- q
             return (ix0, ix0 &+ 1)
@@ -66,23 +70,35 @@ enum CoverageAccumulator {
         // (Q(i+1−xs) − Q(i+1−xe)) / (xe − xs), Q(u) = u²/2 on [0,1], u − ½ beyond.
         let invW = 1 / (xe - xs)
         var u = Float(ix0 &+ 1) - xs
-        var q = Int32(Swift.min(u * u * 0.5 * invW, 1) * fd)
+        var q = round(Swift.min(u * u * 0.5 * invW, 1) * fd)
         row[Int(ix0)] &+= q
         var prev = q
         var i = ix0 &+ 1
         while i < ix1 {
             u = Float(i &+ 1) - xs
-            q = Int32(Swift.min((u - 0.5) * invW, 1) * fd)
+            q = round(Swift.min((u - 0.5) * invW, 1) * fd)
             row[Int(i)] &+= q &- prev
             prev = q
             i &+= 1
         }
         u = Float(ix1 &+ 1) - xs
         let v = Float(ix1 &+ 1) - xe
-        q = Int32(Swift.min((u - 0.5 - v * v * 0.5) * invW, 1) * fd)
+        q = round(Swift.min((u - 0.5 - v * v * 0.5) * invW, 1) * fd)
         row[Int(ix1)] &+= q &- prev
         row[Int(ix1) &+ 1] &+= d &- q
         return (ix0, ix1 &+ 1)
+    }
+
+    /// v rounded to nearest without a trapping conversion (adding 1.5·2²³ leaves the integer in
+    /// the low mantissa bits); valid for |v| < 2²².
+    @inline(__always) static func round(_ v: Float) -> Int32 {
+        Int32(bitPattern: (v + 12582912.0).bitPattern) &- 0x4B40_0000
+    }
+
+    /// ⌊v⌋ for 0 ≤ v < 2²².
+    @inline(__always) static func floor(_ v: Float) -> Int32 {
+        let n = round(v)
+        return Float(n) > v ? n &- 1 : n
     }
 
     /// 8-bit coverage of an accumulated cell value under the nonzero rule: min(|a|, 1), rounded.

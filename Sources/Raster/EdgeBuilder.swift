@@ -21,7 +21,7 @@ struct EdgeBuilder: PolylineSink {
     /// extend to the clip's right border, beyond `maxX`.
     var droppedRight = false
 
-    /// Takes over `storage` (reallocated when it grows); `clip` must lie in 0 ..< 2²² px.
+    /// Takes over `storage` (reallocated when it grows); `clip` must lie in 0 ..< 2²¹ px.
     init(storage: UnsafeMutablePointer<SIMD4<Int32>>, capacity: Int, clip: PixelRect) {
         edges = storage; self.capacity = capacity
         left = Double(clip.minX); top = Double(clip.minY)
@@ -97,15 +97,20 @@ struct EdgeBuilder: PolylineSink {
     }
 
     @inline(__always) mutating func push(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
-        // Coordinates are ≥ 0 here, so truncating v + ½ rounds to nearest.
-        let qy0 = Int32(y0 * 256 + 0.5), qy1 = Int32(y1 * 256 + 0.5)
+        let qy0 = EdgeBuilder.fixed(y0), qy1 = EdgeBuilder.fixed(y1)
         if qy0 == qy1 { return }
-        let qx0 = Int32(x0 * 256 + 0.5), qx1 = Int32(x1 * 256 + 0.5)
+        let qx0 = EdgeBuilder.fixed(x0), qx1 = EdgeBuilder.fixed(x1)
         if count == capacity { grow() }
         edges[count] = SIMD4(qx0, qy0, qx1, qy1)
         count &+= 1
         minX = Swift.min(minX, Swift.min(qx0, qx1)); maxX = Swift.max(maxX, Swift.max(qx0, qx1))
         minY = Swift.min(minY, Swift.min(qy0, qy1)); maxY = Swift.max(maxY, Swift.max(qy0, qy1))
+    }
+
+    /// v·256 rounded to nearest (ties to even) without a trapping conversion: adding 1.5·2⁵²
+    /// leaves the integer in the low mantissa bits. Valid for |v| < 2²² (clipped coordinates).
+    @inline(__always) static func fixed(_ v: Double) -> Int32 {
+        Int32(truncatingIfNeeded: (v * 256 + 6755399441055744.0).bitPattern)
     }
 
     mutating func grow() {

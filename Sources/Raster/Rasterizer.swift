@@ -60,9 +60,9 @@ final class Rasterizer {
         coverage.deallocate(); bucketHead.deallocate(); nextInBucket.deallocate(); active.deallocate()
     }
 
-    /// Clamps a clip rect to what the fixed-point edges can address (0 ..< 2²² px).
+    /// Clamps a clip rect to what the fixed-point edges can address (0 ..< 2²¹ px).
     static func addressable(_ clip: PixelRect) -> PixelRect {
-        clip.intersection(PixelRect(x: 0, y: 0, width: 1 << 22, height: 1 << 22))
+        clip.intersection(PixelRect(x: 0, y: 0, width: 1 << 21, height: 1 << 21))
     }
 
     /// Builds the clipped edges of `path` mapped through `transform`; returns the edge count.
@@ -98,19 +98,21 @@ final class Rasterizer {
         guard height > 0 else { return }
         let bandRows = Swift.max(1, Swift.min(height, Rasterizer.cellBudget / stride))
         ensureCells(stride * bandRows, rows: bandRows, coverageWidth: Swift.max(stride, clip.width) + 2)
-        for r in 0..<bandRows { rowMin[r] = Int32.max; rowMax[r] = Int32.min }
 
         if bandRows >= height {
+            // One dense band: every row is swept across the whole box, so no per-row ranges.
             for i in 0..<count {
                 CoverageAccumulator.accumulate(edge: edges[i], rowBegin: Int32(rowBegin), rowEnd: Int32(rowEnd),
                                                cells: cells, originX: cx0, originY: Int32(rowBegin), stride: stride,
-                                               rowMin: rowMin, rowMax: rowMax)
+                                               rowMin: rowMin, rowMax: rowMax, track: false)
             }
+            for r in 0..<height { rowMin[r] = Int32(cx0); rowMax[r] = Int32(cx1) }
             sweep(rows: rowBegin..<rowEnd, cellOriginX: cx0, stride: stride, clip: clip, evenOdd: evenOdd, into: &sink)
             return
         }
 
         // Banded: bucket edges by the band of their top row, keep an active list.
+        for r in 0..<bandRows { rowMin[r] = Int32.max; rowMax[r] = Int32.min }
         let bands = (height + bandRows - 1) / bandRows
         ensureIndices(edges: count, buckets: bands)
         for b in 0..<bands { bucketHead[b] = -1 }

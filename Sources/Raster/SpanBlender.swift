@@ -118,8 +118,11 @@ struct SpanBlender: CoverageSink {
                 for i in 0..<count {
                     let c = UInt32(cov[i])
                     if c == 255 { d[i] = s } else if c != 0 {
-                        // Opaque source: s·c + d·(255 − c), since the scaled source alpha is c.
-                        d[i] = Compositor.over(Compositor.pack(Compositor.div255(us &* UInt64(c))), d[i])
+                        // Opaque source: the scaled source has alpha exactly c, so source-over is
+                        // s·c/255 + d·(255 − c)/255, each rounded, and never exceeds 255.
+                        let a = Compositor.div255(us &* UInt64(c))
+                        let b = Compositor.div255(Compositor.unpack(d[i]) &* UInt64(255 &- c))
+                        d[i] = Compositor.pack(a &+ b)
                     }
                 }
             } else {

@@ -35,28 +35,39 @@ enum CoverageAccumulator {
         let fx0 = Float(xq0)
         let inv256: Float = 1.0 / 256
         var j = jBegin
+        // x at the top of the current row piece; carried from the previous piece's bottom, which
+        // is the same expression at the same y, so banded and whole-path runs agree bit for bit.
+        var ya = Swift.max(yq0, j << 8)
+        var xa = (fx0 + Float(ya &- yq0) * slope) * inv256
+        var ixa = floor(xa)
+        var row = cells + (Int(j &- originY) &* stride &- originX)
         while j < jEnd {
-            let ya = Swift.max(yq0, j << 8), yb = Swift.min(yq1, (j &+ 1) << 8)
+            let yb = Swift.min(yq1, (j &+ 1) << 8)
             let d = ((yb &- ya) << 8) &* sign
-            let xa = (fx0 + Float(ya &- yq0) * slope) * inv256
             let xb = (fx0 + Float(yb &- yq0) * slope) * inv256
-            let r = Int(j &- originY)
-            let row = cells + (r &* stride &- originX)
-            let xs = Swift.min(xa, xb), xe = Swift.max(xa, xb)
-            let (lo, hi) = coverRow(row, xs: xs, xe: xe, d: d)
+            let ixb = floor(xb)
+            let lo: Int32, hi: Int32
+            if xa <= xb {
+                (lo, hi) = coverRow(row, xs: xa, xe: xb, ix0: ixa, ix1: ixb, d: d)
+            } else {
+                (lo, hi) = coverRow(row, xs: xb, xe: xa, ix0: ixb, ix1: ixa, d: d)
+            }
             if track {
+                let r = Int(j &- originY)
                 if lo < rowMin[r] { rowMin[r] = lo }
                 if hi > rowMax[r] { rowMax[r] = hi }
             }
+            ya = yb; xa = xb; ixa = ixb
+            row += stride
             j &+= 1
         }
     }
 
     /// Adds the first differences of one row piece of an edge spanning `xs ≤ x ≤ xe` (pixels,
-    /// ≥ 0) with signed height `d` (cell units); returns the first and last cell touched.
+    /// ≥ 0, `ix0`/`ix1` their floors) with signed height `d` (cell units); returns the first and last cell touched.
     @inline(__always)
-    static func coverRow(_ row: UnsafeMutablePointer<Int32>, xs: Float, xe: Float, d: Int32) -> (Int32, Int32) {
-        let ix0 = floor(xs), ix1 = floor(xe)
+    static func coverRow(_ row: UnsafeMutablePointer<Int32>, xs: Float, xe: Float, ix0: Int32, ix1: Int32,
+                         d: Int32) -> (Int32, Int32) {
         let fd = Float(d)
         if ix0 == ix1 {
             // Within one pixel column the part right of the edge is 1 − (mean x − column).

@@ -44,6 +44,9 @@ public final class DrawingContext {
     var discardDepth = 0
 
     let rasterizer = Rasterizer()
+    var lastSolidColor = Color.clear
+    var lastSolidOpacity = 1.0
+    var lastSolidPixel: UInt32 = 0
     let scratchCoverage: UnsafeMutablePointer<UInt8>
     let scratchPixels: UnsafeMutablePointer<UInt32>
 
@@ -81,6 +84,17 @@ public final class DrawingContext {
 
     func fill(_ path: Path, with paint: Paint, opacity: Double, rule: FillRule) {
         guard discardDepth == 0, !path.isEmpty else { return }
+        if case .solid(let c) = paint {
+            // Same pixel as PaintShader's, remembered for runs of one colour.
+            if c != lastSolidColor || opacity != lastSolidOpacity {
+                lastSolidColor = c; lastSolidOpacity = opacity
+                lastSolidPixel = c.withOpacity(opacity.isFinite ? Swift.max(0, Swift.min(1, opacity)) : 1).premultiplied.rawValue
+            }
+            let s = lastSolidPixel
+            if s == 0 && blendMode == .sourceOver { return }
+            fill(path, source: .solid(s), rule: rule)
+            return
+        }
         let t = targetTransform
         let shader = PaintShader(paint: paint, transform: t, opacity: opacity)
         if let s = shader.solidPixel {

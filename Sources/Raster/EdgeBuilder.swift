@@ -13,8 +13,8 @@ struct EdgeBuilder: PolylineSink {
     var count = 0
     var capacity: Int
     let left: Double, top: Double, right: Double, bottom: Double
-    /// Bounds of the edges in 24.8 fixed point (valid when count > 0).
-    var minX = Int32.max, minY = Int32.max, maxX = Int32.min, maxY = Int32.min
+    /// Bounds of the pushed endpoints in pixels.
+    var loX = Double.infinity, loY = Double.infinity, hiX = -Double.infinity, hiY = -Double.infinity
     var start = Point.zero, last = Point.zero
     var open = false
     /// True when some part of a segment right of the clip box was dropped: coverage may then
@@ -46,6 +46,10 @@ struct EdgeBuilder: PolylineSink {
     }
 
     @inline(__always) mutating func addSegment(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
+        // Common case first: both ends inside the clip box (false for NaN).
+        if ax >= left && ax <= right && bx >= left && bx <= right && ay >= top && ay <= bottom && by >= top && by <= bottom {
+            push(ax, ay, bx, by); return
+        }
         // Reject NaN/∞ and coordinates whose differences could overflow.
         let limit = 1e300
         guard abs(ax) < limit, abs(ay) < limit, abs(bx) < limit, abs(by) < limit else { return }
@@ -103,9 +107,20 @@ struct EdgeBuilder: PolylineSink {
         if count == capacity { grow() }
         edges[count] = SIMD4(qx0, qy0, qx1, qy1)
         count &+= 1
-        minX = Swift.min(minX, Swift.min(qx0, qx1)); maxX = Swift.max(maxX, Swift.max(qx0, qx1))
-        minY = Swift.min(minY, Swift.min(qy0, qy1)); maxY = Swift.max(maxY, Swift.max(qy0, qy1))
+        // Bounds in pixels (two-lane min/max); rounding to fixed point is monotonic, so the
+        // fixed-point bounds are the rounded pixel bounds.
+        // (Ternaries compile to minsd/maxsd; the coordinates are finite here.)
+        let ax = x0 < x1 ? x0 : x1, bx = x0 < x1 ? x1 : x0
+        let ay = y0 < y1 ? y0 : y1, by = y0 < y1 ? y1 : y0
+        loX = ax < loX ? ax : loX; hiX = bx > hiX ? bx : hiX
+        loY = ay < loY ? ay : loY; hiY = by > hiY ? by : hiY
     }
+
+    /// Bounds of the edges in 24.8 fixed point (valid when count > 0).
+    var minX: Int32 { EdgeBuilder.fixed(loX) }
+    var minY: Int32 { EdgeBuilder.fixed(loY) }
+    var maxX: Int32 { EdgeBuilder.fixed(hiX) }
+    var maxY: Int32 { EdgeBuilder.fixed(hiY) }
 
     /// v·256 rounded to nearest (ties to even) without a trapping conversion: adding 1.5·2⁵²
     /// leaves the integer in the low mantissa bits. Valid for |v| < 2²² (clipped coordinates).

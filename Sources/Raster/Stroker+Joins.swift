@@ -158,7 +158,9 @@ extension Stroker.Builder {
             output.addLine(to: Point(x: p.x - ex - ey, y: p.y - ey + ex))
             output.closeSubpath()
         case .round:
-            let n = Swift.max(4, Int((2 * Double.pi / arcStep).rounded(.up)))
+            // An even count keeps the polygon symmetric about its centre (cairo's pen is even too).
+            let half = Swift.max(2, Int((Double.pi / arcStep).rounded(.up)))
+            let n = 2 * half
             let a = 2 * Double.pi / Double(n)
             output.move(to: Point(x: p.x + h, y: p.y))
             for k in 1..<n {

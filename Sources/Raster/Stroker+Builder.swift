@@ -136,7 +136,9 @@ extension Stroker {
             }
             smooth[0] = false
             if points.count == 1 {
-                guard hasSegment else { return }
+                // cairo (1.16, the reference renderer) draws a zero-length subpath only with
+                // round caps; square caps need a direction it does not invent.
+                guard hasSegment, cap == .round else { return }
                 if let d = dash, !d.startsOn { return }
                 addDot(at: points[0], direction: Vector(dx: 1, dy: 0))
                 return

@@ -81,6 +81,13 @@ extension Stroker.Builder {
                     inFirst = false
                     piece.removeAll(keepingCapacity: true); pieceSmooth.removeAll(keepingCapacity: true)
                 } else {
+                    if remaining == left && j + 1 < m {
+                        // A dash starting exactly at a vertex: cairo starts it on the segment
+                        // that ends there (cap along that segment) and joins it to the next,
+                        // so the corner gets a join. A sliver of the previous segment does that.
+                        let back = halfWidth * 1e-6
+                        appendPiece(Point(x: b.x - e.dx * back, y: b.y - e.dy * back), smooth: false)
+                    }
                     appendPiece(q, smooth: false)
                 }
                 on.toggle()

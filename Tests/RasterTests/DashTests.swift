@@ -64,6 +64,19 @@ func expectIntervals(_ got: [(Double, Double)], _ want: [(Double, Double)],
         #expect(second.minY == 6 && second.maxY == 10)
     }
 
+    @Test func dashStartingExactlyAtAVertexIsJoinedThereLikeCairo() {
+        // (0,0) → (10,0) → (10,10), width 2, miter. [5, 5]: the second dash starts exactly at
+        // the corner; cairo begins it on the first segment and joins, so the miter square
+        // [10, 11] × [−1, 0] is painted. [10, 5]: the first dash ends at the corner: no join.
+        let p = line([Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 10)])
+        let starts = Stroker.outline(of: p, style: StrokeStyle(lineWidth: 2, dash: [5, 5]), tolerance: 0.1)
+        #expect(winding(of: starts, at: Point(x: 10.9, y: -0.9)) != 0)
+        #expect(winding(of: starts, at: Point(x: 9.5, y: -0.5)) == 0)  // the gap [5, 10] stays empty
+        let ends = Stroker.outline(of: p, style: StrokeStyle(lineWidth: 2, dash: [10, 5]), tolerance: 0.1)
+        #expect(winding(of: ends, at: Point(x: 10.9, y: -0.9)) == 0)
+        #expect(winding(of: ends, at: Point(x: 9.9, y: -0.9)) != 0)
+    }
+
     @Test func closedPathJoinsLastDashToFirst() {
         // Square of perimeter 40 from (0,0) clockwise on screen; [6, 4] with phase 2:
         // on [0,4], [8,14], [18,24], [28,34], [38,40]; the last runs into the first through (0,0).

@@ -239,10 +239,8 @@ func line(_ pts: [Point], closed: Bool = false) -> Path {
         let round = Stroker.outline(of: dot, style: StrokeStyle(lineWidth: 4, lineCap: .round), tolerance: 0.01)
         let a = signedArea(of: round)
         #expect(a <= 4 * Double.pi && a > 4 * Double.pi - 2 * Double.pi * 2 * 0.01)
-        let square = Stroker.outline(of: dot, style: StrokeStyle(lineWidth: 4, lineCap: .square), tolerance: 0.01)
-        #expect(abs(signedArea(of: square) - 16) < 1e-9)
-        let sb = bounds(contours(of: square)[0])
-        #expect(sb.minX == 3 && sb.maxX == 7 && sb.minY == 3 && sb.maxY == 7)
+        // cairo 1.16 (the reference renderer) draws nothing for square caps here.
+        #expect(Stroker.outline(of: dot, style: StrokeStyle(lineWidth: 4, lineCap: .square), tolerance: 0.01).isEmpty)
         #expect(Stroker.outline(of: dot, style: StrokeStyle(lineWidth: 4, lineCap: .butt), tolerance: 0.01).isEmpty)
         // A lone move draws nothing, whatever the cap.
         var lone = Path(); lone.move(to: Point(x: 1, y: 1))

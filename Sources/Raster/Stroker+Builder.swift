@@ -36,6 +36,10 @@ extension Stroker {
         /// True when the current subpath has a segment or a close (a lone move draws nothing,
         /// but a move followed by a zero-length segment draws a dot with round caps).
         var hasSegment = false
+        /// cairo strokes paths made only of horizontal and vertical lines with a box-based
+        /// stroker when joins are miters (limit ≥ √2) and caps butt; its dashes that end exactly
+        /// at a vertex keep the corner square. Set per `stroke` call when that applies.
+        var rectilinearDashCorners = false
 
         init(style: StrokeStyle, tolerance: Double) {
             halfWidth = style.lineWidth / 2
@@ -58,6 +62,9 @@ extension Stroker {
         mutating func stroke(_ path: Path) {
             let verbs = path.verbs
             let pts = path.points
+            if dash != nil, cap == .butt, join == .miter, miterLimit >= 2.0.squareRoot() {
+                rectilinearDashCorners = Builder.isRectilinear(verbs, pts)
+            }
             var i = 0
             for v in verbs {
                 switch v {
@@ -82,6 +89,27 @@ extension Stroker {
                 i += v.pointCount
             }
             finishSubpath(closed: false)
+        }
+
+        /// True when every segment (closing ones included) is horizontal or vertical.
+        static func isRectilinear(_ verbs: [Path.Verb], _ pts: [Point]) -> Bool {
+            var i = 0
+            var start = Point.zero, last = Point.zero
+            for v in verbs {
+                switch v {
+                case .move: start = pts[i]; last = start
+                case .line:
+                    let p = pts[i]
+                    if p.x != last.x && p.y != last.y { return false }
+                    last = p
+                case .quad, .cubic: return false
+                case .close:
+                    if start.x != last.x && start.y != last.y { return false }
+                    last = start
+                }
+                i += v.pointCount
+            }
+            return true
         }
 
         /// Appends a vertex unless it repeats the previous one; a repeated vertex stays a corner

@@ -71,6 +71,15 @@ extension Stroker.Builder {
                 let q = Point(x: a.x + e.dx * pos, y: a.y + e.dy * pos)
                 if on {
                     appendPiece(q, smooth: false)
+                    if rectilinearDashCorners && remaining == left && (j + 1 < m || (closed && pattern.startOn)) {
+                        // cairo's box stroker keeps the corner of a dash ending exactly at a
+                        // vertex: a sliver into the next segment gives the miter corner.
+                        let c = pts[(bi + 1) % n]
+                        let nx = c.x - b.x, ny = c.y - b.y
+                        let nl = (nx * nx + ny * ny).squareRoot()
+                        let k = halfWidth * 1e-6 / nl
+                        appendPiece(Point(x: b.x + nx * k, y: b.y + ny * k), smooth: false)
+                    }
                     if inFirst && closed {
                         // Keep it: it may be joined to the last dash at the start vertex.
                         swap(&piece, &firstPiece); swap(&pieceSmooth, &firstPieceSmooth)

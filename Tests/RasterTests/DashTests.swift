@@ -65,16 +65,32 @@ func expectIntervals(_ got: [(Double, Double)], _ want: [(Double, Double)],
     }
 
     @Test func dashStartingExactlyAtAVertexIsJoinedThereLikeCairo() {
-        // (0,0) → (10,0) → (10,10), width 2, miter. [5, 5]: the second dash starts exactly at
-        // the corner; cairo begins it on the first segment and joins, so the miter square
-        // [10, 11] × [−1, 0] is painted. [10, 5]: the first dash ends at the corner: no join.
-        let p = line([Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 10)])
+        // (0,0) → (10,0) → (16,8): two segments of length 10 turning by acos(0.6); width 2,
+        // miter. The miter tip is (10.5, −1); (10.3, −0.95) lies inside the miter but outside
+        // the bevel. [5, 5]: the second dash starts exactly at the corner; cairo begins it on
+        // the first segment and joins, so the miter is painted. [10, 5]: the first dash ends
+        // at the corner: a plain butt end, no join.
+        let p = line([Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 16, y: 8)])
         let starts = Stroker.outline(of: p, style: StrokeStyle(lineWidth: 2, dash: [5, 5]), tolerance: 0.1)
-        #expect(winding(of: starts, at: Point(x: 10.9, y: -0.9)) != 0)
+        #expect(winding(of: starts, at: Point(x: 10.3, y: -0.95)) != 0)
         #expect(winding(of: starts, at: Point(x: 9.5, y: -0.5)) == 0)  // the gap [5, 10] stays empty
         let ends = Stroker.outline(of: p, style: StrokeStyle(lineWidth: 2, dash: [10, 5]), tolerance: 0.1)
-        #expect(winding(of: ends, at: Point(x: 10.9, y: -0.9)) == 0)
+        #expect(winding(of: ends, at: Point(x: 10.3, y: -0.95)) == 0)
         #expect(winding(of: ends, at: Point(x: 9.9, y: -0.9)) != 0)
+    }
+
+    @Test func rectilinearButtDashEndingAtACornerKeepsTheCornerLikeCairo() {
+        // cairo strokes all-horizontal/vertical paths (miter joins, butt caps) as boxes, and a
+        // dash reaching a vertex exactly keeps the corner square. Square 10×10, [10, 5]: the
+        // first dash is the top edge, ending at (10, 0): [10, 11] × [−1, 0] is painted, while
+        // the right edge stays off on [10, 15].
+        var p = Path(); p.addRect(Rect(x: 0, y: 0, width: 10, height: 10))
+        let o = Stroker.outline(of: p, style: StrokeStyle(lineWidth: 2, dash: [10, 5]), tolerance: 0.1)
+        #expect(winding(of: o, at: Point(x: 10.9, y: -0.9)) != 0)
+        #expect(winding(of: o, at: Point(x: 10.5, y: 2)) == 0)
+        // With bevel joins cairo uses its general stroker: no corner.
+        let bevel = Stroker.outline(of: p, style: StrokeStyle(lineWidth: 2, lineJoin: .bevel, dash: [10, 5]), tolerance: 0.1)
+        #expect(winding(of: bevel, at: Point(x: 10.9, y: -0.9)) == 0)
     }
 
     @Test func closedPathJoinsLastDashToFirst() {

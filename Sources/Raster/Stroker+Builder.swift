@@ -171,12 +171,15 @@ extension Stroker {
                 addDot(at: points[0], direction: Vector(dx: 1, dy: 0))
                 return
             }
-            let pts = points, sm = smooth
+            // Move the scratch arrays out while stroking (no copy-on-write), then back.
+            var pts: [Point] = [], sm: [Bool] = []
+            swap(&pts, &points); swap(&sm, &smooth)
             if let d = dash {
                 dashPolyline(pts, sm, closed: closed, pattern: d)
             } else {
                 strokePolyline(pts, sm, closed: closed)
             }
+            swap(&pts, &points); swap(&sm, &smooth)
         }
     }
 }

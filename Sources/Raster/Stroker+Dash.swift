@@ -137,7 +137,9 @@ extension Stroker.Builder {
         guard !piece.isEmpty else { return }
         if piece.count == 1 { addDot(at: piece[0], direction: direction); return }
         pieceSmooth[0] = false; pieceSmooth[pieceSmooth.count - 1] = false
-        let p = piece, s = pieceSmooth
+        var p: [Point] = [], s: [Bool] = []
+        swap(&p, &piece); swap(&s, &pieceSmooth)
         strokePolyline(p, s, closed: false)
+        swap(&p, &piece); swap(&s, &pieceSmooth)
     }
 }

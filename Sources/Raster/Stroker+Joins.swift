@@ -22,7 +22,9 @@ extension Stroker.Builder {
             let len = (dx * dx + dy * dy).squareRoot()
             directions.append(Vector(dx: dx / len, dy: dy / len))
         }
-        let dirs = directions
+        var dirs: [Vector] = []
+        swap(&dirs, &directions)
+        defer { swap(&dirs, &directions) }
         let h = halfWidth
         pts.withUnsafeBufferPointer { p in
             sm.withUnsafeBufferPointer { s in

@@ -51,6 +51,8 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        .executableTarget(name: "raster-bench", dependencies: ["Raster", "Geometry"], path: "Benchmarks/RasterBench",
+                          swiftSettings: hotPathSettings),
         .executableTarget(name: "animation-bench", dependencies: ["Animation", "Geometry"],
                           path: "Benchmarks/AnimationBench", swiftSettings: hotPathSettings),
 

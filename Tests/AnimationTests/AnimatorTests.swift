@@ -209,6 +209,21 @@ private func rk4(k: Double, c: Double, m: Double = 1, x0: Double, v0: Double, t:
         }
     }
 
+    @Test func springTakesOverACurvesVelocity() {
+        let clock = VirtualClock()
+        let animator = Animator(clock: clock)
+        let p = animator.makeProperty(0.0)
+        animator.withAnimation(.linear(duration: 2)) { animator.set(p, to: 100) }   // 50 units/s
+        clock.set(to: 1)
+        animator.advance()
+        #expect(animator.value(p) == 50 && animator.velocity(p) == 50)
+        animator.withAnimation(.interpolatingSpring(stiffness: 80, damping: 12)) { animator.set(p, to: 0) }
+        #expect(animator.velocity(p) == 50)
+        animator.advance(to: 1.25)
+        let r = rk4(k: 80, c: 12, x0: 50, v0: 50, t: 0.25)
+        #expect(abs(animator.value(p) - r.x) < 1e-7)
+    }
+
     @Test func unanimatedChangeJumpsAndCompletesTheReplaced() {
         let animator = Animator(clock: VirtualClock())
         let p = animator.makeProperty(0.0)

@@ -19,11 +19,13 @@ public struct Spring: Hashable, Sendable {
     public let dampingRatio: Double
 
     /// A spring from physical parameters; non-finite or non-positive mass and stiffness fall
-    /// back to 1 and 100, negative damping to 0.
+    /// back to 1 and 100, negative damping to 0, non-finite damping to critical.
     public init(mass: Double = 1, stiffness: Double, damping: Double) {
         let m = mass.isFinite && mass > 0 ? mass : 1
         let k = stiffness.isFinite && stiffness > 0 ? stiffness : 100
-        let c = damping.isFinite && damping > 0 ? damping : 0
+        // Negative damping would grow without bound: clamp to 0 (oscillates forever). A
+        // non-finite value has no meaning: use critical damping.
+        let c = damping.isFinite ? max(damping, 0) : 2 * (k * m).squareRoot()
         self.mass = m; self.stiffness = k; self.damping = c
         omega0 = (k / m).squareRoot()
         dampingRatio = c / (2 * (k * m).squareRoot())

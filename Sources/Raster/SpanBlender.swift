@@ -4,8 +4,6 @@ enum SpanSource {
     case solid(UInt32)
     /// A gradient or image paint.
     case shader(PaintShader)
-    /// A bilinearly sampled image (`DrawingContext.drawImage`).
-    case image(ImageSampler)
 }
 
 /// A clip mask as seen from a target: `bytes[(y − originY)·stride + x − originX]` for the
@@ -105,7 +103,6 @@ struct SpanBlender: CoverageSink {
         switch source {
         case .solid(let p): scratchPixels.update(repeating: p, count: count)
         case .shader(let s): s.shade(x: x, y: y, count: count, into: scratchPixels)
-        case .image(let s): s.sample(x: x, y: y, count: count, into: scratchPixels)
         }
     }
 

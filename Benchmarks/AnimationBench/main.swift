@@ -2,6 +2,20 @@
 // Build and run: swift build -c release --product animation-bench && .build/release/animation-bench
 import Animation
 import Geometry
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Heap allocations so far, when a counting allocator is preloaded (LD_PRELOAD of a shim that
+/// wraps malloc/calloc/realloc and exports `tribune_malloc_count`); nil otherwise.
+func allocationCount() -> UInt64? {
+    #if canImport(Glibc)
+    guard let sym = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "tribune_malloc_count") else { return nil }
+    return unsafeBitCast(sym, to: (@convention(c) () -> UInt64).self)()
+    #else
+    return nil
+    #endif
+}
 
 let clock = VirtualClock()
 let animator = Animator(clock: clock)
@@ -38,6 +52,7 @@ precondition(animator.runningAnimationCount == count, "expected \(count) running
 
 let ts = MonotonicClock()
 var samples: [Double] = []
+samples.reserveCapacity(3000)
 var checksum = 0.0
 for frame in 1 ... 3000 {
     clock.set(to: Double(frame) / 60)
@@ -48,11 +63,18 @@ for frame in 1 ... 3000 {
     checksum += animator.presentedData(doubles[frame % doubles.count])
 }
 precondition(animator.runningAnimationCount == count, "animations finished early")
+// The per-frame path must not allocate: count heap allocations over 500 more frames.
+let allocationsBefore = allocationCount()
+for frame in 3001 ... 3500 {
+    clock.set(to: Double(frame) / 60)
+    animator.advance()
+}
+let allocationsAfter = allocationCount()
 samples.sort()
 // Reading every presented value once per frame, as a renderer does.
 var reads: [Double] = []
 var sink = 0.0
-for frame in 3001 ... 3200 {
+for frame in 3501 ... 3700 {
     clock.set(to: Double(frame) / 60)
     animator.advance()
     let t0 = ts.now
@@ -67,4 +89,9 @@ func ms(_ s: Double) -> String { String(Int((s * 1e6).rounded())) + " µs" }
 print("animation-bench: advance \(count) running animations by one frame")
 print("  median \(ms(samples[samples.count / 2]))  p10 \(ms(samples[samples.count / 10]))  p90 \(ms(samples[samples.count * 9 / 10]))  (budget 200 µs)")
 print("  reading all \(count) presented values: median \(ms(reads[reads.count / 2]))")
+if let a = allocationsBefore, let b = allocationsAfter {
+    print("  heap allocations in 500 frames: \(b - a) (\(b) in the whole run)")
+} else {
+    print("  (preload a malloc-counting shim exporting tribune_malloc_count to count allocations)")
+}
 print("  checksum \(checksum + sink)")

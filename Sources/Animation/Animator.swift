@@ -51,6 +51,7 @@ public final class Animator {
         var latest: Double = -.infinity
         var completion: (() -> Void)?
         var open = false
+        var generation: UInt32 = 0
     }
 
     private struct ScheduledEvent {
@@ -213,7 +214,12 @@ public final class Animator {
         write(d, to: &displacement, at: off)
         write(vLocal, to: &inheritedVelocity, at: off)
 
-        var track = AnimationTrack(property: Int32(i), offset: Int32(off), count: Int32(n), group: tx.completionGroup,
+        // A transaction kept past its completion (its group slot since reused) tracks nothing.
+        var group = tx.completionGroup
+        if group >= 0, groups[Int(group)].generation != tx.completionGeneration || groups[Int(group)].completion == nil {
+            group = -1
+        }
+        var track = AnimationTrack(property: Int32(i), offset: Int32(off), count: Int32(n), group: group,
                                    kind: 0, autoreverses: animation.autoreverses,
                                    start: t0 + animation.delay, end: .infinity, speed: animation.speed,
                                    period: 0, repeatCount: animation.repeatCount,
@@ -265,6 +271,7 @@ public final class Animator {
         if let completion {
             g = makeGroup(completion)
             tx.completionGroup = g
+            tx.completionGeneration = groups[Int(g)].generation
         }
         defer { if g >= 0 { closeGroup(g) } }
         return try withTransaction(tx, body)
@@ -397,7 +404,8 @@ public final class Animator {
     private func makeGroup(_ completion: @escaping () -> Void) -> Int32 {
         let g: Int32
         if let free = freeGroups.popLast() { g = free } else { g = Int32(groups.count); groups.append(CompletionGroup()) }
-        groups[Int(g)] = CompletionGroup(remaining: 0, latest: now, completion: completion, open: true)
+        let generation = groups[Int(g)].generation &+ 1
+        groups[Int(g)] = CompletionGroup(remaining: 0, latest: now, completion: completion, open: true, generation: generation)
         return g
     }
 

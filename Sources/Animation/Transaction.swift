@@ -9,6 +9,7 @@ public struct Transaction: Sendable {
     public var disablesAnimations: Bool = false
     // Index of the completion group that tracks animations started under this transaction.
     var completionGroup: Int32 = -1
+    var completionGeneration: UInt32 = 0
 
     @inlinable public init(animation: Animation? = nil) { self.animation = animation }
 

@@ -263,6 +263,26 @@ private func rk4(k: Double, c: Double, m: Double = 1, x0: Double, v0: Double, t:
         #expect(doneAt == 1)
     }
 
+    @Test func aTransactionKeptPastItsCompletionTracksNothing() {
+        let animator = Animator(clock: VirtualClock())
+        let a = animator.makeProperty(0.0), b = animator.makeProperty(0.0)
+        var kept = Transaction()
+        var first = 0, second: Double?
+        animator.withAnimation(.linear(duration: 1), completion: { first += 1 }) {
+            kept = animator.transaction
+            animator.set(a, to: 1)
+        }
+        animator.advance(to: 1)
+        #expect(first == 1)
+        // A new group takes the freed slot; the stale transaction must not join it.
+        animator.withAnimation(.linear(duration: 0.5), completion: { second = animator.now }) { animator.set(b, to: 1) }
+        animator.set(a, to: 5, transaction: kept)
+        animator.advance(to: 3)
+        #expect(second == 1.5)
+        #expect(first == 1)
+        #expect(animator.value(a) == 5)
+    }
+
     @Test func scheduledCallbacksRunInTimeOrder() {
         let animator = Animator(clock: VirtualClock())
         var order: [Double] = []

@@ -1,4 +1,5 @@
-/// A value defined by keyframes over progress 0…1 (or any monotonic parameter): between two
+/// A value defined by keyframes over progress 0…1 (or any monotonic parameter, such as
+/// seconds since a start — see `then(_:after:curve:)`): between two
 /// keyframes it moves along the later keyframe's timing curve; before the first and after
 /// the last it holds. The seeds' skewed offset ramps its skew in over the first 20 % of the
 /// progress, holds, and ramps out over the last 20 %:
@@ -33,6 +34,16 @@ public struct Keyframes<Value: VectorArithmetic>: Sendable {
     public func linear(to value: Value, at position: Double) -> Keyframes {
         keyframe(value, at: position, curve: .linear)
     }
+
+    /// Adds a keyframe `duration` after the previous one: with positions in seconds this builds
+    /// a timeline (the cart badge's pop: `Keyframes(1.0).then(1.3, after: 0.1).then(1, after: 0.2)`).
+    public func then(_ value: Value, after duration: Double, curve: UnitCurve = .linear) -> Keyframes {
+        let step = duration.isFinite && duration > 0 ? duration : 0
+        return keyframe(value, at: keyframes[keyframes.count - 1].at + step, curve: curve)
+    }
+
+    /// From the first keyframe to the last, in the keyframes' units.
+    public var duration: Double { keyframes[keyframes.count - 1].at - keyframes[0].at }
 
     /// The value at `progress`.
     public func value(at progress: Double) -> Value {

@@ -11,6 +11,20 @@ import Geometry
     }
 
 
+    @Test func timelineInSeconds() {
+        let pop = Keyframes(1.0).then(1.3, after: 0.1).then(1, after: 0.2, curve: .easeOut)
+        #expect(abs(pop.duration - 0.3) < 1e-15)
+        #expect(abs(pop.value(at: 0.05) - 1.15) < 1e-12)
+        #expect(pop.value(at: 0.1) == 1.3)
+        #expect(pop.value(at: 1) == 1)
+        // Driven by an animator: a linear 0 → duration property is the timeline's clock.
+        let animator = Animator(clock: VirtualClock())
+        let t = animator.makeProperty(0.0)
+        animator.withAnimation(.linear(duration: pop.duration)) { animator.set(t, to: pop.duration) }
+        animator.advance(to: 0.05)
+        #expect(abs(pop.value(at: animator.value(t)) - 1.15) < 1e-12)
+    }
+
     @Test func trimDrawsIn() {
         var path = Path()
         path.move(to: Point(x: 0, y: 0))

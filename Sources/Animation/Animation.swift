@@ -90,6 +90,22 @@ public struct Animation: Hashable, Sendable, CustomStringConvertible {
                                 blendDuration: 0))
     }
 
+    /// The animation with every field usable: the fields are public, so values built by hand
+    /// may hold NaN, zero speeds or negative counts. Those fall back to the defaults.
+    var sanitized: Animation {
+        var a = self
+        if !(a.delay.isFinite && a.delay >= 0) { a.delay = 0 }
+        if !(a.speed.isFinite && a.speed > 0) { a.speed = 1 }
+        if a.repeatCount.isNaN || a.repeatCount < 1 { a.repeatCount = 1 }
+        if case .timingCurve(let c, let d) = a.base, !(d.isFinite && d >= 0) {
+            a.base = .timingCurve(c, duration: 0.35)
+        }
+        if case .spring(let sp, let v, let b) = a.base, !v.isFinite {
+            a.base = .spring(sp, initialVelocity: 0, blendDuration: b)
+        }
+        return a
+    }
+
     // MARK: - Modifiers
 
     /// Starts `seconds` later (non-finite or negative delays are ignored).

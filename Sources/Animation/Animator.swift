@@ -181,7 +181,7 @@ public final class Animator {
             return
         }
 
-        guard let animation = tx.effectiveAnimation else {
+        guard let animation = tx.effectiveAnimation?.sanitized else {
             if old >= 0 { removeTrack(at: Int(old), finishedAt: t0) }
             store.models[slot] = value; store.starts[slot] = value
             write(value.animatableData, to: &target, at: off)

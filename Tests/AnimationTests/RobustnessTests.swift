@@ -24,6 +24,18 @@ import Geometry
         #expect(animator.runningAnimationCount == 0)
     }
 
+    @Test func handBuiltAnimationFieldsAreSanitized() {
+        let animator = Animator(clock: VirtualClock())
+        let p = animator.makeProperty(0.0)
+        var a = Animation(base: .timingCurve(.linear, duration: .nan))
+        a.speed = 0; a.delay = .nan; a.repeatCount = -2
+        animator.withAnimation(a) { animator.set(p, to: 1) }
+        animator.advance(to: 0.35 / 2)
+        #expect(abs(animator.value(p) - 0.5) < 1e-12)   // default 0.35 s, speed 1, no delay
+        animator.advance(to: 1)
+        #expect(animator.value(p) == 1 && !animator.isAnimating)
+    }
+
     @Test func zeroDurationCompletesAtOnce() {
         let animator = Animator(clock: VirtualClock())
         let p = animator.makeProperty(0.0)

@@ -454,23 +454,3 @@ public final class Animator {
         return array.withUnsafeBufferPointer { D(loadingFrom: $0.baseAddress! + offset) }
     }
 }
-
-/// The state of a `.animation(_:value:)` scope: its animation and the value it last saw.
-/// Keep one per place in the UI and pass it to `Animator.animation(_:value:_:)` on every update.
-public struct AnimationScope<Value: Equatable> {
-    public var animation: Animation?
-    public internal(set) var lastValue: Value?
-
-    public init(_ animation: Animation?) { self.animation = animation }
-}
-
-/// Typed values of one type: models and animation start values, indexed by slot.
-@usableFromInline class AnyValueStore {
-    @usableFromInline init() {}
-}
-
-@usableFromInline final class ValueStore<Value>: AnyValueStore {
-    @usableFromInline var models: [Value] = []
-    @usableFromInline var starts: [Value] = []
-    @usableFromInline override init() {}
-}

@@ -110,9 +110,3 @@ private func interpolatedState<M: TransitionModifier>(_ active: M, _ identity: a
     guard let identity = identity as? M else { return p < 1 ? active.state(in: size) : identity.state(in: size) }
     return active.interpolated(to: identity, at: p).state(in: size)
 }
-
-/// A custom transition effect (SwiftUI's `modifier(active:identity:)` argument): an animatable
-/// value that says how it changes a view of a given size.
-public protocol TransitionModifier: Animatable, Sendable {
-    func state(in size: Size) -> TransitionState
-}

@@ -21,9 +21,8 @@ public final class Animator {
     @usableFromInline var trackOf: [Int32] = []
     // Exact typed values: the model (target) and the value the running animation started from,
     // returned at the end points so that lossy round trips (AffineTransform's decomposition)
-    // never show.
-    // Kept per value type (one store per type, found by handle in O(1), no dynamic casts) so
-    // that reading a presented value costs a few array loads.
+    // never show. One store per value type, reached by index without dynamic casts, so reading
+    // a presented value costs a few array loads.
     @usableFromInline var stores: [AnyValueStore] = []
     private var storeIndexByType: [ObjectIdentifier: Int32] = [:]
     @usableFromInline var valueTypes: [ObjectIdentifier] = []
@@ -262,7 +261,8 @@ public final class Animator {
 
     /// SwiftUI's `withAnimation`: the changes made in `body` animate with `animation`.
     /// `completion` runs once all of them have finished (or been replaced), at exactly that
-    /// virtual time (read `now` inside it); at once when nothing animated.
+    /// virtual time (read `now` inside it); at once when nothing animated. The animator keeps
+    /// `completion` until then (forever under `repeatForever`): capture the animator weakly.
     public func withAnimation<R>(_ animation: Animation? = .default, completion: (() -> Void)? = nil,
                                  _ body: () throws -> R) rethrows -> R {
         var tx = transaction

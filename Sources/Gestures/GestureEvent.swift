@@ -101,7 +101,9 @@ public struct PanZoomRotate: Hashable, Sendable {
     public var magnification: Double
     /// Sum of the per-frame rotations, radians, unbounded, clockwise positive.
     public var rotation: Double
-    /// Current focal point (centroid of the fingers that drive the gesture), px.
+    /// Current focal point, px: `startFocalPoint + translation`, i.e. the fingers' centroid
+    /// carried continuously — when a finger lands or lifts it does not snap to the new
+    /// centroid, so per frame it moves no more than the fastest finger that stayed down.
     public var focalPoint: Point
     /// Focal point when the first finger landed, px.
     public var startFocalPoint: Point

@@ -11,6 +11,8 @@ public struct TransformAccumulator: Sendable {
     public private(set) var startTime: Double = 0
     public private(set) var time: Double = 0
     public private(set) var startFocalPoint: Point = .zero
+    /// `startFocalPoint + translation`: the centroid of the fingers, carried continuously
+    /// across fingers landing and lifting (it never jumps to a new centroid), px.
     public private(set) var focalPoint: Point = .zero
     /// Accumulated focal-point motion, px.
     public private(set) var translation: Vector = .zero
@@ -81,7 +83,7 @@ public struct TransformAccumulator: Sendable {
             maximumTranslation = max(maximumTranslation, translation.length)
             magnification *= step.scale
             rotation += step.rotation
-            focalPoint = step.focalPoint
+            focalPoint = startFocalPoint + translation
             let s = step.scale, c = _cos(step.rotation), si = _sin(step.rotation)
             let a = s * c, b = s * si
             let p = step.previousFocalPoint, q = step.focalPoint
@@ -91,7 +93,6 @@ public struct TransformAccumulator: Sendable {
             velocityTracker.add(Point(x: translation.dx, y: translation.dy), at: step.time)
         } else {
             stepTransform = .identity
-            if step.touchCount > 0 { focalPoint = tracker.centroid }
         }
         if step.touchCount == 0 {
             isTracking = false

@@ -18,18 +18,23 @@ public struct TouchTracker: Sendable {
     public private(set) var configuration: GestureConfiguration
     /// Touches tracked now.
     public private(set) var count: Int = 0
-    private var ids = SIMD16<Int>(repeating: 0)
-    private var x = SIMD16<Double>(repeating: 0)
-    private var y = SIMD16<Double>(repeating: 0)
-    private var downX = SIMD16<Double>(repeating: 0)
-    private var downY = SIMD16<Double>(repeating: 0)
-    private var downTime = SIMD16<Double>(repeating: 0)
-    /// Squared largest distance from the landing point, px².
-    private var excursion = SIMD16<Double>(repeating: 0)
-    /// Seconds of stillness while others moved.
-    private var still = SIMD16<Double>(repeating: 0)
+
+    /// One tracked touch. Positions px, times s.
+    struct Slot {
+        var id = 0
+        var x = 0.0, y = 0.0
+        var previousX = 0.0, previousY = 0.0
+        var downX = 0.0, downY = 0.0, downTime = 0.0
+        /// Squared largest distance from the landing point, px².
+        var excursion = 0.0
+        /// Seconds of stillness while others moved.
+        var still = 0.0
+        var ending = false
+        var shared = false
+    }
+    private var slots = FixedSlots(repeating: Slot())
     /// Touches ignored until they lift (ring of ids).
-    private var ignored = SIMD16<Int>(repeating: 0)
+    private var ignored = FixedSlots(repeating: 0)
     private var ignoredCount = 0
     private var ignoredNext = 0
     private var lastTime: Double = .nan
@@ -54,30 +59,36 @@ public struct TouchTracker: Sendable {
 
     // MARK: Queries (index 0 is the earliest-arrived touch still down)
 
-    public func id(at i: Int) -> Int { ids[i] }
-    public func location(at i: Int) -> Point { Point(x: x[i], y: y[i]) }
-    public func downLocation(at i: Int) -> Point { Point(x: downX[i], y: downY[i]) }
-    public func downTime(at i: Int) -> Double { downTime[i] }
+    public func id(at i: Int) -> Int { slots[i].id }
+    public func location(at i: Int) -> Point { let t = slots[i]; return Point(x: t.x, y: t.y) }
+    public func downLocation(at i: Int) -> Point { let t = slots[i]; return Point(x: t.downX, y: t.downY) }
+    public func downTime(at i: Int) -> Double { slots[i].downTime }
     /// Largest distance touch `i` has been from its landing point, px.
-    public func excursion(at i: Int) -> Double { excursion[i].squareRoot() }
+    public func excursion(at i: Int) -> Double { slots[i].excursion.squareRoot() }
     /// Largest excursion over all tracked touches, px.
     public var maximumExcursion: Double {
-        var m = 0.0
-        for i in 0..<count where excursion[i] > m { m = excursion[i] }
-        return m.squareRoot()
+        let n = count
+        return slots.withPointer { (s: UnsafePointer<Slot>) in
+            var m = 0.0
+            for i in 0..<n where s[i].excursion > m { m = s[i].excursion }
+            return m.squareRoot()
+        }
     }
     /// The centroid of all tracked touches, px (`.zero` when none).
     public var centroid: Point {
-        guard count > 0 else { return .zero }
-        var sx = 0.0, sy = 0.0
-        for i in 0..<count { sx += x[i]; sy += y[i] }
-        return Point(x: sx / Double(count), y: sy / Double(count))
+        let n = count
+        guard n > 0 else { return .zero }
+        return slots.withPointer { (s: UnsafePointer<Slot>) in
+            var sx = 0.0, sy = 0.0
+            for i in 0..<n { sx += s[i].x; sy += s[i].y }
+            return Point(x: sx / Double(n), y: sy / Double(n))
+        }
     }
 
     /// Forgets every touch; the ones still down are ignored until they lift, so a reset in the
     /// middle of a gesture never restarts it with the same fingers.
     public mutating func reset() {
-        for i in 0..<count { ignore(ids[i]) }
+        for i in 0..<count { ignore(slots[i].id) }
         count = 0
     }
 
@@ -90,113 +101,126 @@ public struct TouchTracker: Sendable {
         step.time = time
         let dt = lastTime.isNaN ? 0 : max(time - lastTime, 0)
         lastTime = time
-        let px = x, py = y
         let before = count
-        var ending: UInt32 = 0
 
-        for touch in frame.touches {
-            let i = index(of: touch.id)
-            let isEnding = touch.phase == .ended || touch.phase == .cancelled
-            if i >= 0 {
-                if isEnding {
-                    ending |= 1 << UInt32(i)
-                    if touch.phase == .cancelled { step.cancelled += 1 } else { step.lifted += 1 }
-                } else if touch.location.isFinite {
-                    x[i] = touch.location.x; y[i] = touch.location.y
-                }
-            } else if isEnding {
-                unignore(touch.id)
-            } else if !isIgnored(touch.id) && touch.location.isFinite {
-                if count >= maximumTouches || isFarApartNoise(touch.location, time: time) {
-                    ignore(touch.id)
+        // 1. Match the frame's touches to the slots.
+        var n = count
+        var ignoredSeen = false
+        slots.withPointer { (s: UnsafeMutablePointer<Slot>) in
+            for i in 0..<n {
+                s[i].previousX = s[i].x; s[i].previousY = s[i].y
+                s[i].ending = false
+            }
+            for touch in frame.touches {
+                var i = 0
+                while i < n && s[i].id != touch.id { i += 1 }
+                let isEnding = touch.phase == .ended || touch.phase == .cancelled
+                if i < n {
+                    if isEnding {
+                        s[i].ending = true
+                        if touch.phase == .cancelled { step.cancelled += 1 } else { step.lifted += 1 }
+                    } else if touch.location.isFinite {
+                        s[i].x = touch.location.x; s[i].y = touch.location.y
+                    }
                 } else {
-                    let j = count
-                    count += 1
-                    ids[j] = touch.id
-                    x[j] = touch.location.x; y[j] = touch.location.y
-                    downX[j] = touch.location.x; downY[j] = touch.location.y
-                    downTime[j] = time; excursion[j] = 0; still[j] = 0
-                    lastLandingTime = time; lastLanding = touch.location
-                    step.landed += 1
+                    ignoredSeen = true  // unknown id: admitted or ignored below (rare path)
                 }
             }
         }
-
-        // Shared fingers: tracked before the frame and not leaving in it.
-        var shared: UInt32 = ((1 << UInt32(before)) &- 1) & ~ending
-        var anyMoved = false
-        var moved: UInt32 = 0
-        for i in 0..<before where shared & (1 << UInt32(i)) != 0 {
-            let dx = x[i] - px[i], dy = y[i] - py[i]
-            if dx * dx + dy * dy > stillTolerance2 { moved |= 1 << UInt32(i); anyMoved = true }
-        }
-        if anyMoved {
-            for i in 0..<before where shared & (1 << UInt32(i)) != 0 {
-                if moved & (1 << UInt32(i)) != 0 { still[i] = 0 } else { still[i] += dt }
-                if still[i] > configuration.stationaryTimeout { shared &= ~(1 << UInt32(i)) }
+        if ignoredSeen {
+            for touch in frame.touches where index(of: touch.id) < 0 {
+                let isEnding = touch.phase == .ended || touch.phase == .cancelled
+                if isEnding {
+                    unignore(touch.id)
+                } else if !isIgnored(touch.id) && touch.location.isFinite {
+                    if count >= maximumTouches || isFarApartNoise(touch.location, time: time) {
+                        ignore(touch.id)
+                    } else {
+                        let p = touch.location
+                        slots[count] = Slot(id: touch.id, x: p.x, y: p.y, previousX: p.x, previousY: p.y,
+                                            downX: p.x, downY: p.y, downTime: time)
+                        count += 1
+                        lastLandingTime = time; lastLanding = p
+                        step.landed += 1
+                    }
+                }
             }
         }
+        n = count
 
-        let n = shared.nonzeroBitCount
-        step.sharedCount = n
-        if n > 0 {
+        // 2. Shared fingers (tracked before the frame, not leaving), stationary rule, sums.
+        let tolerance2 = stillTolerance2, timeout = configuration.stationaryTimeout, minSpan = minimumSpanPx
+        slots.withPointer { (s: UnsafeMutablePointer<Slot>) in
+            var anyMoved = false
+            for i in 0..<before {
+                s[i].shared = !s[i].ending
+                let dx = s[i].x - s[i].previousX, dy = s[i].y - s[i].previousY
+                if s[i].shared && dx * dx + dy * dy > tolerance2 { anyMoved = true }
+            }
+            if anyMoved {
+                for i in 0..<before where s[i].shared {
+                    let dx = s[i].x - s[i].previousX, dy = s[i].y - s[i].previousY
+                    if dx * dx + dy * dy > tolerance2 { s[i].still = 0 } else { s[i].still += dt }
+                    if s[i].still > timeout { s[i].shared = false }
+                }
+            }
+            var shared = 0
             var spx = 0.0, spy = 0.0, scx = 0.0, scy = 0.0, maxStep2 = 0.0
-            for i in 0..<before where shared & (1 << UInt32(i)) != 0 {
-                spx += px[i]; spy += py[i]; scx += x[i]; scy += y[i]
-                let dx = x[i] - px[i], dy = y[i] - py[i]
+            for i in 0..<before where s[i].shared {
+                shared += 1
+                spx += s[i].previousX; spy += s[i].previousY; scx += s[i].x; scy += s[i].y
+                let dx = s[i].x - s[i].previousX, dy = s[i].y - s[i].previousY
                 maxStep2 = max(maxStep2, dx * dx + dy * dy)
             }
-            let inv = 1 / Double(n)
-            let cpx = spx * inv, cpy = spy * inv, ccx = scx * inv, ccy = scy * inv
-            step.previousFocalPoint = Point(x: cpx, y: cpy)
-            step.focalPoint = Point(x: ccx, y: ccy)
-            step.translation = Vector(dx: ccx - cpx, dy: ccy - cpy)
-            step.maximumFingerStep = maxStep2.squareRoot()
-            if n >= 2 {
-                var cross = 0.0, dot = 0.0, aa = 0.0, bb = 0.0
-                for i in 0..<before where shared & (1 << UInt32(i)) != 0 {
-                    let ax = px[i] - cpx, ay = py[i] - cpy, bx = x[i] - ccx, by = y[i] - ccy
-                    cross += ax * by - ay * bx
-                    dot += ax * bx + ay * by
-                    aa += ax * ax + ay * ay
-                    bb += bx * bx + by * by
-                }
-                let spanPrev = 2 * (aa * inv).squareRoot(), spanCur = 2 * (bb * inv).squareRoot()
-                step.span = spanCur
-                if spanPrev >= minimumSpanPx && spanCur >= minimumSpanPx {
-                    step.rotation = _atan2(cross, dot)
-                    step.scale = (bb / aa).squareRoot()
+            step.sharedCount = shared
+            if shared > 0 {
+                let inv = 1 / Double(shared)
+                let cpx = spx * inv, cpy = spy * inv, ccx = scx * inv, ccy = scy * inv
+                step.previousFocalPoint = Point(x: cpx, y: cpy)
+                step.focalPoint = Point(x: ccx, y: ccy)
+                step.translation = Vector(dx: ccx - cpx, dy: ccy - cpy)
+                step.maximumFingerStep = maxStep2.squareRoot()
+                if shared >= 2 {
+                    var cross = 0.0, dot = 0.0, aa = 0.0, bb = 0.0
+                    for i in 0..<before where s[i].shared {
+                        let ax = s[i].previousX - cpx, ay = s[i].previousY - cpy
+                        let bx = s[i].x - ccx, by = s[i].y - ccy
+                        cross += ax * by - ay * bx
+                        dot += ax * bx + ay * by
+                        aa += ax * ax + ay * ay
+                        bb += bx * bx + by * by
+                    }
+                    let spanPrev = 2 * (aa * inv).squareRoot(), spanCur = 2 * (bb * inv).squareRoot()
+                    step.span = spanCur
+                    if spanPrev >= minSpan && spanCur >= minSpan {
+                        step.rotation = _atan2(cross, dot)
+                        step.scale = (bb / aa).squareRoot()
+                    }
                 }
             }
+            // 3. Excursions of the touches that stay; drop the leaving ones, keeping arrival order.
+            var w = 0
+            for r in 0..<n where !s[r].ending {
+                let dx = s[r].x - s[r].downX, dy = s[r].y - s[r].downY
+                s[r].excursion = max(s[r].excursion, dx * dx + dy * dy)
+                if w != r { s[w] = s[r] }
+                w += 1
+            }
+            n = w
         }
-
-        // Excursions of the touches that stay, then drop the leaving ones (keeping arrival order).
-        for i in 0..<count where ending & (1 << UInt32(i)) == 0 {
-            let dx = x[i] - downX[i], dy = y[i] - downY[i]
-            excursion[i] = max(excursion[i], dx * dx + dy * dy)
-        }
-        if ending != 0 { remove(ending) }
-        step.touchCount = count
+        count = n
+        step.touchCount = n
         return step
     }
 
     // MARK: Storage
 
     private func index(of id: Int) -> Int {
-        for i in 0..<count where ids[i] == id { return i }
-        return -1
-    }
-
-    private mutating func remove(_ mask: UInt32) {
-        var w = 0
-        for r in 0..<count where mask & (1 << UInt32(r)) == 0 {
-            if w != r {
-                ids[w] = ids[r]; x[w] = x[r]; y[w] = y[r]; downX[w] = downX[r]; downY[w] = downY[r]
-                downTime[w] = downTime[r]; excursion[w] = excursion[r]; still[w] = still[r]
-            }
-            w += 1
+        let n = count
+        return slots.withPointer { (s: UnsafePointer<Slot>) in
+            for i in 0..<n where s[i].id == id { return i }
+            return -1
         }
-        count = w
     }
 
     private func isFarApartNoise(_ p: Point, time: Double) -> Bool {

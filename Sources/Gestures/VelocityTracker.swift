@@ -5,14 +5,17 @@ import Geometry
 /// than `stopGap`; at least `minimumSamples`; fits x(τ) = b₀ + b₁τ + b₂τ² (τ = age, s) per
 /// axis and returns b₁ (falls back to a straight line when the quadratic is degenerate).
 /// Fixed storage of the last 20 samples, no allocation.
-public struct VelocityTracker: Hashable, Sendable {
+public struct VelocityTracker: Equatable, Sendable {
     public static let capacity = 20
     public var horizon: Double
     public var stopGap: Double
     public var minimumSamples: Int
-    private var t = SIMD32<Double>(repeating: 0)
-    private var px = SIMD32<Double>(repeating: 0)
-    private var py = SIMD32<Double>(repeating: 0)
+    private struct Sample: Hashable { var t = 0.0, x = 0.0, y = 0.0 }
+    private typealias Samples = (Sample, Sample, Sample, Sample, Sample, Sample, Sample, Sample, Sample, Sample,
+                                 Sample, Sample, Sample, Sample, Sample, Sample, Sample, Sample, Sample, Sample)
+    private var samples: Samples = (Sample(), Sample(), Sample(), Sample(), Sample(), Sample(), Sample(), Sample(),
+                                    Sample(), Sample(), Sample(), Sample(), Sample(), Sample(), Sample(), Sample(),
+                                    Sample(), Sample(), Sample(), Sample())
     private var head = 0      // next write index
     private var stored = 0
 
@@ -20,42 +23,64 @@ public struct VelocityTracker: Hashable, Sendable {
         self.horizon = horizon; self.stopGap = stopGap; self.minimumSamples = max(minimumSamples, 2)
     }
 
+    public static func == (a: VelocityTracker, b: VelocityTracker) -> Bool {
+        a.horizon == b.horizon && a.stopGap == b.stopGap && a.minimumSamples == b.minimumSamples
+            && a.head == b.head && a.stored == b.stored
+            && withUnsafeBytes(of: a.samples) { x in withUnsafeBytes(of: b.samples) { y in x.elementsEqual(y) } }
+    }
+
     public mutating func reset() { head = 0; stored = 0 }
 
     /// Adds the position at `time` (s). A sample older than the newest one resets the history.
     public mutating func add(_ p: Point, at time: Double) {
         if let last = newestTime, time < last { reset() }
-        t[head] = time; px[head] = p.x; py[head] = p.y
-        head = (head + 1) % Self.capacity
+        let h = head
+        withUnsafeMutablePointer(to: &samples) { tuple in
+            tuple.withMemoryRebound(to: Sample.self, capacity: Self.capacity) { $0[h] = Sample(t: time, x: p.x, y: p.y) }
+        }
+        head = h + 1 == Self.capacity ? 0 : h + 1
         stored = min(stored + 1, Self.capacity)
     }
 
     /// Time of the newest sample.
-    public var newestTime: Double? { stored == 0 ? nil : t[(head + Self.capacity - 1) % Self.capacity] }
+    public var newestTime: Double? {
+        guard stored > 0 else { return nil }
+        let k = head == 0 ? Self.capacity - 1 : head - 1
+        return withUnsafePointer(to: samples) { tuple in
+            tuple.withMemoryRebound(to: Sample.self, capacity: Self.capacity) { $0[k].t }
+        }
+    }
 
     /// Velocity in position units per second as seen at `time` (for example the lift): nil
     /// when there are too few usable samples or the newest is older than `stopGap` at `time`.
     public func velocity(at time: Double) -> Vector? {
         guard let newest = newestTime, time - newest <= stopGap else { return nil }
+        return withUnsafePointer(to: samples) { tuple in
+            tuple.withMemoryRebound(to: Sample.self, capacity: Self.capacity) { fit(newest: newest, $0) }
+        }
+    }
+
+    private func fit(newest: Double, _ samples: UnsafePointer<Sample>) -> Vector? {
         // Collect usable samples (newest first).
         var n = 0
         var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
         var sx0 = 0.0, sx1 = 0.0, sx2 = 0.0, sy0 = 0.0, sy1 = 0.0, sy2 = 0.0
         var previous = newest
-        var k = (head + Self.capacity - 1) % Self.capacity
-        let x0 = px[k], y0 = py[k]   // positions relative to the newest keep the sums small
+        var k = head == 0 ? Self.capacity - 1 : head - 1
+        let x0 = samples[k].x, y0 = samples[k].y   // positions relative to the newest keep the sums small
         while n < stored {
-            let ts = t[k]
+            let sample = samples[k]
+            let ts = sample.t
             let age = newest - ts
             if age > horizon || previous - ts > stopGap { break }
-            let tau = -age, dx = px[k] - x0, dy = py[k] - y0
+            let tau = -age, dx = sample.x - x0, dy = sample.y - y0
             let tau2 = tau * tau
             s0 += 1; s1 += tau; s2 += tau2; s3 += tau2 * tau; s4 += tau2 * tau2
             sx0 += dx; sx1 += dx * tau; sx2 += dx * tau2
             sy0 += dy; sy1 += dy * tau; sy2 += dy * tau2
             previous = ts
             n += 1
-            k = (k + Self.capacity - 1) % Self.capacity
+            k = k == 0 ? Self.capacity - 1 : k - 1
         }
         guard n >= minimumSamples else { return nil }
         // Quadratic: solve [s0 s1 s2; s1 s2 s3; s2 s3 s4] b = [sx0 sx1 sx2] for b1 (Cramer).

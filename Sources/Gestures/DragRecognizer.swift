@@ -40,11 +40,11 @@ public struct DragRecognizer: GestureRecognizer {
     }
 
     private func value(velocity: Vector) -> DragValue {
-        let a = accumulator
-        let coast = Deceleration(initialVelocity: velocity, rate: a.configuration.flingDecelerationRate)
-        return DragValue(time: a.time, location: a.startFocalPoint + a.translation, startLocation: a.startFocalPoint,
-                         translation: a.translation, velocity: velocity,
-                         predictedEndTranslation: a.translation + coast.restOffset)
+        let coast = Deceleration(initialVelocity: velocity, rate: accumulator.configuration.flingDecelerationRate)
+        let start = accumulator.startFocalPoint, translation = accumulator.translation
+        return DragValue(time: accumulator.time, location: start + translation, startLocation: start,
+                         translation: translation, velocity: velocity,
+                         predictedEndTranslation: translation + coast.restOffset)
     }
 
     public mutating func advance<Sink: GestureEventSink>(to time: Double, into sink: inout Sink) {}

@@ -66,14 +66,8 @@ public struct TouchTracker: Sendable {
     /// Largest distance touch `i` has been from its landing point, px.
     public func excursion(at i: Int) -> Double { slots[i].excursion.squareRoot() }
     /// Largest excursion over all tracked touches, px.
-    public var maximumExcursion: Double {
-        let n = count
-        return slots.withPointer { (s: UnsafePointer<Slot>) in
-            var m = 0.0
-            for i in 0..<n where s[i].excursion > m { m = s[i].excursion }
-            return m.squareRoot()
-        }
-    }
+    public var maximumExcursion: Double { maximumExcursionSquared.squareRoot() }
+    private var maximumExcursionSquared = 0.0
     /// The centroid of all tracked touches, px (`.zero` when none).
     public var centroid: Point {
         let n = count
@@ -90,6 +84,7 @@ public struct TouchTracker: Sendable {
     public mutating func reset() {
         for i in 0..<count { ignore(slots[i].id) }
         count = 0
+        maximumExcursionSquared = 0
     }
 
     // MARK: Per frame
@@ -200,13 +195,16 @@ public struct TouchTracker: Sendable {
             }
             // 3. Excursions of the touches that stay; drop the leaving ones, keeping arrival order.
             var w = 0
+            var maxExcursion = 0.0
             for r in 0..<n where !s[r].ending {
                 let dx = s[r].x - s[r].downX, dy = s[r].y - s[r].downY
                 s[r].excursion = max(s[r].excursion, dx * dx + dy * dy)
+                maxExcursion = max(maxExcursion, s[r].excursion)
                 if w != r { s[w] = s[r] }
                 w += 1
             }
             n = w
+            maximumExcursionSquared = maxExcursion
         }
         count = n
         step.touchCount = n

@@ -18,6 +18,9 @@ public struct VelocityTracker: Equatable, Sendable {
                                     Sample(), Sample(), Sample(), Sample())
     private var head = 0      // next write index
     private var stored = 0
+    /// The fit over the samples, refreshed by `add` (it depends only on the samples).
+    private var newest: Double = 0
+    private var fitted: Vector? = nil
 
     public init(horizon: Double = 0.1, stopGap: Double = 0.04, minimumSamples: Int = 3) {
         self.horizon = horizon; self.stopGap = stopGap; self.minimumSamples = max(minimumSamples, 2)
@@ -29,38 +32,39 @@ public struct VelocityTracker: Equatable, Sendable {
             && withUnsafeBytes(of: a.samples) { x in withUnsafeBytes(of: b.samples) { y in x.elementsEqual(y) } }
     }
 
-    public mutating func reset() { head = 0; stored = 0 }
+    public mutating func reset() { head = 0; stored = 0; fitted = nil }
 
     /// Adds the position at `time` (s). A sample older than the newest one resets the history.
     public mutating func add(_ p: Point, at time: Double) {
         if let last = newestTime, time < last { reset() }
         let h = head
-        withUnsafeMutablePointer(to: &samples) { tuple in
-            tuple.withMemoryRebound(to: Sample.self, capacity: Self.capacity) { $0[h] = Sample(t: time, x: p.x, y: p.y) }
-        }
         head = h + 1 == Self.capacity ? 0 : h + 1
         stored = min(stored + 1, Self.capacity)
+        newest = time
+        let head = self.head, stored = self.stored, horizon = self.horizon, stopGap = self.stopGap
+        let minimumSamples = self.minimumSamples
+        let result = withUnsafeMutablePointer(to: &samples) { tuple in
+            tuple.withMemoryRebound(to: Sample.self, capacity: Self.capacity) { (s: UnsafeMutablePointer<Sample>) -> Vector? in
+                s[h] = Sample(t: time, x: p.x, y: p.y)
+                return Self.fit(newest: time, UnsafePointer(s), head: head, stored: stored, horizon: horizon,
+                                stopGap: stopGap, minimumSamples: minimumSamples)
+            }
+        }
+        fitted = result
     }
 
     /// Time of the newest sample.
-    public var newestTime: Double? {
-        guard stored > 0 else { return nil }
-        let k = head == 0 ? Self.capacity - 1 : head - 1
-        return withUnsafePointer(to: samples) { tuple in
-            tuple.withMemoryRebound(to: Sample.self, capacity: Self.capacity) { $0[k].t }
-        }
-    }
+    public var newestTime: Double? { stored == 0 ? nil : newest }
 
     /// Velocity in position units per second as seen at `time` (for example the lift): nil
     /// when there are too few usable samples or the newest is older than `stopGap` at `time`.
     public func velocity(at time: Double) -> Vector? {
-        guard let newest = newestTime, time - newest <= stopGap else { return nil }
-        return withUnsafePointer(to: samples) { tuple in
-            tuple.withMemoryRebound(to: Sample.self, capacity: Self.capacity) { fit(newest: newest, $0) }
-        }
+        guard stored > 0, time - newest <= stopGap else { return nil }
+        return fitted
     }
 
-    private func fit(newest: Double, _ samples: UnsafePointer<Sample>) -> Vector? {
+    private static func fit(newest: Double, _ samples: UnsafePointer<Sample>, head: Int, stored: Int,
+                            horizon: Double, stopGap: Double, minimumSamples: Int) -> Vector? {
         // Collect usable samples (newest first).
         var n = 0
         var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0

@@ -1,6 +1,6 @@
 /// Sixteen values stored inline (a homogeneous tuple), reached through a pointer so the
 /// per-frame loops index memory directly: no heap, no copy-on-write, no SIMD lane shuffles.
-struct FixedSlots<Element>: @unchecked Sendable {
+struct FixedSlots<Element> {
     static var capacity: Int { 16 }
     private var storage: (Element, Element, Element, Element, Element, Element, Element, Element,
                           Element, Element, Element, Element, Element, Element, Element, Element)
@@ -30,3 +30,4 @@ struct FixedSlots<Element>: @unchecked Sendable {
         set { withPointer { (p: UnsafeMutablePointer<Element>) in p[i] = newValue } }
     }
 }
+extension FixedSlots: Sendable where Element: Sendable {}

@@ -206,4 +206,25 @@ struct RecordingTests {
         }
         return (lo + hi) / 2
     }
+
+    /// The Wacom E6 single-gesture recordings: each file name says what it holds.
+    @Test func wacomE6TapsAndSwipe() throws {
+        let dir = Recordings.devices("tablets/")
+        func events(_ name: String, _ make: (GestureConfiguration) -> some GestureRecognizer) throws -> [GestureEvent] {
+            let frames = try Self.frames(dir + "Wacom ISDv4 E6 Finger.\(name).events", description: dir + "Wacom ISDv4 E6 Finger.desc")
+            var r = make(Self.configuration)
+            return replay(frames, through: &r)
+        }
+        let tap = { (c: GestureConfiguration) in TapRecognizer(maximumCount: 2, configuration: c) }
+        #expect(try events("single-tap-center", tap).compactMap(\.tapCount) == [1])
+        #expect(try events("double-tap-center", tap).compactMap(\.tapCount) == [2])
+        #expect(try events("2fg-tap", tap).isEmpty)  // two fingers: a pinch start, not a tap
+        let swipe = try events("single-top-swipe") { TapRecognizer(maximumCount: 2, configuration: $0)
+            .exclusively(before: PanZoomRotateRecognizer(configuration: $0)) }
+        #expect(swipe.compactMap(\.tapCount).isEmpty)
+        let v = try #require(swipe.compactMap(\.transformValue).last)
+        print("E6 single-top-swipe: translation \(v.translation) px")
+        #expect(v.translation.dx > 100 * Self.ppmm && abs(v.translation.dy) < 0.05 * v.translation.dx)
+        #expect(v.rotation == 0 && v.magnification == 1)  // one finger
+    }
 }

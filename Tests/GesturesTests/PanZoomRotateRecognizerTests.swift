@@ -75,6 +75,35 @@ struct PanZoomRotateRecognizerTests {
         }
     }
 
+    @Test func staysGluedWhileFingersLandAndLift() throws {
+        // The hand follows one similarity motion (s 1 → 0.6, θ 0 → −50°, d → (−30, 20) mm);
+        // finger 3 lands at frame 30, finger 1 lifts at frame 70. The chart point under
+        // finger 2 at the start must end under finger 2.
+        let p0: [(Double, Double)] = [(80, 90), (140, 100), (110, 150)]
+        let c0 = (110.0, 110.0)
+        let steps = 100
+        func at(_ k: Int, _ i: Int) -> (Double, Double) {
+            let f = Double(k) / Double(steps)
+            let sc = 1 - 0.4 * f, th = -f * 50 * .pi / 180
+            let ux = p0[i].0 - c0.0, uy = p0[i].1 - c0.1
+            return (c0.0 - 30 * f + sc * (cos(th) * ux - sin(th) * uy), c0.1 + 20 * f + sc * (sin(th) * ux + cos(th) * uy))
+        }
+        var s = TouchScript()
+        for k in 0...steps {
+            var t: [(Int, Double, Double, TouchFrame.Touch.Phase)] = []
+            if k <= 70 { let p = at(k, 0); t.append((1, p.0, p.1, k == 0 ? .began : k == 70 ? .ended : .moved)) }
+            let q = at(k, 1); t.append((2, q.0, q.1, k == 0 ? .began : .moved))
+            if k >= 30 { let r = at(k, 2); t.append((3, r.0, r.1, k == 30 ? .began : .moved)) }
+            s.frame(Double(k) * 0.01, t)
+        }
+        s.frame(1.01, [(2, at(steps, 1).0, at(steps, 1).1, .ended), (3, at(steps, 2).0, at(steps, 2).1, .ended)])
+        let v = try #require(Self.run(s).compactMap(\.transformValue).last)
+        let start = s.point(p0[1].0, p0[1].1), end = s.point(at(steps, 1).0, at(steps, 1).1)
+        #expect(start.applying(v.transform).distance(to: end) < 1e-8)
+        #expect(abs(v.magnification - 0.6) < 1e-9)
+        #expect(abs(degrees(v.rotation) + 50) < 1e-9)
+    }
+
     @Test func pinchWhoseFingersCrossBesideEachOther() throws {
         // Fingers 10 mm apart vertically slide past each other: the line between them turns
         // from atan2(10, 60) to atan2(10, −60) through 90°, and the span comes back to 60.8 mm.

@@ -26,8 +26,14 @@ struct FixedSlots<Element> {
     }
 
     subscript(i: Int) -> Element {
-        get { withPointer { (p: UnsafePointer<Element>) in p[i] } }
-        set { withPointer { (p: UnsafeMutablePointer<Element>) in p[i] = newValue } }
+        get {
+            precondition(i >= 0 && i < 16, "FixedSlots index out of range")
+            return withPointer { (p: UnsafePointer<Element>) in p[i] }
+        }
+        set {
+            precondition(i >= 0 && i < 16, "FixedSlots index out of range")
+            withPointer { (p: UnsafeMutablePointer<Element>) in p[i] = newValue }
+        }
     }
 }
 extension FixedSlots: Sendable where Element: Sendable {}

@@ -42,7 +42,7 @@ public struct LongPressRecognizer: GestureRecognizer {
         }
         if !wasTouching && step.landed > 0 {
             touching = true; failed = step.landed > 1; fired = false
-            down = tracker.downLocation(at: 0); downTime = time
+            down = tracker.firstDownLocation; downTime = time
         } else if touching && step.landed > 0 && !fired {
             failed = true
         }

@@ -25,7 +25,7 @@ public struct PressRecognizer: GestureRecognizer {
         case .updated:
             if !wasTracking {
                 isPressed = true; withdrawn = false
-                sink.receive(.pressBegan(location: accumulator.tracker.location(at: 0), time: time))
+                sink.receive(.pressBegan(location: accumulator.tracker.firstLocation, time: time))
             } else if isPressed && accumulator.hasMovedBeyondSlop {
                 isPressed = false; withdrawn = true
                 sink.receive(.pressEnded(location: accumulator.focalPoint, time: time, withdrawn: true))

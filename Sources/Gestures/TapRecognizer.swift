@@ -61,7 +61,7 @@ public struct TapRecognizer: GestureRecognizer {
         if !wasTouching && step.landed > 0 {
             touching = true
             touchFailed = step.landed > 1
-            down = tracker.downLocation(at: 0)
+            down = tracker.firstDownLocation
             downTime = time
             if pendingCount > 0 {
                 let interval = time - lastUpTime

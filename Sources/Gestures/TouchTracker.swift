@@ -57,14 +57,19 @@ public struct TouchTracker: Sendable {
         farApart2 = far * far
     }
 
-    // MARK: Queries (index 0 is the earliest-arrived touch still down)
+    // MARK: Queries (index 0 is the earliest-arrived touch still down; out of range → nil)
 
-    public func id(at i: Int) -> Int { slots[i].id }
-    public func location(at i: Int) -> Point { let t = slots[i]; return Point(x: t.x, y: t.y) }
-    public func downLocation(at i: Int) -> Point { let t = slots[i]; return Point(x: t.downX, y: t.downY) }
-    public func downTime(at i: Int) -> Double { slots[i].downTime }
-    /// Largest distance touch `i` has been from its landing point, px.
-    public func excursion(at i: Int) -> Double { slots[i].excursion.squareRoot() }
+    /// The touch at `i` (0 = earliest arrived): its id, position and landing point (px) and
+    /// landing time (s).
+    public func touch(at i: Int) -> (id: Int, location: Point, downLocation: Point, downTime: Double)? {
+        guard i >= 0 && i < count else { return nil }
+        let t = slots[i]
+        return (t.id, Point(x: t.x, y: t.y), Point(x: t.downX, y: t.downY), t.downTime)
+    }
+    /// Position of the earliest-arrived touch still down, px (`.zero` when none).
+    var firstLocation: Point { touch(at: 0)?.location ?? .zero }
+    /// Landing point of the earliest-arrived touch still down, px (`.zero` when none).
+    var firstDownLocation: Point { touch(at: 0)?.downLocation ?? .zero }
     /// Largest excursion over all tracked touches, px.
     public var maximumExcursion: Double { maximumExcursionSquared.squareRoot() }
     private var maximumExcursionSquared = 0.0
@@ -100,7 +105,7 @@ public struct TouchTracker: Sendable {
 
         // 1. Match the frame's touches to the slots.
         var n = count
-        var ignoredSeen = false
+        var hasUnknownTouch = false
         slots.withPointer { (s: UnsafeMutablePointer<Slot>) in
             for i in 0..<n {
                 s[i].previousX = s[i].x; s[i].previousY = s[i].y
@@ -118,11 +123,11 @@ public struct TouchTracker: Sendable {
                         s[i].x = touch.location.x; s[i].y = touch.location.y
                     }
                 } else {
-                    ignoredSeen = true  // unknown id: admitted or ignored below (rare path)
+                    hasUnknownTouch = true  // admitted or ignored below (landing frames only)
                 }
             }
         }
-        if ignoredSeen {
+        if hasUnknownTouch {
             for touch in frame.touches where index(of: touch.id) < 0 {
                 let isEnding = touch.phase == .ended || touch.phase == .cancelled
                 if isEnding {
@@ -213,9 +218,9 @@ public struct TouchTracker: Sendable {
 
     // MARK: Storage
 
-    private func index(of id: Int) -> Int {
+    private mutating func index(of id: Int) -> Int {
         let n = count
-        return slots.withPointer { (s: UnsafePointer<Slot>) in
+        return slots.withPointer { (s: UnsafeMutablePointer<Slot>) in
             for i in 0..<n where s[i].id == id { return i }
             return -1
         }
@@ -228,9 +233,12 @@ public struct TouchTracker: Sendable {
         return dx * dx + dy * dy > farApart2
     }
 
-    private func isIgnored(_ id: Int) -> Bool {
-        for i in 0..<ignoredCount where ignored[i] == id { return true }
-        return false
+    private mutating func isIgnored(_ id: Int) -> Bool {
+        let n = ignoredCount
+        return ignored.withPointer { (p: UnsafeMutablePointer<Int>) in
+            for i in 0..<n where p[i] == id { return true }
+            return false
+        }
     }
 
     private mutating func ignore(_ id: Int) {

@@ -11,6 +11,8 @@ import Geometry
 ///   `stationaryTimeout` of frames in which other touches moved is parked: it leaves the
 ///   focal point and the span until it moves again.
 /// * Scale and rotation steps need a span of at least `minimumSpan` in both frames.
+/// * Non-finite positions and positions beyond ±10⁷ px are dropped (the touch keeps its last
+///   position; a touch that lands with one is ignored until a usable sample).
 public struct TouchTracker: Sendable {
     /// Largest supported touch limit (the inline storage size).
     public static let capacity = 16
@@ -119,7 +121,7 @@ public struct TouchTracker: Sendable {
                     if isEnding {
                         s[i].ending = true
                         if touch.phase == .cancelled { step.cancelled += 1 } else { step.lifted += 1 }
-                    } else if touch.location.isFinite {
+                    } else if Self.isUsable(touch.location) {
                         s[i].x = touch.location.x; s[i].y = touch.location.y
                     }
                 } else {
@@ -132,7 +134,7 @@ public struct TouchTracker: Sendable {
                 let isEnding = touch.phase == .ended || touch.phase == .cancelled
                 if isEnding {
                     unignore(touch.id)
-                } else if !isIgnored(touch.id) && touch.location.isFinite {
+                } else if !isIgnored(touch.id) && Self.isUsable(touch.location) {
                     if count >= maximumTouches || isFarApartNoise(touch.location, time: time) {
                         ignore(touch.id)
                     } else {
@@ -217,6 +219,14 @@ public struct TouchTracker: Sendable {
     }
 
     // MARK: Storage
+
+    /// Positions farther than this from the origin (px) are garbage (a panel is a few
+    /// thousand pixels wide); such samples are dropped like non-finite ones so they can never
+    /// overflow the sums.
+    static let positionLimit = 1e7
+    @inline(__always) static func isUsable(_ p: Point) -> Bool {
+        abs(p.x) <= positionLimit && abs(p.y) <= positionLimit   // false for NaN too
+    }
 
     private mutating func index(of id: Int) -> Int {
         let n = count

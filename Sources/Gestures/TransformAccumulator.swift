@@ -81,7 +81,8 @@ public struct TransformAccumulator: Sendable {
         if step.sharedCount > 0 {
             translation += step.translation
             maximumTranslation = max(maximumTranslation, translation.length)
-            magnification *= step.scale
+            // Bounded so endless garbage input cannot drive it to 0 or ∞.
+            magnification = min(max(magnification * step.scale, 1e-9), 1e9)
             rotation += step.rotation
             focalPoint = startFocalPoint + translation
             let s = step.scale, c = _cos(step.rotation), si = _sin(step.rotation)

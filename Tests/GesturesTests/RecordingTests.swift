@@ -227,4 +227,41 @@ struct RecordingTests {
         #expect(v.translation.dx > 100 * Self.ppmm && abs(v.translation.dy) < 0.05 * v.translation.dx)
         #expect(v.rotation == 0 && v.magnification == 1)  // one finger
     }
+
+    /// Every recording in the folder (protocol-A files excepted: the test reader rejects
+    /// them): the kiosk's full composition runs without producing non-finite values, and
+    /// the pan-zoom-rotate focal point never outruns the fastest finger that stayed down.
+    @Test func everyRecordingReplaysCleanly() throws {
+        let fm = FileManager.default
+        var files: [(String, String?)] = []
+        for dir in [Recordings.devices("tablets"), Recordings.devices("touchscreens"), Recordings.evemu + "/evemu-data"] {
+            for name in try fm.contentsOfDirectory(atPath: dir).sorted()
+            where name.hasSuffix(".events") || name.hasSuffix(".evemu") || name.hasSuffix(".event") {
+                // Event-only files take their device description from "<device>.desc".
+                let device = name.components(separatedBy: ".").first ?? name
+                let desc = dir + "/" + device + ".desc"
+                files.append((dir + "/" + name, fm.fileExists(atPath: desc) ? desc : nil))
+            }
+        }
+        var replayed = 0, skipped: [String] = []
+        for (path, desc) in files {
+            let frames: [TouchFrame]
+            do { frames = try Self.frames(path, description: desc) } catch {
+                skipped.append("\(URL(fileURLWithPath: path).lastPathComponent): \(error)")
+                continue
+            }
+            let c = Self.configuration
+            var kiosk = PressRecognizer(configuration: c)
+                .simultaneously(with: TapRecognizer(configuration: c).exclusively(before: PanZoomRotateRecognizer(configuration: c)))
+            let events = replay(frames, through: &kiosk)
+            for v in events.compactMap(\.transformValue) {
+                #expect(v.translation.isFinite && v.magnification.isFinite && v.rotation.isFinite, "\(path)")
+            }
+            let (focal, naive) = Self.checkNoJump(frames, file: path)
+            print("\(URL(fileURLWithPath: path).lastPathComponent): \(frames.count) frames, \(events.compactMap(\.tapCount).count) taps, max focal step \(String(format: "%.2f", focal / Self.ppmm)) mm (naive centroid \(String(format: "%.2f", naive / Self.ppmm)) mm)")
+            replayed += 1
+        }
+        for s in skipped { print("skipped \(s)") }
+        #expect(replayed >= 20)
+    }
 }

@@ -79,6 +79,8 @@ public struct RotateValue: Hashable, Sendable {
     public var rotation: Double
     public var startLocation: Point
     public var location: Point
+    /// `rotation` as an `Angle` (SwiftUI's `RotateGesture.Value.rotation`).
+    public var angle: Angle { Angle(radians: rotation) }
     public init(time: Double, rotation: Double, startLocation: Point, location: Point) {
         self.time = time; self.rotation = rotation; self.startLocation = startLocation; self.location = location
     }
@@ -115,6 +117,8 @@ public struct PanZoomRotate: Hashable, Sendable {
     public var velocity: Vector
     /// Touches driving the gesture after this frame.
     public var touchCount: Int
+    /// `rotation` as an `Angle`.
+    public var angle: Angle { Angle(radians: rotation) }
 
     public init(time: Double, translation: Vector, magnification: Double, rotation: Double,
                 focalPoint: Point, startFocalPoint: Point, transform: AffineTransform,

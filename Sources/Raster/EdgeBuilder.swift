@@ -6,7 +6,7 @@ import Geometry
 /// Clipping keeps coverage exact inside the clip box: rows are independent, so parts above or
 /// below are dropped; parts right of the box only affect pixels further right, so they are
 /// dropped; parts left of it cover every visible pixel of their rows, so they become vertical
-/// edges on the left border. Non-finite or absurd (> 1e300) coordinates drop their segment.
+/// edges on the left border. Non-finite or absurd (> 1e307) coordinates drop their segment.
 /// Every polyline is closed implicitly (fills close open subpaths).
 struct EdgeBuilder: PolylineSink {
     var edges: UnsafeMutablePointer<SIMD4<Int32>>
@@ -51,7 +51,7 @@ struct EdgeBuilder: PolylineSink {
             push(ax, ay, bx, by); return
         }
         // Reject NaN/∞ and coordinates whose differences could overflow.
-        let limit = 1e300
+        let limit = 1e307
         guard abs(ax) < limit, abs(ay) < limit, abs(bx) < limit, abs(by) < limit else { return }
         if ay == by { return }
         if ay < by {
@@ -68,8 +68,8 @@ struct EdgeBuilder: PolylineSink {
             guard x0.isFinite, x1.isFinite else { return }
         }
         if x0 >= right && x1 >= right { droppedRight = true; return }
-        if x0 <= left && x1 <= left { push(left, y0, left, y1); return }
-        if x0 >= left && x1 >= left && x0 <= right && x1 <= right { push(x0, y0, x1, y1); return }
+        if x0 <= left && x1 <= left { pushClamped(left, y0, left, y1); return }
+        if x0 >= left && x1 >= left && x0 <= right && x1 <= right { pushClamped(x0, y0, x1, y1); return }
         // Split at the borders it crosses, in order along the segment.
         let dydx = (y1 - y0) / (x1 - x0)
         var px = x0, py = y0
@@ -96,8 +96,17 @@ struct EdgeBuilder: PolylineSink {
     @inline(__always) mutating func piece(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
         let mx = (x0 + x1) * 0.5
         if mx >= right { droppedRight = true; return }
-        if mx <= left { push(left, y0, left, y1); return }
-        push(Swift.min(Swift.max(x0, left), right), y0, Swift.min(Swift.max(x1, left), right), y1)
+        if mx <= left { pushClamped(left, y0, left, y1); return }
+        pushClamped(x0, y0, x1, y1)
+    }
+
+    /// Slow-path push: intersections computed from extreme slopes may round outside the box
+    /// or overflow; clamp into it (NaN is dropped) so cells are never addressed outside.
+    @inline(__always) mutating func pushClamped(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+        guard !x0.isNaN, !y0.isNaN, !x1.isNaN, !y1.isNaN else { return }
+        func cx(_ v: Double) -> Double { v < left ? left : (v > right ? right : v) }
+        func cy(_ v: Double) -> Double { v < top ? top : (v > bottom ? bottom : v) }
+        push(cx(x0), cy(y0), cx(x1), cy(y1))
     }
 
     @inline(__always) mutating func push(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {

@@ -170,6 +170,17 @@ _ = time("flattened", repeats: options.repeats) {
     surface.clear(.white)
     for i in 0..<flattened.count { ctx.fill(flattened[i], with: paints[i]) }
 }
+// Large paths (banded rasterization): a full-screen rect at half-pixel offsets and a big circle.
+var big = Path()
+big.addRect(Rect(x: 0.5, y: 0.5, width: Double(width) - 1, height: Double(height) - 1))
+var circle = Path()
+circle.addArc(center: Point(x: 960, y: 540), radius: 500, startAngle: .zero, endAngle: Angle(radians: 2 * Double.pi),
+              clockwise: false)
+circle.closeSubpath()
+_ = time("large    ", repeats: options.repeats) {
+    ctx.fill(big, with: .solid(Color(red: 0.2, green: 0.3, blue: 0.4)))
+    ctx.fill(circle, with: .solid(Color(red: 0.9, green: 0.3, blue: 0.1, alpha: 0.5)))
+}
 if let ppm = ProcessInfo.processInfo.environment["RASTER_BENCH_PPM"] {
     // Optional image of the last frame for eyeballing (binary PPM, RGB).
     var data = Data("P6\n\(width) \(height)\n255\n".utf8)

@@ -158,7 +158,11 @@ final class Rasterizer {
             let visEnd = Swift.min(hi + 1, vx1)
             var acc: Int32 = 0
             var x = lo
-            if evenOdd {
+            if visEnd - lo >= 64 {
+                // Wide rows: runs of untouched cells keep the coverage constant; hand them over as
+                // constant spans (solid interiors become plain stores).
+                x = sweepWideRow(y: y, cellRow: cellRow, from: lo, to: visEnd, acc: &acc, evenOdd: evenOdd, into: &sink)
+            } else if evenOdd {
                 while x < visEnd {
                     acc &+= cellRow[x]; cellRow[x] = 0
                     cov[x - lo] = UInt8(truncatingIfNeeded: CoverageAccumulator.evenOddAlpha(acc))
@@ -171,13 +175,47 @@ final class Rasterizer {
                     x &+= 1
                 }
             }
+            if visEnd > lo && visEnd - lo < 64 { sink.coverageSpan(y: y, x: lo, count: visEnd - lo, coverage: cov) }
             while x <= hi { cellRow[x] = 0; x &+= 1 }
-            if visEnd > lo { sink.coverageSpan(y: y, x: lo, count: visEnd - lo, coverage: cov) }
             if hi + 1 < vx1 {
                 let a = CoverageAccumulator.alpha(acc, evenOdd: evenOdd)
                 if a != 0 { sink.constantSpan(y: y, x: hi + 1, count: vx1 - hi - 1, alpha: a) }
             }
         }
+    }
+
+    /// True when the 8 cells at `p` are all zero.
+    @inline(__always) private func blockIsZero(_ p: UnsafeMutablePointer<Int32>) -> Bool {
+        let r = UnsafeRawPointer(p)
+        return (r.loadUnaligned(as: UInt64.self) | r.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            | r.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | r.loadUnaligned(fromByteOffset: 24, as: UInt64.self)) == 0
+    }
+
+    /// Sweeps cells `from ..< to` of one row, emitting coverage spans for touched stretches and
+    /// constant spans for runs of zero cells (checked 8 at a time); returns `to`.
+    private func sweepWideRow<S: CoverageSink>(y: Int, cellRow: UnsafeMutablePointer<Int32>, from lo: Int, to end: Int,
+                                                acc: inout Int32, evenOdd: Bool, into sink: inout S) -> Int {
+        let cov = coverage
+        var x = lo, spanStart = lo
+        while x < end {
+            if x &+ 8 <= end && blockIsZero(cellRow + x) {
+                var runEnd = x &+ 8
+                while runEnd &+ 8 <= end && blockIsZero(cellRow + runEnd) { runEnd &+= 8 }
+                if x > spanStart { sink.coverageSpan(y: y, x: spanStart, count: x - spanStart, coverage: cov) }
+                let a = CoverageAccumulator.alpha(acc, evenOdd: evenOdd)
+                if a != 0 { sink.constantSpan(y: y, x: x, count: runEnd - x, alpha: a) }
+                x = runEnd; spanStart = x
+                continue
+            }
+            let stop = Swift.min(x &+ 8, end)
+            while x < stop {
+                acc &+= cellRow[x]; cellRow[x] = 0
+                cov[x &- spanStart] = UInt8(truncatingIfNeeded: CoverageAccumulator.alpha(acc, evenOdd: evenOdd))
+                x &+= 1
+            }
+        }
+        if end > spanStart { sink.coverageSpan(y: y, x: spanStart, count: end - spanStart, coverage: cov) }
+        return end
     }
 
     private func ensureCells(_ n: Int, rows: Int, coverageWidth: Int) {

@@ -96,7 +96,9 @@ final class Rasterizer {
         let stride = cx1 - cx0 + 1
         let height = rowEnd - rowBegin
         guard height > 0 else { return }
-        let bandRows = Swift.max(1, Swift.min(height, Rasterizer.cellBudget / stride))
+        // (No division for the common small path.)
+        let bandRows = stride &* height <= Rasterizer.cellBudget ? height
+            : Swift.max(1, Swift.min(height, Rasterizer.cellBudget / stride))
         ensureCells(stride * bandRows, rows: bandRows, coverageWidth: Swift.max(stride, clip.width) + 2)
 
         if bandRows >= height {

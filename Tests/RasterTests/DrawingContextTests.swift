@@ -92,6 +92,27 @@ struct DrawingContextTests {
         #expect(s.pixel(x: 5, y: 2).rawValue == pixel(255, 255, 255, 255))
     }
 
+    @Test func layersAllocateOnlyWhenDrawnInto() {
+        let s = Surface(width: 4, height: 4)
+        s.clear(.white)
+        let ctx = DrawingContext(surface: s)
+        ctx.beginLayer(opacity: 0.5)
+        ctx.beginLayer(opacity: 0.5)
+        ctx.endLayer()                       // empty inner group: nothing allocated or composited
+        #expect(ctx.target === s)
+        ctx.fill(T.rectPath(0, 0, 1, 1), with: red)
+        #expect(ctx.target !== s)
+        ctx.beginLayer(opacity: 0.5)
+        ctx.fill(T.rectPath(1, 0, 1, 1), with: red)
+        ctx.endLayer()
+        ctx.endLayer()
+        #expect(ctx.target === s)
+        // Outer only: red·128/255 over white. Inner then outer: 128·128/255 = 64 → 64 + 191.
+        #expect(s.pixel(x: 0, y: 0).rawValue == pixel(255, 255, 127, 127))
+        #expect(s.pixel(x: 1, y: 0).rawValue == pixel(255, 255, 191, 191))
+        #expect(s.pixel(x: 2, y: 0).rawValue == pixel(255, 255, 255, 255))
+    }
+
     @Test func zeroOpacityLayerDrawsNothingAndUnbalancedCallsAreHarmless() {
         let s = Surface(width: 3, height: 3)
         let ctx = DrawingContext(surface: s)

@@ -122,18 +122,28 @@ func svgString(_ p: Path) -> String {
     return s
 }
 
-func time(_ label: String, repeats: Int, _ body: () -> Void) -> (median: Double, min: Double) {
-    body()   // warm-up
-    var samples: [Double] = []
+/// CPU time of this thread in ms: on a shared machine it excludes time spent waiting for a core.
+func threadCPUMilliseconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1e6
+}
+
+/// Runs `body` once to warm up, then `repeats` times; prints median and minimum wall-clock
+/// and thread-CPU milliseconds.
+func time(_ label: String, repeats: Int, _ body: () -> Void) {
+    body()
+    var wall: [Double] = [], cpu: [Double] = []
     let clock = ContinuousClock()
     for _ in 0..<repeats {
+        let c0 = threadCPUMilliseconds()
         let t = clock.measure(body)
-        samples.append(Double(t.components.seconds) * 1000 + Double(t.components.attoseconds) / 1e15)
+        cpu.append(threadCPUMilliseconds() - c0)
+        wall.append(Double(t.components.seconds) * 1000 + Double(t.components.attoseconds) / 1e15)
     }
-    samples.sort()
-    let r = (samples[samples.count / 2], samples[0])
-    print(String(format: "%@: median %.2f ms, min %.2f ms (%d runs)", label, r.0, r.1, repeats))
-    return r
+    wall.sort(); cpu.sort()
+    print(String(format: "%@: median %.2f ms, min %.2f ms wall; median %.2f ms, min %.2f ms CPU (%d runs)",
+                 label, wall[wall.count / 2], wall[0], cpu[cpu.count / 2], cpu[0], repeats))
 }
 
 let options = parseOptions()
@@ -162,11 +172,11 @@ if let out = options.exportPath {
 
 let surface = Surface(width: width, height: height)
 let ctx = DrawingContext(surface: surface)
-_ = time("curves   ", repeats: options.repeats) {
+time("curves   ", repeats: options.repeats) {
     surface.clear(.white)
     for i in 0..<seats.count { ctx.fill(seats[i].path, with: paints[i]) }
 }
-_ = time("flattened", repeats: options.repeats) {
+time("flattened", repeats: options.repeats) {
     surface.clear(.white)
     for i in 0..<flattened.count { ctx.fill(flattened[i], with: paints[i]) }
 }
@@ -177,7 +187,7 @@ var circle = Path()
 circle.addArc(center: Point(x: 960, y: 540), radius: 500, startAngle: .zero, endAngle: Angle(radians: 2 * Double.pi),
               clockwise: false)
 circle.closeSubpath()
-_ = time("large    ", repeats: options.repeats) {
+time("large    ", repeats: options.repeats) {
     ctx.fill(big, with: .solid(Color(red: 0.2, green: 0.3, blue: 0.4)))
     ctx.fill(circle, with: .solid(Color(red: 0.9, green: 0.3, blue: 0.1, alpha: 0.5)))
 }

@@ -103,6 +103,8 @@ final class Rasterizer {
 
         if bandRows >= height {
             // One dense band: every row is swept across the whole box, so no per-row ranges.
+            let lastX = Swift.min(cx1, clip.maxX - 1)
+            if lastX >= cx0 { sink.willTouch(rows: rowBegin..<rowEnd, x0: cx0, x1: lastX) }
             for i in 0..<count {
                 CoverageAccumulator.accumulate(edge: edges[i], rowBegin: Int32(rowBegin), rowEnd: Int32(rowEnd),
                                                cells: cells, originX: cx0, originY: Int32(rowBegin), stride: stride,

@@ -180,6 +180,18 @@ time("flattened", repeats: options.repeats) {
     surface.clear(.white)
     for i in 0..<flattened.count { ctx.fill(flattened[i], with: paints[i]) }
 }
+if let ppm = ProcessInfo.processInfo.environment["RASTER_BENCH_PPM"] {
+    // Optional image of the seat frame for eyeballing (binary PPM, RGB).
+    var data = Data("P6\n\(width) \(height)\n255\n".utf8)
+    for y in 0..<height {
+        for x in 0..<width {
+            let p = surface.pixel(x: x, y: y)
+            data.append(contentsOf: [p.red, p.green, p.blue])
+        }
+    }
+    try? data.write(to: URL(fileURLWithPath: ppm))
+}
+
 // Large paths (banded rasterization): a full-screen rect at half-pixel offsets and a big circle.
 var big = Path()
 big.addRect(Rect(x: 0.5, y: 0.5, width: Double(width) - 1, height: Double(height) - 1))
@@ -190,15 +202,4 @@ circle.closeSubpath()
 time("large    ", repeats: options.repeats) {
     ctx.fill(big, with: .solid(Color(red: 0.2, green: 0.3, blue: 0.4)))
     ctx.fill(circle, with: .solid(Color(red: 0.9, green: 0.3, blue: 0.1, alpha: 0.5)))
-}
-if let ppm = ProcessInfo.processInfo.environment["RASTER_BENCH_PPM"] {
-    // Optional image of the last frame for eyeballing (binary PPM, RGB).
-    var data = Data("P6\n\(width) \(height)\n255\n".utf8)
-    for y in 0..<height {
-        for x in 0..<width {
-            let p = surface.pixel(x: x, y: y)
-            data.append(contentsOf: [p.red, p.green, p.blue])
-        }
-    }
-    try? data.write(to: URL(fileURLWithPath: ppm))
 }

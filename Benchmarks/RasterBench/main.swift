@@ -61,8 +61,9 @@ func seatPath(in rect: Rect, rotation r: Double) -> Path {
     let a = Point(x: w / 2, y: h / 3), b = Point(x: w / 2 - skewShift / 2, y: h / 2)
     let dx = b.x - a.x, dy = b.y - a.y, len = (dx * dx + dy * dy).squareRoot()
     let nx = -dy / len * 0.4, ny = dx / len * 0.4
-    p.move(to: Point(x: a.x + nx, y: a.y + ny)); p.addLine(to: Point(x: b.x + nx, y: b.y + ny))
-    p.addLine(to: Point(x: b.x - nx, y: b.y - ny)); p.addLine(to: Point(x: a.x - nx, y: a.y - ny))
+    // Wound like the rounded rects (clockwise on screen) so overlaps unite under nonzero.
+    p.move(to: Point(x: a.x - nx, y: a.y - ny)); p.addLine(to: Point(x: b.x - nx, y: b.y - ny))
+    p.addLine(to: Point(x: b.x + nx, y: b.y + ny)); p.addLine(to: Point(x: a.x + nx, y: a.y + ny))
     p.closeSubpath()
     let skew = Geometry.AffineTransform(a: 1, b: 0, c: -cos(skewAngle), d: 1, tx: skewShift + vs, ty: 0)
     addRoundedRect(&p, Rect(x: 0, y: vs, width: seatW, height: backH), corner: corner, transform: skew)

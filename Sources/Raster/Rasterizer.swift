@@ -7,7 +7,10 @@ import Geometry
 /// built (`EdgeBuilder`). Cells cover only the path's bounding box: a small path (every seat)
 /// is one dense band; a large one is processed in bands of at most `cellBudget` cells with an
 /// active edge list, so memory stays bounded and nothing is cleared per call — the sweep zeroes
-/// exactly the cells it reads, and per-row touched ranges skip untouched cells.
+/// exactly the cells it reads, per-row touched ranges skip untouched cells, and inside wide
+/// rows runs of untouched cells become constant spans (solid interiors are plain stores).
+/// Integer cells make every summation order exact, so the result is bit-identical to
+/// `ScalarRasterizer`.
 ///
 /// Reusable: keep one per drawing context (not thread-safe).
 final class Rasterizer {

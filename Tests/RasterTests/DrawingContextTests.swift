@@ -38,6 +38,16 @@ struct DrawingContextTests {
         #expect(s.pixel(x: 6, y: 6).alpha == 255)
     }
 
+    @Test func infiniteRectClipChangesNothing() {
+        let s = Surface(width: 3, height: 3)
+        let ctx = DrawingContext(surface: s)
+        ctx.clip(to: .infinite)
+        #expect(ctx.clipBounds == s.bounds && ctx.clipMask == nil)
+        ctx.clip(to: Rect(x: 1, y: 1, width: 1, height: 1))
+        ctx.clip(to: .infinite)
+        #expect(ctx.clipBounds == PixelRect(x: 1, y: 1, width: 1, height: 1))
+    }
+
     @Test func fractionalRectClipIsAntiAliased() {
         let s = Surface(width: 6, height: 2)
         let ctx = DrawingContext(surface: s)

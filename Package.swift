@@ -20,6 +20,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
     ],
     targets: [
         // System libraries: pkg-config names and the Debian packages that provide them.
@@ -34,6 +35,8 @@ let package = Package(
         .target(name: "Animation", dependencies: ["Geometry"], swiftSettings: hotPathSettings),
         .target(name: "Gestures", dependencies: ["Geometry"], swiftSettings: hotPathSettings),
         .target(name: "Seating", dependencies: ["Geometry"], swiftSettings: hotPathSettings),
+        .target(name: "Recording", dependencies: ["Gestures", "Geometry", .product(name: "Yams", package: "Yams")]),
+        .target(name: "KioskUI", dependencies: ["Geometry", "Raster", "Animation", "Seating", "Gestures", "Recording"]),
         .target(name: "DRMDisplay", dependencies: [
             "Raster", "CDRM", .product(name: "SystemPackage", package: "swift-system"),
         ]),
@@ -49,12 +52,14 @@ let package = Package(
         .executableTarget(name: "gestures-bench", dependencies: ["Gestures", "Geometry"],
                           path: "Benchmarks/GesturesBench", swiftSettings: hotPathSettings),
         .executableTarget(name: "tribune", dependencies: [
-            "Kiosk", "Raster", "Seating", "Gestures",
+            "Kiosk", "Raster", "Seating", "Gestures", "Recording", "KioskUI",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .executableTarget(name: "raster-bench", dependencies: ["Raster", "Geometry"], path: "Benchmarks/RasterBench",
                           swiftSettings: hotPathSettings),
+        .executableTarget(name: "replay-bench", dependencies: ["Recording", "KioskUI", "Seating", "Gestures"],
+                          path: "Benchmarks/ReplayBench"),
         .executableTarget(name: "animation-bench", dependencies: ["Animation", "Geometry"],
                           path: "Benchmarks/AnimationBench", swiftSettings: hotPathSettings),
 
@@ -63,6 +68,8 @@ let package = Package(
                     resources: [.copy("Corpus")]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Geometry"]),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "Gestures", "Geometry"]),
+        .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "Recording", "Seating", "Gestures", "Raster", "Geometry"]),
         .testTarget(name: "SeatingTests", dependencies: ["Seating", "Geometry"]),
         .testTarget(name: "DRMDisplayTests", dependencies: [
             "DRMDisplay", "CDRM", .product(name: "SystemPackage", package: "swift-system"),

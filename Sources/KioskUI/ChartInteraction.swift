@@ -1,0 +1,1 @@
+// ChartInteraction lands here.

@@ -1,0 +1,24 @@
+/// One evdev event (`struct input_event`): a timestamp, a type, a code and a value.
+public struct InputEvent: Hashable, Sendable {
+    /// Microseconds. In a parsed recording: since the recording's first event.
+    public var time: Int64
+    public var type: UInt16
+    public var code: UInt16
+    public var value: Int32
+
+    public init(time: Int64, type: UInt16, code: UInt16, value: Int32) {
+        self.time = time; self.type = type; self.code = code; self.value = value
+    }
+
+    /// `SYN_REPORT`: closes a kernel frame.
+    @inlinable public var isSynReport: Bool { type == EvdevCode.EV_SYN && code == EvdevCode.SYN_REPORT }
+}
+
+/// One kernel frame: the events up to and including a `SYN_REPORT`.
+public struct EvdevFrame: Hashable, Sendable {
+    /// The `SYN_REPORT`'s time (libinput's frame time), µs since the recording's first event.
+    public var time: Int64
+    /// The frame's events, the closing `SYN_REPORT` last.
+    public var events: [InputEvent]
+    public init(time: Int64, events: [InputEvent]) { self.time = time; self.events = events }
+}

@@ -27,10 +27,8 @@ struct DrawCommand: ParsableCommand {
     }
 
     func run() throws {
-        let file: SceneFile
-        do { file = try SceneFile(contentsOfFile: scene) } catch {
-            throw ValidationError("\(error)")
-        }
+        // SceneFileError prints as "FILE: JSON-PATH: what was expected".
+        let file = try SceneFile(contentsOfFile: scene)
         let surface = Surface(width: file.width, height: file.height)
         let clock = ContinuousClock()
         var times: [Double] = []

@@ -3,6 +3,10 @@
 
     scripts/cairo_reference.py SCENE.json OUT.png
     scripts/cairo_reference.py --all Tests/RasterTests/Corpus     # every *.json → *.golden.png
+    scripts/cairo_reference.py --supersample=4 SCENE.json OUT.png  # diagnostic: 4×4 box-filtered
+
+The goldens use plain cairo (no supersampling); supersampling is only a diagnostic that
+takes cairo's own 15-sub-scanline coverage estimate out of a comparison.
 
 The semantics mirror `SceneFile.render(into:)` in Sources/Raster: an ARGB32 image surface,
 default antialiasing, tolerance 0.1, curves handed to cairo as curves (SVG arcs are converted
@@ -312,11 +316,20 @@ class Renderer:
             return pat
         raise ValueError(f"unknown paint {paint!r}")
 
-    def render(self, scene):
-        w, h = int(scene["width"]), int(scene["height"])
+    def render(self, scene, supersample=1):
+        """Renders to an ARGB32 surface. With `supersample` = n the scene is drawn n× larger and
+        box-filtered down (premultiplied), which replaces cairo 1.16's 15-sub-scanline coverage
+        estimate by a much finer one (see docs/scene-format.md)."""
+        big = self.draw(scene, supersample)
+        return self.downsample(big, supersample) if supersample > 1 else big
+
+    def draw(self, scene, n):
+        w, h = int(scene["width"]) * n, int(scene["height"]) * n
         surf = cairo.ImageSurface(cairo.FORMAT_ARGB32, w, h)
         cr = cairo.Context(surf)
         cr.set_tolerance(0.1)
+        if n > 1:
+            cr.scale(n, n)
         if "background" in scene:
             cr.set_operator(cairo.OPERATOR_SOURCE)
             cr.set_source_rgba(*parse_color(scene["background"]))
@@ -403,14 +416,30 @@ class Renderer:
         surf.flush()
         return surf
 
+    @staticmethod
+    def downsample(big, n):
+        import numpy as np
+        w, h = big.get_width() // n, big.get_height() // n
+        a = np.frombuffer(big.get_data(), np.uint8).reshape(big.get_height(), big.get_stride())[:, :w * n * 4]
+        a = a.reshape(h, n, w, n, 4).astype(np.float64).mean(axis=(1, 3))
+        out = cairo.ImageSurface(cairo.FORMAT_ARGB32, w, h)
+        np.frombuffer(out.get_data(), np.uint8).reshape(h, out.get_stride())[:, :w * 4] = \
+            np.floor(a + 0.5).astype(np.uint8).reshape(h, w * 4)
+        out.mark_dirty()
+        return out
 
-def render_file(scene_path, out_path):
+
+def render_file(scene_path, out_path, supersample=1):
     with open(scene_path) as f:
         scene = json.load(f)
-    Renderer(scene_path).render(scene).write_to_png(out_path)
+    Renderer(scene_path).render(scene, supersample).write_to_png(out_path)
 
 
 def main(argv):
+    supersample = 1
+    if len(argv) > 2 and argv[1].startswith("--supersample="):
+        supersample = int(argv[1].split("=", 1)[1])
+        argv = argv[:1] + argv[2:]
     if len(argv) == 3 and argv[1] == "--all":
         folder = argv[2]
         names = sorted(n for n in os.listdir(folder) if n.endswith(".json"))
@@ -421,7 +450,7 @@ def main(argv):
     if len(argv) != 3:
         print(__doc__, file=sys.stderr)
         return 2
-    render_file(argv[1], argv[2])
+    render_file(argv[1], argv[2], supersample)
     return 0
 
 

@@ -300,10 +300,14 @@ scene("fill-layer-nested", "fill", [
     {"endLayer": True},
     fill(rect(80, 20, 40, 110), "#ffffff80"),
     {"endLayer": True}])
+# cairo applies an anti-aliased clip twice to a layer drawn inside it (once while drawing into
+# the group, once when painting the group), squaring the coverage along the clip's edge; so the
+# clip outside the layer is pixel-aligned and the anti-aliased clip sits inside the layer.
 scene("fill-layer-clip", "fill", [
-    {"clip": circle(100, 75, 65)},
+    {"clipRect": [20, 10, 160, 130]},
     {"layer": 0.7},
-    {"clipRect": [0, 0, 120, 150]},
+    {"clip": circle(100, 75, 65)},
+    {"clipRect": [0, 0, 120.5, 150]},
     fill(rect(0, 0, 200, 150), "#d04020"),
     fill(rect(60, 40, 100, 70), "#2040d0"),
     {"endLayer": True},
@@ -464,8 +468,9 @@ scene("stroke-gradient", "stroke", [
     stroke(circle(100, 75, 55), None, 14, paint={"linear": [40, 0, 160, 0], "stops": STOPS}),
     stroke(ZIG, None, 5, join="round", paint={"radial": [100, 75, 0, 100, 75, 80], "stops": [[0, "#000000"], [1, "#00c0c0"]], "spread": "reflect"})])
 scene("stroke-clip-layer", "stroke", [
-    {"clip": circle(100, 75, 60)},
+    {"clipRect": [10, 10, 180, 130]},
     {"layer": 0.6},
+    {"clip": circle(100, 75, 60)},
     stroke(ZIG, "#203060", 14, join="round"),
     stroke("M10 75 L190 75", "#c02020", 20, dash=[10, 10]),
     {"endLayer": True}])

@@ -204,10 +204,10 @@ struct SceneFileTests {
     @Test func opTransformAppliesToThatOpOnly() throws {
         let s = try parse(##"""
             {"width": 10, "height": 4, "ops": [
-              {"fill": "M0 0 H1 V1 Z", "color": "#0000ff", "transform": [1, 0, 0, 1, 5, 2]},
-              {"fill": "M0 0 H1 V1 Z", "color": "#00ff00"},
+              {"fill": "M0 0 H1 V1 H0 Z", "color": "#0000ff", "transform": [1, 0, 0, 1, 5, 2]},
+              {"fill": "M0 0 H1 V1 H0 Z", "color": "#00ff00"},
               {"transform": [2, 0, 0, 1, 0, 0]},
-              {"fill": "M3 3 H4 V4 Z", "color": "#ff0000"}]}
+              {"fill": "M3 3 H4 V4 H3 Z", "color": "#ff0000"}]}
             """##)
         let img = s.render()
         #expect(img.pixel(x: 5, y: 2) == PremultipliedPixel(red: 0, green: 0, blue: 255, alpha: 255))

@@ -5,12 +5,12 @@
 #  2. release builds of raster-bench and tribune;
 #  3. the scene: `raster-bench --export-scene` (pre-flattened seats as scene JSON); without
 #     raster-bench, scripts/peers_bench.py --generate-seats writes an equivalent chart;
-#  4. the Swift side: raster-bench in curve and flattened modes, and `tribune draw --repeat`
-#     (the scene-file path: the same polygons through DrawingContext);
+#  4. the Swift side: raster-bench (its curve and flattened modes, one run) and
+#     `tribune draw --repeat` (the exported polygons through SceneFile and DrawingContext);
 #  5. the peers on the same scene (scripts/peers_bench.py), then one table.
 #
-# Environment: REPEAT (default 30); RASTER_BENCH_CURVES_ARGS / RASTER_BENCH_FLAT_ARGS override
-# the raster-bench arguments of the two modes. Results and renders go to out/bench/.
+# Environment: REPEAT (default 30); RASTER_BENCH_ARGS overrides raster-bench's arguments.
+# Results (JSON lines) and renders go to out/bench/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -45,53 +45,50 @@ BIN=$("$SWIFT" build -c release --show-bin-path)
 
 # 3. The scene.
 SCENE="$OUT/seats-20k.json"
-if [ "$HAVE_RASTER_BENCH" = 1 ] && "$BIN/raster-bench" --export-scene "$SCENE"; then
+if [ "$HAVE_RASTER_BENCH" = 1 ] && "$BIN/raster-bench" --export-scene "$SCENE" --repeat 1 > "$OUT/export.txt"; then
     echo "== scene exported by raster-bench: $SCENE"
 else
     "$VENV/bin/python" scripts/peers_bench.py --generate-seats "$SCENE"
 fi
 
-# Appends one result line; $1 renderer, $2 mode, $3 file with the tool's output.
+# Appends result lines; $1 renderer, $2 mode (or "labels": take the mode from each line's
+# "LABEL: median X ms, min Y ms" prefix, as raster-bench prints them), $3 the tool's output.
 record() {
-    "$VENV/bin/python" - "$1" "$2" "$3" "$REPEAT" >> "$RESULTS" <<'EOF'
+    "$VENV/bin/python" - "$1" "$2" "$3" >> "$RESULTS" <<'EOF'
 import json, re, sys
-renderer, mode, path, repeat = sys.argv[1:5]
-text = open(path).read()
+renderer, mode, path = sys.argv[1:4]
 rows = []
-for line in text.splitlines():
+for line in open(path).read().splitlines():
     line = line.strip()
-    if line.startswith("{"):
+    if line.startswith("{"):  # JSON lines, as peers_bench.py prints them
         try:
             d = json.loads(line)
         except ValueError:
             continue
         if "median_ms" in d:
             d.setdefault("renderer", renderer)
-            d["mode"] = mode + (" " + d["mode"] if d.get("mode") else "")
+            d.setdefault("mode", mode)
             rows.append(d)
-if not rows:
-    m = re.search(r"median\D*([0-9.]+)\s*ms.*?min\D*([0-9.]+)\s*ms", text, re.S)
+        continue
+    m = re.search(r"median\s+([0-9.]+)\s*ms,\s*min\s+([0-9.]+)\s*ms", line)
     if m:
-        rows.append({"renderer": renderer, "mode": mode, "median_ms": float(m.group(1)), "min_ms": float(m.group(2))})
-    else:
-        rows.append({"renderer": renderer, "mode": mode, "error": "no timing in output (see " + path + ")"})
+        label = line.split(":", 1)[0].strip() if mode == "labels" else mode
+        rows.append({"renderer": renderer, "mode": label, "median_ms": float(m.group(1)), "min_ms": float(m.group(2))})
+if not rows:
+    rows.append({"renderer": renderer, "mode": mode, "error": "no timing in the output (see " + path + ")"})
 for r in rows:
     print(json.dumps(r))
 EOF
 }
 
-# 4. Swift.
+# 4. Swift. raster-bench times its own scene in curve and flattened modes (and large paths).
 if [ "$HAVE_RASTER_BENCH" = 1 ]; then
-    echo "== raster-bench (curves)"
+    echo "== raster-bench"
     # shellcheck disable=SC2086
-    "$BIN/raster-bench" ${RASTER_BENCH_CURVES_ARGS:---repeat $REPEAT} | tee "$OUT/raster-bench-curves.txt" || true
-    record raster-bench curves "$OUT/raster-bench-curves.txt"
-    echo "== raster-bench (flattened)"
-    # shellcheck disable=SC2086
-    "$BIN/raster-bench" ${RASTER_BENCH_FLAT_ARGS:---repeat $REPEAT --flattened} | tee "$OUT/raster-bench-flat.txt" || true
-    record raster-bench flattened "$OUT/raster-bench-flat.txt"
+    "$BIN/raster-bench" ${RASTER_BENCH_ARGS:---repeat $REPEAT} | tee "$OUT/raster-bench.txt" || true
+    record raster-bench labels "$OUT/raster-bench.txt"
 fi
-echo "== tribune draw (scene file, per seat)"
+echo "== tribune draw (the scene file through DrawingContext, one path per seat)"
 "$BIN/tribune" draw "$SCENE" -o "$OUT/tribune.png" --repeat "$REPEAT" | tee "$OUT/tribune-draw.txt" || true
 record tribune per-op "$OUT/tribune-draw.txt"
 
@@ -111,7 +108,7 @@ for r in rows:
     if "median_ms" not in r:
         print(f"{r['renderer']:<14} {r['mode']:<22} {r.get('error', 'failed')}")
         continue
-    ratio = f"{r['median_ms'] / base:.2f}" if base else "n/a"
+    ratio = f"{r['median_ms'] / base:.2f}" if base and r["mode"] != "large" else "n/a"
     print(f"{r['renderer']:<14} {r['mode']:<22} {r['median_ms']:>10.2f} {r['min_ms']:>10.2f} {ratio:>10}")
 print("(× Blend2D: median relative to Blend2D per-op, one path per seat; frames include the clear.)")
 EOF

@@ -51,6 +51,9 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        .executableTarget(name: "raster-bench", dependencies: ["Raster", "Geometry"], path: "Benchmarks/RasterBench",
+                          swiftSettings: hotPathSettings),
+
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"],
                     resources: [.copy("Corpus")]),

@@ -43,7 +43,6 @@ private func referenceLength(_ path: Path) -> Double {
     return total
 }
 
-private func close(_ a: Point, _ b: Point, _ tol: Double) -> Bool { a.distance(to: b) <= tol }
 private func close(_ a: Vector, _ b: Vector, _ tol: Double) -> Bool { (a - b).length <= tol }
 
 /// A rounded rectangle starting at the middle of its top edge, going clockwise on screen, made

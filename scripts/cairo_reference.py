@@ -311,7 +311,11 @@ class Renderer:
             m = cairo.Matrix(scale, 0, 0, scale, 0, 0).multiply(matrix(paint.get("transform", [1, 0, 0, 1, 0, 0])))
             m.invert()  # cairo wants user → pattern
             pat.set_matrix(m)
-            pat.set_extend(cairo.EXTEND_REPEAT if paint.get("repeat", True) else cairo.EXTEND_NONE)
+            if "extend" in paint:
+                extend = {"repeat": cairo.EXTEND_REPEAT, "pad": cairo.EXTEND_PAD, "none": cairo.EXTEND_NONE}[paint["extend"]]
+            else:
+                extend = cairo.EXTEND_REPEAT if paint.get("repeat", True) else cairo.EXTEND_NONE
+            pat.set_extend(extend)
             pat.set_filter(cairo.FILTER_BILINEAR)
             return pat
         raise ValueError(f"unknown paint {paint!r}")

@@ -361,6 +361,11 @@ scene("image-pattern-repeat", "image", [
 scene("image-pattern-transformed", "image", [
     fill(circle(100, 75, 65), None, paint={"image": "checker.png", "transform": rotation(0.5)[:4] + [100, 75], "scale": 2}),
     fill(rect(5, 5, 40, 40), None, paint={"image": "sprite.png", "transform": [1, 0, 0, 1, 9, 9], "repeat": False})])
+scene("image-pattern-extend", "image", [
+    fill(rect(5, 5, 60, 60), None, paint={"image": "sprite.png", "transform": [3, 0, 0, 3, 17, 17], "extend": "none"}),
+    fill(rect(70, 5, 60, 60), None, paint={"image": "checker.png", "transform": [2, 0, 0, 2, 92, 27], "extend": "pad"}),
+    fill(rect(135, 5, 60, 60), None, paint={"image": "checker.png", "transform": concat(rotation(0.3), [1.5, 0, 0, 1.5, 150, 20]), "extend": "repeat"}),
+    fill(circle(100, 110, 35), None, paint={"image": "sprite.png", "transform": [2, 0, 0.5, 2, 80, 95], "extend": "pad"})])
 scene("image-draw", "image", [
     {"drawImage": "sprite.png", "rect": [20, 20, 16, 16]},
     {"drawImage": "sprite.png", "rect": [50, 20, 64, 48]},

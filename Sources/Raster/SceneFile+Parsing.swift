@@ -189,12 +189,15 @@ struct SceneFileReader {
                 scale = try number(s, path + ".scale")
                 guard scale > 0 else { throw fail(path + ".scale", "expected a number > 0, found \(describe(s))") }
             }
-            var repeats = true
-            if let r = p["repeat"] {
+            // "extend" (cairo's names) or the older "repeat": true/false; default repeat.
+            var extend = ImagePattern.Extend.repeat
+            if let e = p["extend"] {
+                extend = try keyword(e, path + ".extend", default: .repeat, [.repeat, .pad, .none])
+            } else if let r = p["repeat"] {
                 guard let n = r as? NSNumber, isBool(n) else { throw fail(path + ".repeat", "expected true or false, found \(describe(r))") }
-                repeats = n.boolValue
+                extend = n.boolValue ? .repeat : .none
             }
-            return .image(ImagePattern(image: surface, scale: scale, transform: t, repeats: repeats))
+            return .image(ImagePattern(image: surface, scale: scale, transform: t, extend: extend))
         }
         throw fail(path, "expected one of the keys \"color\", \"linear\", \"radial\", \"image\"")
     }

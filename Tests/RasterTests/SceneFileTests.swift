@@ -122,7 +122,7 @@ struct SceneFileTests {
         let image = Surface(width: 3, height: 2)
         image.clear(Color(red: 0, green: 1, blue: 0))
         try image.writePNG(to: folder + "/tile.png")
-        try ##"{"width": 8, "height": 8, "ops": [{"drawImage": "tile.png", "rect": [1, 1, 6, 4]}, {"fill": "M0 0 H8 V8 Z", "paint": {"image": "tile.png", "scale": 2, "repeat": false}}]}"##
+        try ##"{"width": 8, "height": 8, "ops": [{"drawImage": "tile.png", "rect": [1, 1, 6, 4]}, {"fill": "M0 0 H8 V8 Z", "paint": {"image": "tile.png", "scale": 2, "repeat": false}}, {"fill": "M0 0 H8 V8 Z", "paint": {"image": "tile.png", "extend": "pad"}}]}"##
             .write(toFile: folder + "/scene.json", atomically: true, encoding: .utf8)
         let s = try SceneFile(contentsOfFile: folder + "/scene.json")
         #expect(s.kind == .image)
@@ -131,7 +131,11 @@ struct SceneFileTests {
         #expect(img.width == 3 && img.height == 2)
         #expect(img.pixel(x: 2, y: 1) == Color(red: 0, green: 1, blue: 0).premultiplied)
         #expect(rect == Rect(x: 1, y: 1, width: 6, height: 4))
-        #expect(pattern.scale == 2 && pattern.repeats == false && pattern.image.width == 3)
+        #expect(pattern.scale == 2 && pattern.extend == ImagePattern.Extend.none && pattern.image.width == 3)
+        guard case let .fill(_, padPaint, _, _, _) = s.operations[2], case let .image(padded) = padPaint else {
+            Issue.record("\(s.operations[2])"); return
+        }
+        #expect(padded.extend == .pad && padded.scale == 1)
     }
 
     // MARK: Errors name the JSON path and what was expected
@@ -162,6 +166,8 @@ struct SceneFileTests {
         #expect(error(scene(ops: ##"{"layer": 0.5}, {"save": true}, {"endLayer": true}"##))
                 == "ops[2]: endLayer inside a save opened after the layer (restore first)")
         #expect(error(scene(ops: ##"{"layer": 1.5}"##)) == "ops[0].layer: expected an opacity in 0…1, found 1.5")
+        #expect(error(scene(ops: ##"{"fill": "M0 0 H5 V5 Z", "paint": {"image": "x.png"}}"##))?
+                    .hasPrefix(##"ops[0].paint.image: cannot load the PNG image "x.png""##) == true)
         #expect(error("{\"width\": 1,")?.hasPrefix("not valid JSON") == true)
     }
 

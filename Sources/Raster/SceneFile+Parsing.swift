@@ -249,6 +249,15 @@ struct SceneFileReader {
     static let operationKeys = ["fill", "stroke", "drawImage", "clip", "clipRect", "save", "restore",
                                 "layer", "endLayer", "transform"]
 
+    /// The keys each operation takes besides its own.
+    static let allowedKeys: [String: Set<String>] = [
+        "fill": ["color", "paint", "rule", "transform", "blend"],
+        "stroke": ["color", "paint", "width", "cap", "join", "miterLimit", "dash", "dashPhase", "transform", "blend"],
+        "drawImage": ["rect", "transform", "blend"],
+        "clip": ["rule", "transform"],
+        "clipRect": ["transform"],
+    ]
+
     mutating func scene(_ root: Any) throws(SceneFileError) -> SceneFile {
         guard let doc = root as? Object else { throw fail("", "expected a JSON object at the top level, found \(describe(root))") }
         let width = try number(doc["width"], "width"), height = try number(doc["height"], "height")
@@ -271,6 +280,13 @@ struct SceneFileReader {
             guard let key = SceneFileReader.operationKeys.first(where: { op[$0] != nil }) else {
                 let keys = SceneFileReader.operationKeys.map { "\"\($0)\"" }.joined(separator: ", ")
                 throw fail(p, "expected an operation with one of the keys \(keys)")
+            }
+            // A misspelt key ("colour", "linejoin") would otherwise be ignored silently.
+            let allowed = SceneFileReader.allowedKeys[key] ?? []
+            if let stray = op.keys.sorted().first(where: { $0 != key && !allowed.contains($0) }) {
+                let list = allowed.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+                throw fail("\(p).\(stray)", "unexpected key in a \"\(key)\" operation"
+                           + (list.isEmpty ? "" : " (it takes \(list))"))
             }
             let opTransform = key == "transform" ? Geometry.AffineTransform.identity : try transform(op["transform"], p + ".transform")
             switch key {

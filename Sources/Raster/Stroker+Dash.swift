@@ -43,7 +43,7 @@ extension Stroker.Builder {
         // Guard against patterns so fine that the loop would run for ever.
         var total = 0.0
         for j in 0..<m { total += pts[j].distance(to: pts[j + 1 == n ? 0 : j + 1]) }
-        if total / pattern.period > 1_000_000 { strokePolyline(pts, sm, closed: closed); return }
+        if total / pattern.period > 200_000 { strokePolyline(pts, sm, closed: closed); return }
 
         let lengths = pattern.lengths
         var i = pattern.startIndex, on = pattern.startOn, remaining = pattern.startRemaining

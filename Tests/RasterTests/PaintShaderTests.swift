@@ -94,9 +94,13 @@ func redToBlue(_ spread: SpreadMode, from: Point = Point(x: 0, y: 0), to: Point 
     @Test func vectorAlongYAndDegenerateGradients() {
         let vertical = redToBlue(.pad, from: Point(x: 0, y: 0), to: Point(x: 0, y: 10))
         #expect(shadeRow(vertical, x: 100, y: 2, count: 1) == [px(191, 0, 64)])
-        // start == end with pad paints the last stop.
+        // start == end with pad paints the mean of the first and last stops (as cairo 1.16 does):
+        // (255 + 0) / 2 = 127.5 → 128 for red and blue.
         #expect(shadeRow(redToBlue(.pad, from: Point(x: 3, y: 3), to: Point(x: 3, y: 3)), x: 0, y: 0, count: 2)
-                == [px(0, 0, 255), px(0, 0, 255)])
+                == [px(128, 0, 128), px(128, 0, 128)])
+        // Repeat: the mean over one period of the ramp red → blue, again (128, 0, 128).
+        let rep = shadeRow(redToBlue(.repeat, from: Point(x: 3, y: 3), to: Point(x: 3, y: 3)), x: 0, y: 0, count: 1)[0]
+        #expect(abs(Int(rep.red) - 128) <= 1 && abs(Int(rep.blue) - 128) <= 1 && rep.alpha == 255)
         // No stops: transparent.
         let none = Paint.linearGradient(LinearGradient(start: .zero, end: Point(x: 1, y: 0), stops: []))
         #expect(shadeRow(none, x: 0, y: 0, count: 2) == [px(0, 0, 0, 0), px(0, 0, 0, 0)])

@@ -28,6 +28,8 @@ extension Stroker {
         var smooth: [Bool] = []
         /// Scratch: unit direction of each segment of the polyline being stroked.
         var directions: [Vector] = []
+        /// Scratch: length of each segment of the polyline being stroked.
+        var lengths: [Double] = []
         /// Scratch for dashing: the dash being collected and the subpath's first dash.
         var piece: [Point] = []
         var pieceSmooth: [Bool] = []

@@ -6,10 +6,12 @@ import Geometry
 ///
 /// Every curve is flattened first, so the outline is made of straight segments. Each subpath
 /// becomes one contour (open) or two (closed) that run along one side of the polyline, around
-/// the end, and back along the other side; inner corners are routed through the vertex. That
+/// the end, and back along the other side. Routed through the vertex at inner corners, that
 /// contour is, as a chain, the sum of one positively wound quad per segment, one wedge per
 /// outer join and one piece per cap, so its winding number is ≥ 1 exactly on the stroke and
-/// never negative: overlaps add up instead of cancelling under the nonzero rule.
+/// never negative: overlaps add up instead of cancelling under the nonzero rule. Where the
+/// inner offset lines meet within both segments the corner is cut there instead, which only
+/// lowers the winding from 2 to 1 in the overlap of the two segments.
 public enum Stroker {
     /// - Parameters:
     ///   - path: the centre line, in user units.

@@ -160,15 +160,18 @@ func line(_ pts: [Point], closed: Bool = false) -> Path {
         let b = bounds(contours(of: o).flatMap { $0 })
         #expect(b.maxX == 11 && b.minY == -1)
         #expect(winding(of: o, at: Point(x: 10.95, y: -0.95)) != 0)
-        // Area as the sum of pieces: two 10×2 segments plus the 1×1 miter square outside.
-        #expect(abs(signedArea(of: o) - 41) < 1e-9)
+        // The union: two 10×2 segments overlapping in the 1×1 inner square, plus the 1×1
+        // miter square outside. The inner corner is cut, so nothing is covered twice and the
+        // signed area is the union's area.
+        #expect(abs(signedArea(of: o) - 40) < 1e-9)
+        #expect(winding(of: o, at: Point(x: 9.5, y: 0.5)) == 1)
     }
 
     @Test func bevelJoinCutsTheCorner() {
         let o = Stroker.outline(of: corner, style: StrokeStyle(lineWidth: 2, lineJoin: .bevel), tolerance: 0.1)
         #expect(winding(of: o, at: Point(x: 10.95, y: -0.95)) == 0)
         #expect(winding(of: o, at: Point(x: 10.4, y: -0.4)) != 0)  // inside the bevel triangle
-        #expect(abs(signedArea(of: o) - 40.5) < 1e-9)
+        #expect(abs(signedArea(of: o) - 39.5) < 1e-9)  // 20 + 20 − 1 + the ½ bevel triangle
     }
 
     @Test func roundJoinIsTheDistanceSet() {

@@ -123,7 +123,12 @@ extension Stroker.Builder {
                 }
                 output.addLine(to: end)
             case .round:
-                addArc(center: v, fromX: e0.dy, fromY: -e0.dx, angle: atan2(cross, dot), end: end)
+                // Turns within one chord need no angle (most joins inside flattened curves).
+                if dot >= cosArcStep {
+                    output.addLine(to: end)
+                } else {
+                    addArc(center: v, fromX: e0.dy, fromY: -e0.dx, angle: atan2(cross, dot), end: end)
+                }
             case .bevel:
                 output.addLine(to: end)
             }

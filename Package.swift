@@ -19,6 +19,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
     ],
     targets: [
         // System libraries: pkg-config names and the Debian packages that provide them.
@@ -30,21 +31,39 @@ let package = Package(
         // Pipeline stages.
         .target(name: "Geometry", swiftSettings: hotPathSettings),
         .target(name: "Raster", dependencies: ["Geometry", "CZlib"], swiftSettings: hotPathSettings),
-        .target(name: "DRMDisplay", dependencies: ["Raster", "CDRM"]),
-        .target(name: "TouchInput", dependencies: ["CInput"]),
-        .target(name: "Kiosk", dependencies: ["Geometry", "Raster", "DRMDisplay", "TouchInput"]),
+        .target(name: "Animation", dependencies: ["Geometry"], swiftSettings: hotPathSettings),
+        .target(name: "Gestures", dependencies: ["Geometry"], swiftSettings: hotPathSettings),
+        .target(name: "Seating", dependencies: ["Geometry"], swiftSettings: hotPathSettings),
+        .target(name: "DRMDisplay", dependencies: [
+            "Raster", "CDRM", .product(name: "SystemPackage", package: "swift-system"),
+        ]),
+        .target(name: "TouchInput", dependencies: [
+            "CInput", .product(name: "SystemPackage", package: "swift-system"),
+        ]),
+        .target(name: "Kiosk", dependencies: [
+            "Geometry", "Raster", "Animation", "Seating", "Gestures", "DRMDisplay", "TouchInput",
+            .product(name: "SystemPackage", package: "swift-system"),
+        ]),
 
         // Executables: argument parsing only, then hand over.
         .executableTarget(name: "tribune", dependencies: [
-            "Kiosk", "Raster",
+            "Kiosk", "Raster", "Seating", "Gestures",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+
+        .executableTarget(name: "raster-bench", dependencies: ["Raster", "Geometry"], path: "Benchmarks/RasterBench",
+                          swiftSettings: hotPathSettings),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"],
                     resources: [.copy("Corpus")]),
-        .testTarget(name: "DRMDisplayTests", dependencies: ["DRMDisplay"]),
-        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput"]),
+        .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Geometry"]),
+        .testTarget(name: "SeatingTests", dependencies: ["Seating", "Geometry"]),
+        .testTarget(name: "DRMDisplayTests", dependencies: [
+            "DRMDisplay", "CDRM", .product(name: "SystemPackage", package: "swift-system"),
+        ]),
+        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "CInput"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk"]),
     ],
     swiftLanguageModes: [.v6]

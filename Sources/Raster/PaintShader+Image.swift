@@ -2,16 +2,16 @@ import Geometry
 
 /// Samples an `ImagePattern` for device pixels: device → texel mapping prepared once, then
 /// bilinear filtering with pixman's 7-bit weights (exact texels for integer translations).
-/// Outside a non-repeating image the pattern is transparent, and bilinear taps that fall
-/// outside read transparent (cairo's EXTEND_NONE); repeating patterns wrap within the
-/// source rectangle.
+/// With `.none` the pattern is transparent outside and bilinear taps that fall outside read
+/// transparent (cairo's EXTEND_NONE); `.pad` repeats the edge texels; `.repeat` wraps within
+/// the source rectangle.
 struct ImageSampler {
     let image: Surface
     /// Device → texel coordinates (texel (i, j) covers [i, i+1)×[j, j+1)).
     let m: AffineTransform
     /// The source rectangle in texels.
     let x0: Int, y0: Int, w: Int, h: Int
-    let repeats: Bool
+    let extend: ImagePattern.Extend
     /// Opacity as 0…255 (255: unchanged).
     let alpha: UInt32
     /// Set when `m` is a pure integer translation: texel = device + offset.
@@ -34,7 +34,7 @@ struct ImageSampler {
             .concatenating(AffineTransform(scaleX: 1 / p.scale, y: 1 / p.scale))
             .concatenating(AffineTransform(translationX: Double(x0), y: Double(y0)))
         image = p.image
-        repeats = p.repeats
+        extend = p.extend
         alpha = UInt32((Swift.max(0, Swift.min(1, opacity)) * 255).rounded())
         if m.a == 1, m.b == 0, m.c == 0, m.d == 1, m.tx == m.tx.rounded(), m.ty == m.ty.rounded(),
            abs(m.tx) < 1e9, abs(m.ty) < 1e9 {
@@ -47,11 +47,15 @@ struct ImageSampler {
     /// The texel at (i, j) of the source rectangle's plane, wrapped or transparent outside.
     @inline(__always) func texel(_ i: Int, _ j: Int) -> UInt32 {
         var u = i - x0, v = j - y0
-        if repeats {
+        switch extend {
+        case .repeat:
             u %= w; if u < 0 { u += w }
             v %= h; if v < 0 { v += h }
-        } else if u < 0 || u >= w || v < 0 || v >= h {
-            return 0
+        case .pad:
+            u = Swift.min(Swift.max(u, 0), w - 1)
+            v = Swift.min(Swift.max(v, 0), h - 1)
+        case .none:
+            if u < 0 || u >= w || v < 0 || v >= h { return 0 }
         }
         return image.row(y0 + v)[x0 + u]
     }
@@ -68,13 +72,20 @@ struct ImageSampler {
             for i in 0..<count {
                 var gx = sx, gy = sy
                 sx += m.a; sy += m.b
-                if repeats {
+                switch extend {
+                case .repeat:
                     // Reduce into one period first so huge coordinates stay exact integers.
                     gx = fx0 + (gx - fx0) - ((gx - fx0) / fw).rounded(.down) * fw
                     gy = fy0 + (gy - fy0) - ((gy - fy0) / fh).rounded(.down) * fh
-                } else if !(gx > fx0 - 1 && gx < fx0 + fw && gy > fy0 - 1 && gy < fy0 + fh) {
-                    out[i] = 0
-                    continue
+                case .pad:
+                    // Clamp far positions to just outside the edge: same texels, no overflow.
+                    gx = Swift.min(Swift.max(gx, fx0 - 1), fx0 + fw)
+                    gy = Swift.min(Swift.max(gy, fy0 - 1), fy0 + fh)
+                case .none:
+                    if !(gx > fx0 - 1 && gx < fx0 + fw && gy > fy0 - 1 && gy < fy0 + fh) {
+                        out[i] = 0
+                        continue
+                    }
                 }
                 let ix = gx.rounded(.down), iy = gy.rounded(.down)
                 guard ix.isFinite, iy.isFinite else { out[i] = 0; continue }

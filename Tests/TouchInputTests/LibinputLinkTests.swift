@@ -1,0 +1,28 @@
+import CInput
+import Testing
+@testable import TouchInput
+
+/// libinput and libudev link, create contexts, and fail cleanly on missing devices.
+@Suite struct LibinputLinkTests {
+    @Test func pathContextWithAnInterfaceIsCreated() {
+        var interface = libinput_interface(
+            open_restricted: { _, _, _ in -2 },  // -ENOENT: nothing may be opened in this test
+            close_restricted: { _, _ in })
+        let context = withUnsafePointer(to: &interface) { libinput_path_create_context($0, nil) }
+        #expect(context != nil)
+        if let context {
+            // A device the interface refuses to open is not added, and nothing crashes.
+            #expect(libinput_path_add_device(context, "/dev/input/event-does-not-exist") == nil)
+            #expect(libinput_unref(context) == nil)
+        }
+    }
+
+    @Test func udevEnumeratesOnlyEventNodes() throws {
+        let udev = try #require(Udev())
+        for device in udev.touchscreens() {
+            #expect(device.deviceNode.hasPrefix("/dev/input/event"))
+        }
+        // A property no device has yields nothing.
+        #expect(udev.inputDevices(matchingProperty: "TRIBUNE_NO_SUCH_PROPERTY", value: "1").isEmpty)
+    }
+}

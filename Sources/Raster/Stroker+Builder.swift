@@ -37,6 +37,8 @@ extension Stroker {
         var pieceSmooth: [Bool] = []
         var firstPiece: [Point] = []
         var firstPieceSmooth: [Bool] = []
+        /// The collected dash already contains its start cap (see `dashPolyline`).
+        var pieceButtStart = false
         /// True when the current subpath has a segment or a close (a lone move draws nothing,
         /// but a move followed by a zero-length segment draws a dot with round caps).
         var hasSegment = false

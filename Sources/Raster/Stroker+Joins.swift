@@ -11,7 +11,8 @@ import Geometry
 extension Stroker.Builder {
     /// Strokes a polyline of distinct consecutive points (≥ 2); `closed` joins the last point
     /// back to the first instead of capping.
-    mutating func strokePolyline(_ pts: [Point], _ sm: [Bool], closed: Bool) {
+    /// `buttStart` draws the first end butt whatever the cap (its cap is already in the points).
+    mutating func strokePolyline(_ pts: [Point], _ sm: [Bool], closed: Bool, buttStart: Bool = false) {
         let n = pts.count
         guard n >= 2 else { return }
         let m = closed ? n : n - 1
@@ -48,7 +49,7 @@ extension Stroker.Builder {
                         addCap(at: p[n - 1], direction: d[m - 1])
                         walkSide(p, s, d, l, reversed: true, closed: false)
                         let r = d[0]
-                        addCap(at: p[0], direction: Vector(dx: -r.dx, dy: -r.dy))
+                        addCap(at: p[0], direction: Vector(dx: -r.dx, dy: -r.dy), butt: buttStart)
                         output.closeSubpath()
                     }
                   }
@@ -61,8 +62,8 @@ extension Stroker.Builder {
     /// from the current point (the offset of the first vertex). Reversed walks run the
     /// segments backwards with negated directions.
     ///
-    /// At an inner corner the two offset lines are cut at their intersection when it lies
-    /// within the first half of both segments; that drops the kite between the vertex and the
+    /// At an inner corner the two offset lines are cut at their intersection when its feet lie
+    /// within both segments (and clear of the previous cut); that drops the kite between the vertex and the
     /// intersection from the chain, a region both segments' quads cover (winding 2 → 1), so
     /// the nonzero fill is unchanged with two points fewer. Otherwise the side goes through
     /// the vertex.
@@ -76,6 +77,10 @@ extension Stroker.Builder {
         }
         @inline(__always) func length(_ k: Int) -> Double { reversed ? l[m - 1 - k] : l[k] }
         var e = dir(0)
+        // How much of the current segment's start the previous cut used (kites never overlap).
+        var usedAtStart = 0.0
+        // On a closed side the last cut must leave room for the first one.
+        var firstCut = 0.0
         for k in 0..<m {
             // The vertex the k-th segment of this walk ends at.
             let vi = reversed ? m - 1 - k : (k + 1 == n ? 0 : k + 1)
@@ -88,13 +93,17 @@ extension Stroker.Builder {
                     let dot = e.dx * e2.dx + e.dy * e2.dy
                     // Distance from the vertex to the intersection's foot on either segment.
                     let foot = h * -cross / (1 + dot)
-                    if 2 * foot <= length(k) && 2 * foot <= length(k2) {
+                    let room2 = k2 == 0 ? length(0) - firstCut : length(k2)
+                    if foot <= length(k) - usedAtStart && foot <= room2 {
                         let q = h / (1 + dot)
                         output.addLine(to: Point(x: v.x + (e.dy + e2.dy) * q, y: v.y - (e.dx + e2.dx) * q))
                         e = e2
+                        usedAtStart = foot
+                        if k == 0 { firstCut = foot }
                         continue
                     }
                 }
+                usedAtStart = 0
                 output.addLine(to: Point(x: v.x + e.dy * h, y: v.y - e.dx * h))
                 addJoin(at: v, from: e, to: e2, smooth: s[vi])
                 e = e2
@@ -143,10 +152,10 @@ extension Stroker.Builder {
 
     /// Caps the end of a segment with direction `e` at `v`, from the right offset (the current
     /// point) around to the left one.
-    mutating func addCap(at v: Point, direction e: Vector) {
+    mutating func addCap(at v: Point, direction e: Vector, butt: Bool = false) {
         let h = halfWidth
         let left = Point(x: v.x - e.dy * h, y: v.y + e.dx * h)
-        switch cap {
+        switch butt ? .butt : cap {
         case .butt:
             output.addLine(to: left)
         case .square:

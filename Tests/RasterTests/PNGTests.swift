@@ -178,6 +178,12 @@ func expectPNGError(_ data: [UInt8], contains text: String, sourceLocation: Sour
         #expect(back.pixel(x: 299, y: 1) == Color(red: 0.2, green: 0.4, blue: 0.6).premultiplied)
     }
 
+    @Test func emptySurfaceEncodesWithoutCrashing() {
+        let data = Surface(width: 0, height: 3).pngData()
+        #expect(Array(data[16..<24]) == be(0) + be(3))  // IHDR width 0, height 3
+        expectPNGError(data, contains: "invalid size 0×3")
+    }
+
     @Test func fileRoundTrip() throws {
         let path = "/tmp/tribune-png-test-\(getpid()).png"
         defer { unlink(path) }
@@ -216,6 +222,9 @@ func expectPNGError(_ data: [UInt8], contains text: String, sourceLocation: Sour
         expectPNGError(handMadePNG(width: 2, height: 1, depth: 4, colorType: 2, scanlines: [0, 1]),
                        contains: "bit depth 4 is invalid for colour type 2")
         expectPNGError([], contains: "truncated")
+        // A huge IHDR with a tiny IDAT is refused before allocating the image.
+        expectPNGError(handMadePNG(width: 8000, height: 8000, depth: 8, colorType: 6, scanlines: [0, 1, 2, 3, 4]),
+                       contains: "cannot hold 8000×8000 pixels")
         // A cut zlib stream (the IDAT chunk itself intact).
         var cut = storedZlib([0, 255, 0, 0, 10, 20, 30]); cut.removeLast(6)
         expectPNGError([137, 80, 78, 71, 13, 10, 26, 10] + chunk("IHDR", be(2) + be(1) + [8, 2, 0, 0, 0])

@@ -46,6 +46,8 @@ let package = Package(
         ]),
 
         // Executables: argument parsing only, then hand over.
+        .executableTarget(name: "gestures-bench", dependencies: ["Gestures", "Geometry"],
+                          path: "Benchmarks/GesturesBench", swiftSettings: hotPathSettings),
         .executableTarget(name: "tribune", dependencies: [
             "Kiosk", "Raster", "Seating", "Gestures",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

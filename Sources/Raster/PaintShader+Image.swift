@@ -1,7 +1,8 @@
 import Geometry
 
 /// Samples an `ImagePattern` for device pixels: device → texel mapping prepared once, then
-/// bilinear filtering with pixman's 7-bit weights (exact texels for integer translations).
+/// bilinear filtering with pixman's 7-bit weights (exact texels for integer translations), or
+/// for images shrunk below 0.75× a box filter as cairo's GOOD filter does.
 /// With `.none` the pattern is transparent outside and bilinear taps that fall outside read
 /// transparent (cairo's EXTEND_NONE); `.pad` repeats the edge texels; `.repeat` wraps within
 /// the source rectangle.
@@ -16,6 +17,9 @@ struct ImageSampler {
     let alpha: UInt32
     /// Set when `m` is a pure integer translation: texel = device + offset.
     let integerOffset: (x: Int, y: Int)?
+    /// Box filter widths in texels when the image is shrunk by more than 0.75 (cairo's GOOD
+    /// filter switches from bilinear to a box there); nil for bilinear.
+    let box: (x: Double, y: Double)?
 
     init?(pattern p: ImagePattern, userToDevice: AffineTransform, opacity: Double) {
         let iw = p.image.width, ih = p.image.height
@@ -36,6 +40,13 @@ struct ImageSampler {
         image = p.image
         extend = p.extend
         alpha = UInt32((Swift.max(0, Swift.min(1, opacity)) * 255).rounded())
+        // cairo: texels per device pixel along the texel axes; up to 1/0.75 counts as 1
+        // (bilinear), at most 16.
+        let sx = (m.a * m.a + m.b * m.b).squareRoot()
+        let sy = sx > 0 ? abs(m.determinant) / sx : 0
+        func width(_ v: Double) -> Double { v < 1 / 0.75 || !v.isFinite ? 1 : Swift.min(v, 16) }
+        let bx = width(sx), by = width(sy)
+        box = bx > 1 || by > 1 ? (bx, by) : nil
         if m.a == 1, m.b == 0, m.c == 0, m.d == 1, m.tx == m.tx.rounded(), m.ty == m.ty.rounded(),
            abs(m.tx) < 1e9, abs(m.ty) < 1e9 {
             integerOffset = (Int(m.tx), Int(m.ty))
@@ -61,7 +72,9 @@ struct ImageSampler {
     }
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        if let o = integerOffset {
+        if let b = box {
+            shadeBox(x: x, y: y, count: count, width: b, into: out)
+        } else if let o = integerOffset {
             for i in 0..<count { out[i] = texel(x + i + o.x, y + o.y) }
         } else {
             let fx = Double(x) + 0.5, fy = Double(y) + 0.5
@@ -116,6 +129,55 @@ struct ImageSampler {
                 }
                 out[i] = channel(0) | channel(8) | channel(16) | channel(24)
             }
+        }
+    }
+
+    /// Area-weighted average of the texels under a `width`-sized box centred on each pixel's
+    /// texel position (texels as unit squares): cairo's GOOD filter when shrinking. (`shade` applies the opacity.)
+    func shadeBox(x: Int, y: Int, count: Int, width: (x: Double, y: Double), into out: UnsafeMutablePointer<UInt32>) {
+        let fx = Double(x) + 0.5, fy = Double(y) + 0.5
+        var cx = m.a * fx + m.c * fy + m.tx
+        var cy = m.b * fx + m.d * fy + m.ty
+        let fw = Double(w), fh = Double(h), fx0 = Double(x0), fy0 = Double(y0)
+        let hx = width.x / 2, hy = width.y / 2
+        let norm = 1 / (width.x * width.y)
+        for i in 0..<count {
+            var gx = cx, gy = cy
+            cx += m.a; cy += m.b
+            switch extend {
+            case .repeat:
+                gx = fx0 + (gx - fx0) - ((gx - fx0) / fw).rounded(.down) * fw
+                gy = fy0 + (gy - fy0) - ((gy - fy0) / fh).rounded(.down) * fh
+            case .pad:
+                gx = Swift.min(Swift.max(gx, fx0 - hx - 1), fx0 + fw + hx + 1)
+                gy = Swift.min(Swift.max(gy, fy0 - hy - 1), fy0 + fh + hy + 1)
+            case .none:
+                if !(gx + hx > fx0 && gx - hx < fx0 + fw && gy + hy > fy0 && gy - hy < fy0 + fh) {
+                    out[i] = 0
+                    continue
+                }
+            }
+            guard gx.isFinite, gy.isFinite else { out[i] = 0; continue }
+            let left = gx - hx, right = gx + hx, top = gy - hy, bottom = gy + hy
+            let i0 = Int(left.rounded(.down)), i1 = Int(right.rounded(.down))
+            let j0 = Int(top.rounded(.down)), j1 = Int(bottom.rounded(.down))
+            var sa = 0.0, sr = 0.0, sg = 0.0, sb = 0.0
+            for j in j0...j1 {
+                let wy = Swift.min(Double(j + 1), bottom) - Swift.max(Double(j), top)
+                if wy <= 0 { continue }
+                var ra = 0.0, rr = 0.0, rg = 0.0, rb = 0.0
+                for t in i0...i1 {
+                    let wx = Swift.min(Double(t + 1), right) - Swift.max(Double(t), left)
+                    if wx <= 0 { continue }
+                    let p = texel(t, j)
+                    ra += wx * Double(p >> 24); rr += wx * Double(p >> 16 & 0xFF)
+                    rg += wx * Double(p >> 8 & 0xFF); rb += wx * Double(p & 0xFF)
+                }
+                sa += wy * ra; sr += wy * rr; sg += wy * rg; sb += wy * rb
+            }
+            @inline(__always) func q(_ v: Double) -> UInt32 { UInt32(Swift.min(255, Swift.max(0, v * norm + 0.5))) }
+            let a = q(sa)
+            out[i] = a << 24 | Swift.min(q(sr), a) << 16 | Swift.min(q(sg), a) << 8 | Swift.min(q(sb), a)
         }
     }
 }

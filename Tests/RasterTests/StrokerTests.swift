@@ -265,6 +265,23 @@ func line(_ pts: [Point], closed: Bool = false) -> Path {
         }
     }
 
+    @Test func extremeInputDoesNotCrashAndStaysFinite() {
+        var p = Path()
+        p.move(to: Point(x: -1e308, y: 0)); p.addLine(to: Point(x: 1e308, y: 1))
+        p.addCurve(to: Point(x: 0, y: 1e308), control1: Point(x: 1e308, y: -1e308), control2: .zero)
+        p.closeSubpath()
+        for style in [StrokeStyle(lineWidth: 1e300, lineCap: .round, lineJoin: .round),
+                      StrokeStyle(lineWidth: 2, dash: [1, 1]), StrokeStyle(lineWidth: 1e-300, lineCap: .square)] {
+            let o = Stroker.outline(of: p, style: style, tolerance: 0.1)
+            let finite = o.points.allSatisfy { $0.isFinite }
+            #expect(finite)
+        }
+        // Tolerance that is zero, negative or NaN falls back to a default.
+        for tol in [0, -1, Double.nan] {
+            #expect(!Stroker.outline(of: corner, style: StrokeStyle(lineWidth: 2, lineJoin: .round), tolerance: tol).isEmpty)
+        }
+    }
+
     @Test func uTurnWithRoundJoinDrawsAHalfDisc() {
         let p = line([Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 4, y: 0)])
         expectRoundStrokeMatchesDistance(p, centre: [Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 4, y: 0)],

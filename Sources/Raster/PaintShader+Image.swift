@@ -7,7 +7,10 @@ import Geometry
 /// transparent (cairo's EXTEND_NONE); `.pad` repeats the edge texels; `.repeat` wraps within
 /// the source rectangle.
 struct ImageSampler {
+    /// Kept alive for `base`.
     let image: Surface
+    let base: UnsafeMutableRawPointer
+    let rowBytes: Int
     /// Device → texel coordinates (texel (i, j) covers [i, i+1)×[j, j+1)).
     let m: AffineTransform
     /// The source rectangle in texels.
@@ -38,6 +41,8 @@ struct ImageSampler {
             .concatenating(AffineTransform(scaleX: 1 / p.scale, y: 1 / p.scale))
             .concatenating(AffineTransform(translationX: Double(x0), y: Double(y0)))
         image = p.image
+        base = p.image.baseAddress
+        rowBytes = p.image.stride
         extend = p.extend
         alpha = UInt32((Swift.max(0, Swift.min(1, opacity)) * 255).rounded())
         // cairo: texels per device pixel along the texel axes; up to 1/0.75 counts as 1
@@ -55,6 +60,36 @@ struct ImageSampler {
         }
     }
 
+    /// The 2×2 texels from (i, j) for bilinear filtering; like four `texel` calls but with
+    /// the wrapping done once (positions were already reduced into the source rect).
+    @inline(__always) func taps(_ i: Int, _ j: Int) -> (UInt32, UInt32, UInt32, UInt32) {
+        var u0 = i - x0, v0 = j - y0
+        var u1 = u0 + 1, v1 = v0 + 1
+        switch extend {
+        case .repeat:
+            if u0 < 0 || u0 >= w { u0 %= w; if u0 < 0 { u0 += w } }
+            if v0 < 0 || v0 >= h { v0 %= h; if v0 < 0 { v0 += h } }
+            u1 = u0 + 1 == w ? 0 : u0 + 1
+            v1 = v0 + 1 == h ? 0 : v0 + 1
+        case .pad:
+            u0 = Swift.min(Swift.max(u0, 0), w - 1); u1 = Swift.min(Swift.max(u1, 0), w - 1)
+            v0 = Swift.min(Swift.max(v0, 0), h - 1); v1 = Swift.min(Swift.max(v1, 0), h - 1)
+        case .none:
+            let c0 = u0 >= 0 && u0 < w, c1 = u1 >= 0 && u1 < w
+            let r0 = v0 >= 0 && v0 < h, r1 = v1 >= 0 && v1 < h
+            let top = r0 ? pixels(v0) : nil, bottom = r1 ? pixels(v1) : nil
+            return (c0 ? top?[u0] ?? 0 : 0, c1 ? top?[u1] ?? 0 : 0,
+                    c0 ? bottom?[u0] ?? 0 : 0, c1 ? bottom?[u1] ?? 0 : 0)
+        }
+        let top = pixels(v0), bottom = pixels(v1)
+        return (top[u0], top[u1], bottom[u0], bottom[u1])
+    }
+
+    /// Row `v` of the source rect (0 ≤ v < h), from its first texel.
+    @inline(__always) func pixels(_ v: Int) -> UnsafeMutablePointer<UInt32> {
+        (base + (y0 + v) &* rowBytes).assumingMemoryBound(to: UInt32.self) + x0
+    }
+
     /// The texel at (i, j) of the source rectangle's plane, wrapped or transparent outside.
     @inline(__always) func texel(_ i: Int, _ j: Int) -> UInt32 {
         var u = i - x0, v = j - y0
@@ -68,7 +103,7 @@ struct ImageSampler {
         case .none:
             if u < 0 || u >= w || v < 0 || v >= h { return 0 }
         }
-        return image.row(y0 + v)[x0 + u]
+        return pixels(v)[u]
     }
 
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
@@ -105,9 +140,7 @@ struct ImageSampler {
                 // pixman: 16.16 fixed point, top 7 fraction bits, widened to 8.
                 let dx = UInt32(Int((gx - ix) * 65536) >> 9 & 0x7F) << 1
                 let dy = UInt32(Int((gy - iy) * 65536) >> 9 & 0x7F) << 1
-                let i0 = Int(ix), j0 = Int(iy)
-                let tl = texel(i0, j0), tr = texel(i0 + 1, j0)
-                let bl = texel(i0, j0 + 1), br = texel(i0 + 1, j0 + 1)
+                let (tl, tr, bl, br) = taps(Int(ix), Int(iy))
                 let wbr = dx * dy
                 let wtr = dx * (256 - dy)
                 let wbl = (256 - dx) * dy

@@ -55,6 +55,8 @@ let package = Package(
 
         .executableTarget(name: "raster-bench", dependencies: ["Raster", "Geometry"], path: "Benchmarks/RasterBench",
                           swiftSettings: hotPathSettings),
+        .executableTarget(name: "animation-bench", dependencies: ["Animation", "Geometry"],
+                          path: "Benchmarks/AnimationBench", swiftSettings: hotPathSettings),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"],

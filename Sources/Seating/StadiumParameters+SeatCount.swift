@@ -8,6 +8,7 @@ extension StadiumParameters {
     /// Parameters whose stadium has about `seats` seats while looking as much like SportFan's as
     /// possible.
     ///
+    /// Only stadiums with corner (arc) tribunes are considered.
     /// Searches rings (1…12), rows per tribune (2…40) and tribune width (seats per row); each
     /// candidate's exact seat count comes from `StadiumGenerator.seatCount`. The score is the
     /// relative miss plus 0.02 × the distance from the design's look, measured as
@@ -25,7 +26,12 @@ extension StadiumParameters {
                     let divisor = aspect == 1.5 ? 3.0 : 4.5 / aspect
                     let p = StadiumParameters(width: width, sectors: sectors, rowsPerTribune: rows,
                                               tribuneWidthDivisor: divisor)
-                    let n = Double(StadiumGenerator.seatCount(p))
+                    let layout = StadiumLayout(p)
+                    // Corner tribunes are part of the look: a stadium without them does not count.
+                    guard layout.plans.contains(where: { $0.outline.isArc }) else { continue }
+                    let n = Double(layout.plans.reduce(0) {
+                        $0 + StadiumGenerator.seatCount(of: $1, seatSize: layout.seatSize)
+                    })
                     guard n > 0 else { continue }
                     if n > target * 1.5 { break } // more rows only add seats
                     let miss = abs(n - target) / target
@@ -35,6 +41,6 @@ extension StadiumParameters {
                 }
             }
         }
-        return best!.1
+        return best?.1 ?? .design(width: width)
     }
 }

@@ -8,17 +8,19 @@ import Geometry
 /// Conversion to and from pretix's seating-plan JSON (zones → rows → seats, categories by
 /// name), so a venue can go to, or come from, a real ticketing system.
 ///
-/// Mapping: a tribune is a zone (`zone_id` = tribune id, `name` = label) with one area drawing
-/// its outline (a rectangle, or a polygon for an arc); a row is a row (`row_number` = label); a
-/// seat is a seat (`seat_guid` = id, `seat_number`, `category` = category id, `radius` =
-/// size / 2). Zone and row positions are 0 so seat positions are absolute and exact. The field
-/// is a zone `FIELD` with no rows and one rectangle area. No `ext` keys are written, so the
-/// file validates against pretix's schema.
+/// Mapping: a tribune is a zone (`zone_id` = tribune id, `name` = label) with one polygon area
+/// drawing its outline (4 corners for a rect, 18 points for an arc); a row is a row
+/// (`row_number` = label); a seat is a seat (`seat_guid` = id, `seat_number`, `category` =
+/// category id, `radius` = size / 2 rounded to an integer, at least 1, as pretix wants). Zone
+/// and row positions are 0 so seat positions are absolute and exact. The field is a zone
+/// `FIELD` with no rows and one polygon area. The plan size is rounded up to integers. No `ext`
+/// keys are written, so the file validates against pretix's schema.
 ///
 /// pretix cannot express, so export drops and import makes up: category names and prices
 /// (import: name = id, price 0, currency "XXX"), seat rotation (import: each seat faces the
-/// field's centre), seat flags, rings, arc outlines (import: the polygon's bounding rect),
-/// the venue id and units.
+/// field's centre), non-integer seat sizes and plan sizes, seat flags, rings, arc outlines
+/// (import: the polygon's bounding rect), the venue id and units. Rect outlines and the field
+/// come back from their corner points (exact up to one rounding of max − min).
 public enum PretixSeatingPlan {
     /// The zone id used for the field.
     public static let fieldZoneID = "FIELD"
@@ -26,8 +28,9 @@ public enum PretixSeatingPlan {
     public static func export(_ v: Venue) -> [UInt8] {
         var w = JSONWriter(capacity: 256 + v.seats.count * 120)
         w.raw("{"); w.key("name", comma: false); w.string(v.name)
-        w.key("size"); w.raw("{"); w.key("width", comma: false); w.number(v.size.width)
-        w.key("height"); w.number(v.size.height); w.raw("}")
+        // pretix sizes and radii are integers.
+        w.key("size"); w.raw("{"); w.key("width", comma: false); w.integer(Int64(v.size.width.rounded(.up)))
+        w.key("height"); w.integer(Int64(v.size.height.rounded(.up))); w.raw("}")
         w.key("categories"); w.raw("[")
         for (i, c) in v.categories.enumerated() {
             if i > 0 { w.raw(",") }
@@ -39,7 +42,7 @@ public enum PretixSeatingPlan {
         w.raw("{"); w.key("name", comma: false); w.string("Field"); w.key("zone_id"); w.string(fieldZoneID)
         w.key("position"); zero(&w); w.key("rows"); w.raw("[]")
         w.key("areas"); w.raw("[")
-        rectangleArea(v.field, color: "#3A7D44", &w)
+        polygonArea(corners(v.field), color: "#3A7D44", &w)
         w.raw("]}")
         for (t, tribune) in v.tribunes.enumerated() {
             w.raw(",\n{"); w.key("name", comma: false); w.string(tribune.label)
@@ -60,7 +63,7 @@ public enum PretixSeatingPlan {
                     w.key("position"); w.raw("{"); w.key("x", comma: false); w.number(s.center.x)
                     w.key("y"); w.number(s.center.y); w.raw("}")
                     w.key("category"); w.string(v.categories[Int(s.category)].id)
-                    w.key("radius"); w.number(s.size / 2)
+                    w.key("radius"); w.integer(max(1, Int64((s.size / 2).rounded())))
                     w.raw("}")
                 }
                 w.raw("]}")
@@ -68,11 +71,8 @@ public enum PretixSeatingPlan {
             w.raw("]")
             w.key("areas"); w.raw("[")
             switch tribune.outline {
-            case .rect(let r): rectangleArea(r, color: "#1D3557", &w)
+            case .rect(let r): polygonArea(corners(r), color: "#1D3557", &w)
             case .arc(let a):
-                w.raw("{"); w.key("shape", comma: false); w.string("polygon")
-                w.key("position"); zero(&w)
-                w.key("polygon"); w.raw("{"); w.key("points", comma: false); w.raw("[")
                 let k = 8
                 var pts: [Point] = []
                 for j in 0...k {
@@ -83,12 +83,7 @@ public enum PretixSeatingPlan {
                     let t = a.startAngle + (a.endAngle - a.startAngle) * Double(j) / Double(k)
                     pts.append(Point(x: a.center.x + a.innerRadius * cos(t), y: a.center.y + a.innerRadius * sin(t)))
                 }
-                for (j, p) in pts.enumerated() {
-                    if j > 0 { w.raw(",") }
-                    w.raw("{"); w.key("x", comma: false); w.number(p.x); w.key("y"); w.number(p.y); w.raw("}")
-                }
-                w.raw("]}")
-                w.key("color"); w.string("#1D3557"); w.key("border_color"); w.string("#FFFFFF"); w.raw("}")
+                polygonArea(pts, color: "#1D3557", &w)
             }
             w.raw("]}")
             _ = t
@@ -101,11 +96,20 @@ public enum PretixSeatingPlan {
         w.raw("{"); w.key("x", comma: false); w.number(0); w.key("y"); w.number(0); w.raw("}")
     }
 
-    static func rectangleArea(_ r: Rect, color: String, _ w: inout JSONWriter) {
-        w.raw("{"); w.key("shape", comma: false); w.string("rectangle")
-        w.key("position"); w.raw("{"); w.key("x", comma: false); w.number(r.origin.x); w.key("y"); w.number(r.origin.y); w.raw("}")
-        w.key("rectangle"); w.raw("{"); w.key("width", comma: false); w.number(r.size.width)
-        w.key("height"); w.number(r.size.height); w.raw("}")
+    static func corners(_ r: Rect) -> [Point] {
+        [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.maxX, y: r.maxY), Point(x: r.minX, y: r.maxY)]
+    }
+
+    /// A polygon area (pretix rectangles take integer sizes only; polygon points are numbers).
+    static func polygonArea(_ pts: [Point], color: String, _ w: inout JSONWriter) {
+        w.raw("{"); w.key("shape", comma: false); w.string("polygon")
+        w.key("position"); zero(&w)
+        w.key("polygon"); w.raw("{"); w.key("points", comma: false); w.raw("[")
+        for (j, p) in pts.enumerated() {
+            if j > 0 { w.raw(",") }
+            w.raw("{"); w.key("x", comma: false); w.number(p.x); w.key("y"); w.number(p.y); w.raw("}")
+        }
+        w.raw("]}")
         w.key("color"); w.string(color); w.key("border_color"); w.string("#FFFFFF"); w.raw("}")
     }
 
@@ -223,12 +227,12 @@ struct PretixReader {
         }
         let zid = zoneID ?? name
         if zid == PretixSeatingPlan.fieldZoneID && venue.seats.count == firstSeat {
-            if let r = areaRect { venue.field = r; return true }
+            if let r = areaRect ?? polygonBounds { venue.field = r; return true }
             return false
         }
         guard !zid.isEmpty else { throw s.error("missing required key \"zone_id\"", at: start) }
         var outline: Rect
-        if let r = areaRect {
+        if let r = areaRect ?? polygonBounds {
             outline = r
         } else {
             // No rectangle: the polygon's bounds, or the seats' bounds grown by their radius.

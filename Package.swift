@@ -31,6 +31,7 @@ let package = Package(
         // Pipeline stages.
         .target(name: "Geometry", swiftSettings: hotPathSettings),
         .target(name: "Raster", dependencies: ["Geometry", "CZlib"], swiftSettings: hotPathSettings),
+        .target(name: "Animation", dependencies: ["Geometry"], swiftSettings: hotPathSettings),
         .target(name: "Gestures", dependencies: ["Geometry"], swiftSettings: hotPathSettings),
         .target(name: "Seating", dependencies: ["Geometry"], swiftSettings: hotPathSettings),
         .target(name: "DRMDisplay", dependencies: [
@@ -40,7 +41,7 @@ let package = Package(
             "CInput", .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .target(name: "Kiosk", dependencies: [
-            "Geometry", "Raster", "Seating", "Gestures", "DRMDisplay", "TouchInput",
+            "Geometry", "Raster", "Animation", "Seating", "Gestures", "DRMDisplay", "TouchInput",
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
 
@@ -50,12 +51,15 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        .executableTarget(name: "raster-bench", dependencies: ["Raster", "Geometry"], path: "Benchmarks/RasterBench",
+                          swiftSettings: hotPathSettings),
         .executableTarget(name: "seating-bench", dependencies: ["Seating", "Geometry"], path: "Benchmarks/SeatingBench",
                           swiftSettings: hotPathSettings),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"],
                     resources: [.copy("Corpus")]),
+        .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Geometry"]),
         .testTarget(name: "SeatingTests", dependencies: ["Seating", "Geometry"]),
         .testTarget(name: "DRMDisplayTests", dependencies: [

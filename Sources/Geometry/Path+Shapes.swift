@@ -38,10 +38,11 @@ extension Path {
     ///   corner, three cubics whose curvature grows smoothly from zero at the straight edge to a
     ///   circular middle section. The corner begins 1.528 66 × the radius from the rect's corner
     ///   along each edge (instead of 1 × for circular). When that does not fit, i.e. the radius
-    ///   exceeds half the side / 1.528 66, the corner is blended linearly towards the circular
-    ///   corner (written in the same three-cubic form), reaching the exact circular corner when
-    ///   the radius is half the side, so a capsule stays a capsule. The blend factor is shared by
-    ///   both axes so the corner stays smooth.
+    ///   exceeds half the side / 1.528 66, the corner's points are blended linearly towards the
+    ///   circular corner (written in the same three-cubic form with zero-length end pieces), so
+    ///   its extent shrinks to exactly half the side; the inner joins' handles are then lined up
+    ///   again so the corner stays tangent-continuous. At radius = half the side it is exactly
+    ///   the circular corner, so a capsule stays a capsule. One blend factor serves both axes.
     ///
     /// **Start and direction:** the subpath starts on the top edge where the top-left corner
     /// ends, (minX + e, minY), with e the corner's extent along x (the radius for circular,
@@ -73,11 +74,18 @@ extension Path {
             // Blend factor 0 (pure continuous) … 1 (circular) so the extent fits both sides.
             let bx = (k * rx - halfW) / ((k - 1) * rx), by = (k * ry - halfH) / ((k - 1) * ry)
             let b = Swift.min(1, Swift.max(0, Swift.max(bx, by)))
-            local = Path.continuousCorner
-            if b > 0 {
-                for i in local.indices {
-                    local[i].0 += (Path.circularCorner3[i].0 - local[i].0) * b
-                    local[i].1 += (Path.circularCorner3[i].1 - local[i].1) * b
+            if b >= 1 {
+                local = Path.circularCorner
+            } else {
+                local = Path.continuousCorner
+                if b > 0 {
+                    for i in local.indices {
+                        local[i].0 += (Path.circularCorner3[i].0 - local[i].0) * b
+                        local[i].1 += (Path.circularCorner3[i].1 - local[i].1) * b
+                    }
+                    // Linear blending can kink the two inner joins slightly; line their handles
+                    // up again (keeping each handle's length) so the corner stays smooth.
+                    for j in [3, 6] { Path.alignHandles(&local, join: j) }
                 }
             }
         }
@@ -143,24 +151,47 @@ extension Path {
     /// circular middle section symmetric about the diagonal, and the mirrored ramp down to
     /// (0, 1.528 66). These are the widely published constants reverse-engineered from
     /// UIKit's iOS 7 `UIBezierPath(roundedRect:cornerRadius:)`.
-    static let continuousCorner: [(Double, Double)] = [
-        (1.528_664_83, 0),
-        (1.088_493_23, 0), (0.868_406_89, 0.024_917_43), (0.669_934_27, 0.065_496_00),
-        (0.372_829_00, 0.127_471_00), (0.127_471_00, 0.372_829_00), (0.065_496_00, 0.669_934_27),
-        (0.024_917_43, 0.868_406_89), (0, 1.088_493_23), (0, 1.528_664_83),
-    ]
+    /// The published constants are rounded, leaving a kink of about 0.2° at the inner joins;
+    /// the handles are lined up once here.
+    static let continuousCorner: [(Double, Double)] = {
+        var points: [(Double, Double)] = [
+            (1.528_664_83, 0),
+            (1.088_493_23, 0), (0.868_406_89, 0.024_917_43), (0.669_934_27, 0.065_496_00),
+            (0.372_829_00, 0.127_471_00), (0.127_471_00, 0.372_829_00), (0.065_496_00, 0.669_934_27),
+            (0.024_917_43, 0.868_406_89), (0, 1.088_493_23), (0, 1.528_664_83),
+        ]
+        alignHandles(&points, join: 3)
+        alignHandles(&points, join: 6)
+        return points
+    }()
 
-    /// The circular corner in the continuous corner's three-cubic form: a straight piece from
-    /// 1.528 66 to 1 along the edge, the quarter circle, and the straight piece back out. Only
-    /// used as the target of the continuous corner's blend.
+    /// The circular corner in the continuous corner's three-cubic form: a zero-length piece at
+    /// (1, 0), the quarter circle, and a zero-length piece at (0, 1). Only used as the target of
+    /// the continuous corner's blend, whose extent therefore shrinks from 1.528 66 to 1.
     static let circularCorner3: [(Double, Double)] = {
-        let k = continuousExtent, q = quarterArcKappa
+        let q = quarterArcKappa
         return [
-            (k, 0), (k - (k - 1) / 3, 0), (1 + (k - 1) / 3, 0), (1, 0),
+            (1, 0), (1, 0), (1, 0), (1, 0),
             (1 - q, 0), (0, 1 - q), (0, 1),
-            (0, 1 + (k - 1) / 3), (0, k - (k - 1) / 3), (0, k),
+            (0, 1), (0, 1), (0, 1),
         ]
     }()
+
+    /// Makes the handles around `points[join]` collinear through it (G1 continuity), turning
+    /// both to their mean direction and keeping their lengths.
+    static func alignHandles(_ points: inout [(Double, Double)], join j: Int) {
+        let (jx, jy) = points[j]
+        let ix = jx - points[j - 1].0, iy = jy - points[j - 1].1      // incoming direction
+        let ox = points[j + 1].0 - jx, oy = points[j + 1].1 - jy      // outgoing direction
+        let li = (ix * ix + iy * iy).squareRoot(), lo = (ox * ox + oy * oy).squareRoot()
+        guard li > 0, lo > 0 else { return }
+        var dx = ix / li + ox / lo, dy = iy / li + oy / lo
+        let l = (dx * dx + dy * dy).squareRoot()
+        guard l > 0 else { return }
+        dx /= l; dy /= l
+        points[j - 1] = (jx - dx * li, jy - dy * li)
+        points[j + 1] = (jx + dx * lo, jy + dy * lo)
+    }
 
     /// The circular corner: one cubic quarter ellipse from (1, 0) to (0, 1).
     static let circularCorner: [(Double, Double)] = [

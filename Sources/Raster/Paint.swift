@@ -45,18 +45,38 @@ public struct RadialGradient: Hashable, Sendable {
 }
 
 /// An image used as a paint (the seeds' `ImagePaint`): the part `sourceRect` (in unit
-/// coordinates of the image, default the whole image) scaled by `scale`, tiled across the
-/// plane, placed by `transform` (pattern space → user space).
+/// coordinates of the image, default the whole image) scaled by `scale`, placed by `transform`
+/// (pattern space → user space), and continued outside the source rect by `extend`.
 public struct ImagePattern: Sendable {
+    /// What the pattern shows outside its source rect (cairo's extend modes).
+    public enum Extend: String, Hashable, Sendable {
+        /// Transparent outside; bilinear taps beyond the edge read transparent (cairo's default).
+        case none
+        /// The edge texels continue outwards (crisp edges for drawn images).
+        case pad
+        /// Tiled across the plane (SwiftUI's `ImagePaint`).
+        case `repeat`
+    }
+
     public var image: Surface
     public var sourceRect: Rect
     public var scale: Double
     public var transform: AffineTransform
-    /// Tile the image (SwiftUI) or show it once with transparency outside (`false`).
-    public var repeats: Bool
+    public var extend: Extend
+
     public init(image: Surface, sourceRect: Rect = Rect(x: 0, y: 0, width: 1, height: 1),
-                scale: Double = 1, transform: AffineTransform = .identity, repeats: Bool = true) {
+                scale: Double = 1, transform: AffineTransform = .identity, extend: Extend = .repeat) {
         self.image = image; self.sourceRect = sourceRect; self.scale = scale
-        self.transform = transform; self.repeats = repeats
+        self.transform = transform; self.extend = extend
     }
+
+    /// Tiled (`repeats: true`, SwiftUI) or shown once with transparency outside.
+    public init(image: Surface, sourceRect: Rect = Rect(x: 0, y: 0, width: 1, height: 1),
+                scale: Double = 1, transform: AffineTransform = .identity, repeats: Bool) {
+        self.init(image: image, sourceRect: sourceRect, scale: scale, transform: transform,
+                  extend: repeats ? .repeat : .none)
+    }
+
+    /// True when the pattern tiles.
+    public var repeats: Bool { extend == .repeat }
 }

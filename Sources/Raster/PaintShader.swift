@@ -3,7 +3,11 @@ import Geometry
 /// A paint resolved for device space: produces premultiplied pixels for spans of a row.
 /// Solid paints expose `solidPixel` so the compositor can skip per-pixel shading.
 ///
-/// (Gradient and image shading: the stroke-and-paint work replaces the placeholders below.)
+/// Gradients follow cairo/pixman: colours are interpolated unpremultiplied (alpha separately)
+/// and premultiplied per pixel, rounded to nearest; pad/repeat/reflect extend the ramp with
+/// pixman's wrap rules; radial gradients are cairo's two-circle (extended) form. Image
+/// patterns are sampled bilinearly like cairo's default filter (7-bit weights like pixman),
+/// which reduces to exact texels when the mapping is an integer translation.
 public struct PaintShader: @unchecked Sendable {
     /// The premultiplied pixel (`0xAARRGGBB`) of a solid paint with the opacity applied;
     /// nil for gradients and images.
@@ -12,6 +16,16 @@ public struct PaintShader: @unchecked Sendable {
     /// Device → paint space.
     let inverse: AffineTransform
     let opacity: Double
+    let source: Source
+
+    /// What `shade` evaluates, prepared in `init` so the span loops do no setup or allocation.
+    enum Source {
+        case solid(UInt32)
+        case transparent
+        case linear(LinearShading)
+        case radial(RadialShading)
+        case image(ImageSampler)
+    }
 
     /// - Parameters:
     ///   - transform: paint (user) space → device pixels.
@@ -19,17 +33,48 @@ public struct PaintShader: @unchecked Sendable {
     public init(paint: Paint, transform: AffineTransform, opacity: Double) {
         self.paint = paint
         self.inverse = transform.inverted()
-        self.opacity = opacity.isFinite ? Swift.max(0, Swift.min(1, opacity)) : 1
-        if case .solid(let c) = paint {
-            solidPixel = c.withOpacity(self.opacity).premultiplied.rawValue
-        } else {
+        let opacity = opacity.isFinite ? Swift.max(0, Swift.min(1, opacity)) : 1
+        self.opacity = opacity
+        let invertible = transform.determinant != 0 && transform.determinant.isFinite && transform.isFinite
+        switch paint {
+        case .solid(let c):
+            let p = c.withOpacity(opacity).premultiplied.rawValue
+            solidPixel = p
+            source = .solid(p)
+        case .linearGradient(let g):
             solidPixel = nil
+            if invertible, let ramp = GradientRamp(stops: g.stops, spread: g.spread, opacity: opacity) {
+                source = LinearShading(gradient: g, ramp: ramp, deviceToUser: inverse).map(Source.linear)
+                    ?? .solid(ramp.degeneratePixel)
+            } else {
+                source = .transparent
+            }
+        case .radialGradient(let g):
+            solidPixel = nil
+            if invertible, let ramp = GradientRamp(stops: g.stops, spread: g.spread, opacity: opacity) {
+                source = .radial(RadialShading(gradient: g, ramp: ramp, deviceToUser: inverse))
+            } else {
+                source = .transparent
+            }
+        case .image(let pattern):
+            solidPixel = nil
+            if invertible, let sampler = ImageSampler(pattern: pattern, userToDevice: transform, opacity: opacity) {
+                source = .image(sampler)
+            } else {
+                source = .transparent
+            }
         }
     }
 
     /// Writes `count` premultiplied pixels for the pixel centres (x + i + 0.5, y + 0.5).
     public func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        if let s = solidPixel { out.update(repeating: s, count: count); return }
-        out.update(repeating: 0, count: count)
+        guard count > 0 else { return }
+        switch source {
+        case .solid(let p): out.update(repeating: p, count: count)
+        case .transparent: out.update(repeating: 0, count: count)
+        case .linear(let s): s.shade(x: x, y: y, count: count, into: out)
+        case .radial(let s): s.shade(x: x, y: y, count: count, into: out)
+        case .image(let s): s.shade(x: x, y: y, count: count, into: out)
+        }
     }
 }

@@ -101,6 +101,98 @@ func cubicFlatteningStaysWithinTolerance(tolerance: Double) {
         let segments = poly.count - 1
         #expect(segments <= cubic.wang(tolerance), "\(name): \(segments) > Wang \(cubic.wang(tolerance))")
         let minimal = greedyMinimalSegments(cubic.at, tol: tolerance)
+        #expect(Double(segments) <= 1.2 * Double(minimal) + 1, "\(name): \(segments) vs minimum \(minimal)")
         print("flatten \(name) tol \(tolerance): \(segments) segments, greedy minimum \(minimal), Wang \(cubic.wang(tolerance)), deviation/tol \(dev / tolerance)")
     }
+}
+
+/// A small deterministic generator so random cases are reproducible.
+struct SplitMix {
+    var state: UInt64
+    mutating func next() -> Double {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return Double(z >> 11) / Double(1 << 53)
+    }
+    mutating func point(_ scale: Double) -> Point { Point(next() * scale, next() * scale) }
+}
+
+@Test func randomCubicsStayWithinToleranceAndNearMinimal() {
+    var rng = SplitMix(state: 42)
+    var ours = 0, minimal = 0, wang = 0
+    for _ in 0..<60 {
+        let scale = 5 + rng.next() * 200
+        let cubic = Cubic(p0: rng.point(scale), c1: rng.point(scale), c2: rng.point(scale), p3: rng.point(scale))
+        let tol = [0.05, 0.1, 0.25][Int(rng.next() * 3) % 3]
+        var sink = RecordingSink()
+        cubic.path.flatten(tolerance: tol, into: &sink)
+        let poly = sink.polylines[0]
+        let dev = maxDeviation(cubic.at, poly, samples: 1500)
+        #expect(dev <= tol * 1.0001, "\(cubic) tol \(tol): deviation \(dev)")
+        #expect(poly.count - 1 <= cubic.wang(tol), "\(cubic): \(poly.count - 1) > Wang \(cubic.wang(tol))")
+        ours += poly.count - 1
+        wang += cubic.wang(tol)
+        minimal += greedyMinimalSegments(cubic.at, tol: tol)
+    }
+    print("random cubics: \(ours) segments, greedy minimum \(minimal), Wang \(wang)")
+    // Near-minimal: within 15 % of the brute-force minimum over the whole sample.
+    #expect(Double(ours) <= 1.15 * Double(minimal))
+    #expect(ours < wang)
+}
+
+@Test(arguments: [0.25, 0.1, 0.02])
+func quadFlatteningStaysWithinToleranceWithFewSegments(tolerance: Double) {
+    var rng = SplitMix(state: 7)
+    var ours = 0, uniform = 0, minimal = 0
+    let fixed: [(Point, Point, Point)] = [
+        (Point(0, 0), Point(50, 100), Point(100, 0)),     // symmetric arch
+        (Point(0, 0), Point(100, 0), Point(100, 100)),    // right-angle corner
+        (Point(0, 0), Point(200, 1), Point(0, 2)),        // near fold: sharp tip
+        (Point(0, 0), Point(30, 0), Point(300, 10)),      // flat, curvature at one end
+    ]
+    var cases = fixed
+    for _ in 0..<20 { cases.append((rng.point(150), rng.point(150), rng.point(150))) }
+    for (p0, c, p2) in cases {
+        let curve = { (t: Double) -> Point in
+            let s = 1 - t
+            return Point(x: s * s * p0.x + 2 * s * t * c.x + t * t * p2.x,
+                         y: s * s * p0.y + 2 * s * t * c.y + t * t * p2.y)
+        }
+        var sink = RecordingSink()
+        Path { $0.move(to: p0); $0.addQuadCurve(to: p2, control: c) }.flatten(tolerance: tolerance, into: &sink)
+        let poly = sink.polylines[0]
+        #expect(poly.last == p2)
+        let dev = maxDeviation(curve, poly, samples: 1500)
+        #expect(dev <= tolerance * 1.0001, "quad \(p0) \(c) \(p2): deviation \(dev)")
+        // Uniform steps need ⌈√(|p0 − 2c + p2| / (4·tol))⌉ segments.
+        let dd = ((p0 - c) - (c - p2)).length
+        let u = max(1, Int((dd / (4 * tolerance)).squareRoot().rounded(.up)))
+        ours += poly.count - 1; uniform += u
+        minimal += greedyMinimalSegments(curve, tol: tolerance)
+    }
+    print("quads tol \(tolerance): \(ours) segments, greedy minimum \(minimal), uniform \(uniform)")
+    #expect(ours <= uniform + 2)
+    #expect(Double(ours) <= 1.15 * Double(minimal) + 2)
+}
+
+@Test func flattenedPathKeepsStructureAndTransform() {
+    var path = Path()
+    path.addRect(Rect(x: 0, y: 0, width: 10, height: 10))
+    path.move(to: Point(20, 0))
+    path.addQuadCurve(to: Point(40, 0), control: Point(30, 20))
+    let t = AffineTransform(scaleX: 2, y: 2)
+    var sink = RecordingSink()
+    path.flatten(tolerance: 0.1, transform: t, into: &sink)
+    #expect(sink.polylines.count == 2)
+    #expect(sink.closed == [true, false])
+    // The close emits the segment back to the start: 4 corners + return.
+    #expect(sink.polylines[0] == [Point(0, 0), Point(20, 0), Point(20, 20), Point(0, 20), Point(0, 0)])
+    #expect(sink.polylines[1].first == Point(40, 0) && sink.polylines[1].last == Point(80, 0))
+    // A straight path flattens to itself; flattened(tolerance:) drops the curves.
+    let flat = path.flattened(tolerance: 0.1)
+    #expect(!flat.verbs.contains(.quad) && !flat.verbs.contains(.cubic))
+    #expect(flat.verbs.filter { $0 == .close }.count == 1)
 }

@@ -1,0 +1,80 @@
+/// Premultiplied 8-bit compositing math (Porter–Duff with coverage), shared by every span
+/// blender. A pixel `0xAARRGGBB` is unpacked into four 16-bit lanes of a `UInt64`
+/// (`00AA 00GG 00RR 00BB`), so one 64-bit multiply scales all channels at once, and every
+/// division by 255 rounds exactly: `(x + 128 + ((x + 128) >> 8)) >> 8`.
+///
+/// Formulas per channel (s source, d destination, c coverage, all 0…255):
+/// - source-over: `s' = s·c/255`, `d = s' + d·(255 − s'α)/255` (saturated at 255);
+/// - copy:        `d = (s·c + d·(255 − c))/255`;
+/// - clear:       `d = d·(255 − c)/255`.
+enum Compositor {
+    static let laneMask: UInt64 = 0x00FF_00FF_00FF_00FF
+
+    @inline(__always) static func unpack(_ p: UInt32) -> UInt64 {
+        let v = UInt64(p)
+        return (v & 0x00FF_00FF) | ((v & 0xFF00_FF00) << 24)
+    }
+
+    @inline(__always) static func pack(_ x: UInt64) -> UInt32 {
+        UInt32(truncatingIfNeeded: (x & 0x00FF_00FF) | ((x >> 24) & 0xFF00_FF00))
+    }
+
+    /// Each lane (≤ 65025 + 127) divided by 255 with exact rounding; lanes were pre-scaled.
+    @inline(__always) static func div255(_ x: UInt64) -> UInt64 {
+        let t = x &+ 0x0080_0080_0080_0080
+        return ((t &+ ((t >> 8) & laneMask)) >> 8) & laneMask
+    }
+
+    /// The pixel with every channel scaled by `a`/255.
+    @inline(__always) static func scale(_ p: UInt32, _ a: UInt32) -> UInt32 {
+        pack(div255(unpack(p) &* UInt64(a)))
+    }
+
+    /// Source-over of an already coverage-scaled source.
+    @inline(__always) static func over(_ s: UInt32, _ d: UInt32) -> UInt32 {
+        let ia = 255 &- (s >> 24)
+        if ia == 0 { return s }
+        if ia == 255 { return d }
+        var sum = unpack(s) &+ div255(unpack(d) &* UInt64(ia))
+        // Invalid premultiplied input (a channel above alpha) could carry into the next lane.
+        if sum & 0xFF00_FF00_FF00_FF00 != 0 { sum = saturate(sum) }
+        return pack(sum)
+    }
+
+    @inline(__always) static func saturate(_ x: UInt64) -> UInt64 {
+        var r: UInt64 = 0
+        for lane in 0..<4 {
+            let v = Swift.min((x >> UInt64(lane * 16)) & 0xFFFF, 255)
+            r |= v << UInt64(lane * 16)
+        }
+        return r
+    }
+
+    @inline(__always) static func sourceOver(_ s: UInt32, coverage c: UInt32, _ d: UInt32) -> UInt32 {
+        over(c == 255 ? s : scale(s, c), d)
+    }
+
+    @inline(__always) static func copy(_ s: UInt32, coverage c: UInt32, _ d: UInt32) -> UInt32 {
+        if c == 255 { return s }
+        return pack(div255(unpack(s) &* UInt64(c) &+ unpack(d) &* UInt64(255 &- c)))
+    }
+
+    @inline(__always) static func clear(coverage c: UInt32, _ d: UInt32) -> UInt32 {
+        if c == 255 { return 0 }
+        return scale(d, 255 &- c)
+    }
+
+    @inline(__always) static func blend(_ mode: BlendMode, _ s: UInt32, coverage c: UInt32, _ d: UInt32) -> UInt32 {
+        switch mode {
+        case .sourceOver: sourceOver(s, coverage: c, d)
+        case .copy: copy(s, coverage: c, d)
+        case .clear: clear(coverage: c, d)
+        }
+    }
+
+    /// Coverage `c` attenuated by clip-mask value `m`: c·m/255, exactly rounded.
+    @inline(__always) static func mulCoverage(_ c: UInt32, _ m: UInt32) -> UInt32 {
+        let t = c &* m &+ 128
+        return (t &+ (t >> 8)) >> 8
+    }
+}

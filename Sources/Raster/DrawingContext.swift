@@ -1,0 +1,151 @@
+import Geometry
+
+/// Draws anti-aliased paths, strokes and images into a `Surface`, cairo-style.
+///
+/// Conventions: user space maps to device pixels through `transform` (the CTM); device pixel
+/// (i, j) covers [i, i+1)×[j, j+1), pixel centres at +0.5. Colours composite in premultiplied
+/// 8-bit sRGB. Fills flatten curves to ≤ 0.1 device px. `save()`/`restore()` cover the
+/// transform, the clip and the blend mode; layers have their own begin/end pairing.
+/// Not thread-safe; reuse one context per surface (it keeps its scratch buffers).
+public final class DrawingContext {
+    /// The surface drawn into (layers draw into offscreen surfaces until `endLayer()`).
+    public let surface: Surface
+    /// User space → device pixels.
+    public var transform: AffineTransform = .identity
+    /// How drawn pixels combine with what is below (part of the saved state).
+    public var blendMode: BlendMode = .sourceOver
+
+    /// The clip's device-pixel rectangle (a scissor); with `clipMask`, its bounds.
+    var clipRect: PixelRect
+    /// The anti-aliased path clip, or nil when the clip is just `clipRect`.
+    var clipMask: CoverageMask?
+
+    struct SavedState {
+        var transform: AffineTransform
+        var blendMode: BlendMode
+        var clipRect: PixelRect
+        var clipMask: CoverageMask?
+    }
+    var savedStates: [SavedState] = []
+
+    struct LayerRecord {
+        /// nil for a layer whose drawing is discarded (opacity 0 or empty clip).
+        var surface: Surface?
+        var bounds: PixelRect
+        var alpha: UInt32
+        var parentTarget: Surface
+        var parentOrigin: (x: Int, y: Int)
+    }
+    var layers: [LayerRecord] = []
+    /// Where drawing currently lands and the device position of its pixel (0, 0).
+    var target: Surface
+    var targetOrigin: (x: Int, y: Int) = (0, 0)
+    /// Nesting depth of discarded layers; drawing is skipped while > 0.
+    var discardDepth = 0
+
+    let rasterizer = Rasterizer()
+    var lastSolidColor = Color.clear
+    var lastSolidOpacity = 1.0
+    var lastSolidPixel: UInt32 = 0
+    let scratchCoverage: UnsafeMutablePointer<UInt8>
+    let scratchPixels: UnsafeMutablePointer<UInt32>
+
+    public init(surface: Surface) {
+        self.surface = surface
+        target = surface
+        clipRect = surface.bounds
+        let n = surface.width + 8
+        scratchCoverage = .allocate(capacity: n)
+        scratchPixels = .allocate(capacity: n)
+    }
+
+    deinit { scratchCoverage.deallocate(); scratchPixels.deallocate() }
+
+    /// Prepends `t`: `transform = t.concatenating(transform)`.
+    public func concatenate(_ t: AffineTransform) { transform = t.concatenating(transform) }
+
+    /// Pushes the transform, clip and blend mode.
+    public func save() {
+        savedStates.append(SavedState(transform: transform, blendMode: blendMode, clipRect: clipRect, clipMask: clipMask))
+    }
+
+    /// Pops what `save()` pushed; ignored when nothing is saved.
+    public func restore() {
+        guard let s = savedStates.popLast() else { return }
+        transform = s.transform; blendMode = s.blendMode; clipRect = s.clipRect; clipMask = s.clipMask
+    }
+
+    // MARK: Filling
+
+    /// Fills `path` (user space) with `paint` under `rule`, through the clip, with the blend mode.
+    public func fill(_ path: Path, with paint: Paint, rule: FillRule = .nonZero) {
+        fill(path, with: paint, opacity: 1, rule: rule)
+    }
+
+    func fill(_ path: Path, with paint: Paint, opacity: Double, rule: FillRule) {
+        guard discardDepth == 0, !path.isEmpty else { return }
+        if case .solid(let c) = paint {
+            // Same pixel as PaintShader's, remembered for runs of one colour.
+            if c != lastSolidColor || opacity != lastSolidOpacity {
+                lastSolidColor = c; lastSolidOpacity = opacity
+                lastSolidPixel = c.withOpacity(opacity.isFinite ? Swift.max(0, Swift.min(1, opacity)) : 1).premultiplied.rawValue
+            }
+            let s = lastSolidPixel
+            if s == 0 && blendMode == .sourceOver { return }
+            fill(path, source: .solid(s), rule: rule)
+            return
+        }
+        let t = targetTransform
+        let shader = PaintShader(paint: paint, transform: t, opacity: opacity)
+        if let s = shader.solidPixel {
+            // A transparent colour changes nothing under source-over.
+            if s == 0 && blendMode == .sourceOver { return }
+            fill(path, source: .solid(s), rule: rule)
+        } else {
+            fill(path, source: .shader(shader), rule: rule)
+        }
+    }
+
+    /// The transform from user space to the current target's pixels.
+    var targetTransform: AffineTransform {
+        if targetOrigin == (0, 0) { return transform }
+        return transform.concatenating(AffineTransform(translationX: Double(-targetOrigin.x), y: Double(-targetOrigin.y)))
+    }
+
+    /// The clip rect in target pixels.
+    var targetClip: PixelRect {
+        PixelRect(x: clipRect.x - targetOrigin.x, y: clipRect.y - targetOrigin.y,
+                  width: clipRect.width, height: clipRect.height).intersection(target.bounds)
+    }
+
+    func fill(_ path: Path, source: SpanSource, rule: FillRule) {
+        guard discardDepth == 0 else { return }
+        let clip = targetClip
+        guard !clip.isEmpty else { return }
+        var blender = SpanBlender(surface: target, mode: blendMode, source: source,
+                                  mask: clipMask?.view(targetOriginX: targetOrigin.x, y: targetOrigin.y),
+                                  scratchCoverage: scratchCoverage, scratchPixels: scratchPixels)
+        rasterizer.fill(path, transform: targetTransform, rule: rule, clip: clip, into: &blender)
+    }
+
+    // MARK: Stroking
+
+    /// Strokes `path` with `style` (widths in user space): the outline from
+    /// `Stroker.outline(of:style:tolerance:)`, filled nonzero. Device widths below 1 px are drawn
+    /// 1 px wide with the paint's opacity multiplied by the true width, so hairlines neither
+    /// vanish nor bloom.
+    public func stroke(_ path: Path, with paint: Paint, style: StrokeStyle) {
+        guard discardDepth == 0, !path.isEmpty else { return }
+        let scale = transform.maximumScale
+        guard scale.isFinite, scale > 0, style.lineWidth.isFinite, style.lineWidth > 0 else { return }
+        var style = style
+        var opacity = 1.0
+        let deviceWidth = style.lineWidth * scale
+        if deviceWidth < 1 {
+            style.lineWidth = 1 / scale
+            opacity = deviceWidth
+        }
+        let outline = Stroker.outline(of: path, style: style, tolerance: Rasterizer.tolerance / scale)
+        fill(outline, with: paint, opacity: opacity, rule: .nonZero)
+    }
+}

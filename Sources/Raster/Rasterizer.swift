@@ -1,0 +1,214 @@
+import Geometry
+
+/// The anti-aliased path rasterizer: exact-area signed coverage (the font-rs / AGG / Blend2D
+/// family) in integer cells, swept row by row into a `CoverageSink`.
+///
+/// Curves are flattened after the transform to ≤ 0.1 device px and clipped while edges are
+/// built (`EdgeBuilder`). Cells cover only the path's bounding box: a small path (every seat)
+/// is one dense band; a large one is processed in bands of at most `cellBudget` cells with an
+/// active edge list, so memory stays bounded and nothing is cleared per call — the sweep zeroes
+/// exactly the cells it reads, and per-row touched ranges skip untouched cells.
+///
+/// Reusable: keep one per drawing context (not thread-safe).
+final class Rasterizer {
+    /// What `buildEdges` produced: the edge count and bounds in 24.8 fixed point.
+    struct EdgeSummary {
+        var count: Int
+        var minX: Int32, minY: Int32, maxX: Int32, maxY: Int32
+        var droppedRight: Bool
+        /// The pixels the coverage can reach within `clip` (empty when there are no edges).
+        func pixelBounds(clip: PixelRect) -> PixelRect {
+            guard count > 0 else { return PixelRect(x: clip.minX, y: clip.minY, width: 0, height: 0) }
+            let x0 = Int(minX >> 8), y0 = Int(minY >> 8), y1 = Int(((maxY &- 1) >> 8) &+ 1)
+            let x1 = droppedRight ? clip.maxX : Int(maxX >> 8) + 1
+            return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).intersection(clip)
+        }
+    }
+
+    /// Flattening tolerance in device pixels.
+    static let tolerance = 0.1
+    /// Maximum cells per band (256 KiB of `Int32`).
+    static let cellBudget = 65536
+
+    private var edges: UnsafeMutablePointer<SIMD4<Int32>>
+    private var edgeCapacity = 256
+    private var cells: UnsafeMutablePointer<Int32>
+    private var cellCapacity = 0
+    private var rowMin: UnsafeMutablePointer<Int32>
+    private var rowMax: UnsafeMutablePointer<Int32>
+    private var rowCapacity = 0
+    private var coverage: UnsafeMutablePointer<UInt8>
+    private var coverageCapacity = 0
+    // Band bookkeeping for large paths: edge indices bucketed by first band, and the active list.
+    private var bucketHead: UnsafeMutablePointer<Int32>
+    private var bucketCapacity = 0
+    private var nextInBucket: UnsafeMutablePointer<Int32>
+    private var active: UnsafeMutablePointer<Int32>
+    private var indexCapacity = 0
+
+    init() {
+        edges = .allocate(capacity: edgeCapacity)
+        cells = .allocate(capacity: 1)
+        rowMin = .allocate(capacity: 1); rowMax = .allocate(capacity: 1)
+        coverage = .allocate(capacity: 1)
+        bucketHead = .allocate(capacity: 1)
+        nextInBucket = .allocate(capacity: 1); active = .allocate(capacity: 1)
+    }
+
+    deinit {
+        edges.deallocate(); cells.deallocate(); rowMin.deallocate(); rowMax.deallocate()
+        coverage.deallocate(); bucketHead.deallocate(); nextInBucket.deallocate(); active.deallocate()
+    }
+
+    /// Clamps a clip rect to what the fixed-point edges can address (0 ..< 2²¹ px).
+    static func addressable(_ clip: PixelRect) -> PixelRect {
+        clip.intersection(PixelRect(x: 0, y: 0, width: 1 << 21, height: 1 << 21))
+    }
+
+    /// Builds the clipped edges of `path` mapped through `transform`; returns the edge count.
+    func buildEdges(_ path: Path, transform: AffineTransform, clip: PixelRect) -> EdgeSummary {
+        var builder = EdgeBuilder(storage: edges, capacity: edgeCapacity, clip: clip)
+        path.flatten(tolerance: Rasterizer.tolerance, transform: transform, into: &builder)
+        builder.closeCurrent()
+        edges = builder.edges; edgeCapacity = builder.capacity
+        return EdgeSummary(count: builder.count, minX: builder.minX, minY: builder.minY, maxX: builder.maxX,
+                           maxY: builder.maxY, droppedRight: builder.droppedRight)
+    }
+
+    /// Rasterizes `path` (user space) through `transform` (→ target pixels) with `rule`, limited
+    /// to `clip` (target pixels), and hands the coverage to `sink`.
+    func fill<S: CoverageSink>(_ path: Path, transform: AffineTransform, rule: FillRule, clip rawClip: PixelRect,
+                               into sink: inout S) {
+        let clip = Rasterizer.addressable(rawClip)
+        guard !clip.isEmpty, !path.isEmpty, transform.isFinite else { return }
+        let e = buildEdges(path, transform: transform, clip: clip)
+        guard e.count > 0 else { return }
+        rasterizeEdges(e, rule: rule, clip: clip, into: &sink)
+    }
+
+    /// Rasterizes the edges last built by `buildEdges`; `clip` must contain the clip they were
+    /// built with horizontally from the edges' left end (its right border ends the spans).
+    func rasterizeEdges<S: CoverageSink>(_ e: EdgeSummary, rule: FillRule, clip: PixelRect, into sink: inout S) {
+        let count = e.count, minX = e.minX, minY = e.minY, maxX = e.maxX, maxY = e.maxY
+        let evenOdd = rule == .evenOdd
+        let rowBegin = Int(minY >> 8), rowEnd = Int(((maxY &- 1) >> 8) &+ 1)
+        let cx0 = Int(minX >> 8), cx1 = Int(maxX >> 8) &+ 1      // cell columns cx0 ... cx1
+        let stride = cx1 - cx0 + 1
+        let height = rowEnd - rowBegin
+        guard height > 0 else { return }
+        let bandRows = Swift.max(1, Swift.min(height, Rasterizer.cellBudget / stride))
+        ensureCells(stride * bandRows, rows: bandRows, coverageWidth: Swift.max(stride, clip.width) + 2)
+
+        if bandRows >= height {
+            // One dense band: every row is swept across the whole box, so no per-row ranges.
+            for i in 0..<count {
+                CoverageAccumulator.accumulate(edge: edges[i], rowBegin: Int32(rowBegin), rowEnd: Int32(rowEnd),
+                                               cells: cells, originX: cx0, originY: Int32(rowBegin), stride: stride,
+                                               rowMin: rowMin, rowMax: rowMax, track: false)
+            }
+            for r in 0..<height { rowMin[r] = Int32(cx0); rowMax[r] = Int32(cx1) }
+            sweep(rows: rowBegin..<rowEnd, cellOriginX: cx0, stride: stride, clip: clip, evenOdd: evenOdd, into: &sink)
+            return
+        }
+
+        // Banded: bucket edges by the band of their top row, keep an active list.
+        for r in 0..<bandRows { rowMin[r] = Int32.max; rowMax[r] = Int32.min }
+        let bands = (height + bandRows - 1) / bandRows
+        ensureIndices(edges: count, buckets: bands)
+        for b in 0..<bands { bucketHead[b] = -1 }
+        for i in 0..<count {
+            let e = edges[i]
+            let top = Int(Swift.min(e.y, e.w) >> 8)
+            let b = (top - rowBegin) / bandRows
+            nextInBucket[i] = bucketHead[b]
+            bucketHead[b] = Int32(i)
+        }
+        var activeCount = 0
+        for b in 0..<bands {
+            let y0 = rowBegin + b * bandRows, y1 = Swift.min(rowEnd, y0 + bandRows)
+            var k = bucketHead[b]
+            while k >= 0 { active[activeCount] = k; activeCount += 1; k = nextInBucket[Int(k)] }
+            var kept = 0
+            for a in 0..<activeCount {
+                let idx = active[a]
+                let e = edges[Int(idx)]
+                CoverageAccumulator.accumulate(edge: e, rowBegin: Int32(y0), rowEnd: Int32(y1),
+                                               cells: cells, originX: cx0, originY: Int32(y0), stride: stride,
+                                               rowMin: rowMin, rowMax: rowMax)
+                // Keep edges that reach below this band.
+                if Int((Swift.max(e.y, e.w) &- 1) >> 8) >= y1 { active[kept] = idx; kept += 1 }
+            }
+            activeCount = kept
+            sweep(rows: y0..<y1, cellOriginX: cx0, stride: stride, clip: clip, evenOdd: evenOdd, into: &sink)
+        }
+    }
+
+    /// Prefix-sums each row of the band, zeroing the cells it reads, and emits coverage spans.
+    @inline(__always)
+    private func sweep<S: CoverageSink>(rows: Range<Int>, cellOriginX: Int, stride: Int, clip: PixelRect,
+                                         evenOdd: Bool, into sink: inout S) {
+        let vx1 = clip.maxX
+        let cov = coverage
+        for y in rows {
+            let r = y - rows.lowerBound
+            let lo = Int(rowMin[r]), hi = Int(rowMax[r])
+            if lo > hi { continue }
+            rowMin[r] = Int32.max; rowMax[r] = Int32.min
+            let cellRow = cells + (r * stride - cellOriginX)
+            let visEnd = Swift.min(hi + 1, vx1)
+            var acc: Int32 = 0
+            var x = lo
+            if evenOdd {
+                while x < visEnd {
+                    acc &+= cellRow[x]; cellRow[x] = 0
+                    cov[x - lo] = UInt8(truncatingIfNeeded: CoverageAccumulator.evenOddAlpha(acc))
+                    x &+= 1
+                }
+            } else {
+                while x < visEnd {
+                    acc &+= cellRow[x]; cellRow[x] = 0
+                    cov[x - lo] = UInt8(truncatingIfNeeded: CoverageAccumulator.nonZeroAlpha(acc))
+                    x &+= 1
+                }
+            }
+            while x <= hi { cellRow[x] = 0; x &+= 1 }
+            if visEnd > lo { sink.coverageSpan(y: y, x: lo, count: visEnd - lo, coverage: cov) }
+            if hi + 1 < vx1 {
+                let a = CoverageAccumulator.alpha(acc, evenOdd: evenOdd)
+                if a != 0 { sink.constantSpan(y: y, x: hi + 1, count: vx1 - hi - 1, alpha: a) }
+            }
+        }
+    }
+
+    private func ensureCells(_ n: Int, rows: Int, coverageWidth: Int) {
+        if n > cellCapacity {
+            cells.deallocate()
+            cellCapacity = Swift.max(n, 4096)
+            cells = .allocate(capacity: cellCapacity)
+            cells.initialize(repeating: 0, count: cellCapacity)
+        }
+        if rows > rowCapacity {
+            rowMin.deallocate(); rowMax.deallocate()
+            rowCapacity = Swift.max(rows, 64)
+            rowMin = .allocate(capacity: rowCapacity); rowMax = .allocate(capacity: rowCapacity)
+        }
+        if coverageWidth > coverageCapacity {
+            coverage.deallocate()
+            coverageCapacity = Swift.max(coverageWidth, 256)
+            coverage = .allocate(capacity: coverageCapacity)
+        }
+    }
+
+    private func ensureIndices(edges n: Int, buckets: Int) {
+        if n > indexCapacity {
+            nextInBucket.deallocate(); active.deallocate()
+            indexCapacity = Swift.max(n, 1024)
+            nextInBucket = .allocate(capacity: indexCapacity); active = .allocate(capacity: indexCapacity)
+        }
+        if buckets > bucketCapacity {
+            bucketHead.deallocate()
+            bucketCapacity = Swift.max(buckets, 64)
+            bucketHead = .allocate(capacity: bucketCapacity)
+        }
+    }
+}

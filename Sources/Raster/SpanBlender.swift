@@ -1,0 +1,164 @@
+/// Where the colour of a drawn span comes from.
+enum SpanSource {
+    /// One premultiplied pixel for every position.
+    case solid(UInt32)
+    /// A gradient or image paint.
+    case shader(PaintShader)
+}
+
+/// A clip mask as seen from a target: `bytes[(y − originY)·stride + x − originX]` for the
+/// pixels of the target's clip rect (which the mask covers).
+struct MaskView {
+    var bytes: UnsafePointer<UInt8>
+    var originX: Int, originY: Int, stride: Int
+}
+
+/// A `CoverageSink` that composites a source into a surface with a blend mode, through an
+/// optional clip mask.
+struct SpanBlender: CoverageSink {
+    let base: UnsafeMutableRawPointer
+    let stride: Int
+    let mode: BlendMode
+    let source: SpanSource
+    let solid: UInt32
+    let isSolid: Bool
+    let mask: MaskView?
+    /// Scratch rows at least as wide as the target.
+    let scratchCoverage: UnsafeMutablePointer<UInt8>
+    let scratchPixels: UnsafeMutablePointer<UInt32>
+
+    init(surface: Surface, mode: BlendMode, source: SpanSource, mask: MaskView?,
+         scratchCoverage: UnsafeMutablePointer<UInt8>, scratchPixels: UnsafeMutablePointer<UInt32>) {
+        base = surface.baseAddress; stride = surface.stride
+        self.mode = mode; self.source = source; self.mask = mask
+        self.scratchCoverage = scratchCoverage; self.scratchPixels = scratchPixels
+        if case .solid(let p) = source { solid = p; isSolid = true } else { solid = 0; isSolid = false }
+    }
+
+    @inline(__always) func row(_ y: Int) -> UnsafeMutablePointer<UInt32> {
+        (base + y &* stride).assumingMemoryBound(to: UInt32.self)
+    }
+
+    mutating func coverageSpan(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+        var cov = coverage
+        if let m = mask {
+            let mrow = m.bytes + ((y &- m.originY) &* m.stride &+ x &- m.originX)
+            for i in 0..<count {
+                scratchCoverage[i] = UInt8(truncatingIfNeeded: Compositor.mulCoverage(UInt32(coverage[i]), UInt32(mrow[i])))
+            }
+            cov = UnsafePointer(scratchCoverage)
+        }
+        let d = row(y) + x
+        if isSolid {
+            blendSolid(d, count: count, coverage: cov)
+        } else {
+            shade(y: y, x: x, count: count)
+            blendPixels(d, count: count, coverage: cov)
+        }
+    }
+
+    mutating func constantSpan(y: Int, x: Int, count: Int, alpha: UInt32) {
+        if let m = mask {
+            let mrow = m.bytes + ((y &- m.originY) &* m.stride &+ x &- m.originX)
+            for i in 0..<count {
+                scratchCoverage[i] = UInt8(truncatingIfNeeded: Compositor.mulCoverage(alpha, UInt32(mrow[i])))
+            }
+            let d = row(y) + x
+            if isSolid { blendSolid(d, count: count, coverage: scratchCoverage) } else {
+                shade(y: y, x: x, count: count)
+                blendPixels(d, count: count, coverage: scratchCoverage)
+            }
+            return
+        }
+        let d = row(y) + x
+        if isSolid {
+            let s = solid
+            if alpha == 255 {
+                switch mode {
+                case .sourceOver where s >> 24 == 255, .copy: d.update(repeating: s, count: count); return
+                case .clear: d.update(repeating: 0, count: count); return
+                default: break
+                }
+            }
+            switch mode {
+            case .sourceOver:
+                let sc = alpha == 255 ? s : Compositor.scale(s, alpha)
+                if sc == 0 { return }
+                for i in 0..<count { d[i] = Compositor.over(sc, d[i]) }
+            case .copy: for i in 0..<count { d[i] = Compositor.copy(s, coverage: alpha, d[i]) }
+            case .clear: for i in 0..<count { d[i] = Compositor.clear(coverage: alpha, d[i]) }
+            }
+        } else {
+            shade(y: y, x: x, count: count)
+            let p = scratchPixels
+            switch mode {
+            case .sourceOver: for i in 0..<count { d[i] = Compositor.sourceOver(p[i], coverage: alpha, d[i]) }
+            case .copy: for i in 0..<count { d[i] = Compositor.copy(p[i], coverage: alpha, d[i]) }
+            case .clear: for i in 0..<count { d[i] = Compositor.clear(coverage: alpha, d[i]) }
+            }
+        }
+    }
+
+    @inline(__always) func shade(y: Int, x: Int, count: Int) {
+        switch source {
+        case .solid(let p): scratchPixels.update(repeating: p, count: count)
+        case .shader(let s): s.shade(x: x, y: y, count: count, into: scratchPixels)
+        }
+    }
+
+    @inline(__always) func blendSolid(_ d: UnsafeMutablePointer<UInt32>, count: Int, coverage cov: UnsafePointer<UInt8>) {
+        let s = solid
+        switch mode {
+        case .sourceOver:
+            if s >> 24 == 255 {
+                let us = Compositor.unpack(s)
+                for i in 0..<count {
+                    let c = UInt32(cov[i])
+                    if c == 255 { d[i] = s } else if c != 0 {
+                        // Opaque source: the scaled source has alpha exactly c, so source-over is
+                        // s·c/255 + d·(255 − c)/255, each rounded, and never exceeds 255.
+                        let a = Compositor.div255(us &* UInt64(c))
+                        let b = Compositor.div255(Compositor.unpack(d[i]) &* UInt64(255 &- c))
+                        d[i] = Compositor.pack(a &+ b)
+                    }
+                }
+            } else {
+                for i in 0..<count {
+                    let c = UInt32(cov[i])
+                    if c != 0 { d[i] = Compositor.sourceOver(s, coverage: c, d[i]) }
+                }
+            }
+        case .copy:
+            for i in 0..<count {
+                let c = UInt32(cov[i])
+                if c != 0 { d[i] = Compositor.copy(s, coverage: c, d[i]) }
+            }
+        case .clear:
+            for i in 0..<count {
+                let c = UInt32(cov[i])
+                if c != 0 { d[i] = Compositor.clear(coverage: c, d[i]) }
+            }
+        }
+    }
+
+    @inline(__always) func blendPixels(_ d: UnsafeMutablePointer<UInt32>, count: Int, coverage cov: UnsafePointer<UInt8>) {
+        let p = scratchPixels
+        switch mode {
+        case .sourceOver:
+            for i in 0..<count {
+                let c = UInt32(cov[i])
+                if c != 0 { d[i] = Compositor.sourceOver(p[i], coverage: c, d[i]) }
+            }
+        case .copy:
+            for i in 0..<count {
+                let c = UInt32(cov[i])
+                if c != 0 { d[i] = Compositor.copy(p[i], coverage: c, d[i]) }
+            }
+        case .clear:
+            for i in 0..<count {
+                let c = UInt32(cov[i])
+                if c != 0 { d[i] = Compositor.clear(coverage: c, d[i]) }
+            }
+        }
+    }
+}

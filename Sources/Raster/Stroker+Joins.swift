@@ -1,0 +1,175 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Geometry
+
+// Contours are emitted along the right-hand side of the direction of travel (−perp(e), with
+// perp(e) = (−e.dy, e.dx)); the far side is the same walk over the reversed polyline. All
+// arcs turn by positive angles, so every piece has positive signed area.
+extension Stroker.Builder {
+    /// Strokes a polyline of distinct consecutive points (≥ 2); `closed` joins the last point
+    /// back to the first instead of capping.
+    mutating func strokePolyline(_ pts: [Point], _ sm: [Bool], closed: Bool) {
+        let n = pts.count
+        guard n >= 2 else { return }
+        let m = closed ? n : n - 1
+        directions.removeAll(keepingCapacity: true)
+        for j in 0..<m {
+            let a = pts[j], b = pts[j + 1 == n ? 0 : j + 1]
+            let dx = b.x - a.x, dy = b.y - a.y
+            let len = (dx * dx + dy * dy).squareRoot()
+            directions.append(Vector(dx: dx / len, dy: dy / len))
+        }
+        var dirs: [Vector] = []
+        swap(&dirs, &directions)
+        defer { swap(&dirs, &directions) }
+        let h = halfWidth
+        pts.withUnsafeBufferPointer { p in
+            sm.withUnsafeBufferPointer { s in
+                dirs.withUnsafeBufferPointer { d in
+                    if closed {
+                        let e0 = d[0]
+                        output.move(to: Point(x: p[0].x + e0.dy * h, y: p[0].y - e0.dx * h))
+                        walkSide(p, s, d, reversed: false, closed: true)
+                        output.closeSubpath()
+                        let r0 = d[m - 1]
+                        output.move(to: Point(x: p[0].x - r0.dy * h, y: p[0].y + r0.dx * h))
+                        walkSide(p, s, d, reversed: true, closed: true)
+                        output.closeSubpath()
+                    } else {
+                        let e0 = d[0]
+                        output.move(to: Point(x: p[0].x + e0.dy * h, y: p[0].y - e0.dx * h))
+                        walkSide(p, s, d, reversed: false, closed: false)
+                        addCap(at: p[n - 1], direction: d[m - 1])
+                        walkSide(p, s, d, reversed: true, closed: false)
+                        let r = d[0]
+                        addCap(at: p[0], direction: Vector(dx: -r.dx, dy: -r.dy))
+                        output.closeSubpath()
+                    }
+                }
+            }
+        }
+    }
+
+    /// Emits the right-hand offset of every segment with the joins between them, starting
+    /// from the current point (the offset of the first vertex). Reversed walks run the
+    /// segments backwards with negated directions.
+    @inline(__always)
+    mutating func walkSide(_ p: UnsafeBufferPointer<Point>, _ s: UnsafeBufferPointer<Bool>,
+                           _ d: UnsafeBufferPointer<Vector>, reversed: Bool, closed: Bool) {
+        let n = p.count, m = d.count, h = halfWidth
+        @inline(__always) func dir(_ k: Int) -> Vector {
+            reversed ? Vector(dx: -d[m - 1 - k].dx, dy: -d[m - 1 - k].dy) : d[k]
+        }
+        var e = dir(0)
+        for k in 0..<m {
+            // The vertex the k-th segment of this walk ends at.
+            let vi = reversed ? m - 1 - k : (k + 1 == n ? 0 : k + 1)
+            let v = p[vi]
+            output.addLine(to: Point(x: v.x + e.dy * h, y: v.y - e.dx * h))
+            if k < m - 1 || closed {
+                let e2 = dir(k + 1 == m ? 0 : k + 1)
+                addJoin(at: v, from: e, to: e2, smooth: s[vi])
+                e = e2
+            }
+        }
+    }
+
+    /// Joins at `v` from the offset of direction `e0` (the current point) to that of `e1`.
+    @inline(__always)
+    mutating func addJoin(at v: Point, from e0: Vector, to e1: Vector, smooth: Bool) {
+        let h = halfWidth
+        let cross = e0.dx * e1.dy - e0.dy * e1.dx
+        let dot = e0.dx * e1.dx + e0.dy * e1.dy
+        let end = Point(x: v.x + e1.dy * h, y: v.y - e1.dx * h)
+        if cross > 0 || (cross == 0 && dot < 0) {
+            // This side is the outside of the turn.
+            switch smooth ? .round : join {
+            case .miter:
+                // cairo: miter when 1/sin(ψ/2) ≤ limit, ψ the angle between the segments,
+                // i.e. 2 ≤ limit²·(1 + e0·e1).
+                if 2 <= miterLimit * miterLimit * (1 + dot) {
+                    let k = h / (1 + dot)
+                    output.addLine(to: Point(x: v.x + (e0.dy + e1.dy) * k, y: v.y - (e0.dx + e1.dx) * k))
+                }
+                output.addLine(to: end)
+            case .round:
+                addArc(center: v, fromX: e0.dy, fromY: -e0.dx, angle: atan2(cross, dot), end: end)
+            case .bevel:
+                output.addLine(to: end)
+            }
+        } else if cross == 0 {
+            return  // straight on: both offsets coincide
+        } else {
+            // Inside of the turn: through the vertex, so the pieces' windings add up.
+            output.addLine(to: v)
+            output.addLine(to: end)
+        }
+    }
+
+    /// Caps the end of a segment with direction `e` at `v`, from the right offset (the current
+    /// point) around to the left one.
+    mutating func addCap(at v: Point, direction e: Vector) {
+        let h = halfWidth
+        let left = Point(x: v.x - e.dy * h, y: v.y + e.dx * h)
+        switch cap {
+        case .butt:
+            output.addLine(to: left)
+        case .square:
+            output.addLine(to: Point(x: v.x + (e.dy + e.dx) * h, y: v.y + (e.dy - e.dx) * h))
+            output.addLine(to: Point(x: v.x + (e.dx - e.dy) * h, y: v.y + (e.dx + e.dy) * h))
+            output.addLine(to: left)
+        case .round:
+            addArc(center: v, fromX: e.dy, fromY: -e.dx, angle: Double.pi, end: left)
+        }
+    }
+
+    /// Emits the polygon of a positive turn by `angle` (0…π) around `center` at radius
+    /// `halfWidth`, starting at unit direction (fromX, fromY) — the current point — and ending
+    /// exactly at `end`. Uniform chords of at most `arcStep`.
+    mutating func addArc(center c: Point, fromX: Double, fromY: Double, angle: Double, end: Point) {
+        let steps = (angle / arcStep).rounded(.up)
+        if steps > 1, steps.isFinite {
+            let n = Int(steps)
+            let a = angle / Double(n)
+            let cs = cos(a), sn = sin(a), h = halfWidth
+            var x = fromX, y = fromY
+            for _ in 1..<n {
+                let nx = x * cs - y * sn
+                y = x * sn + y * cs; x = nx
+                output.addLine(to: Point(x: c.x + x * h, y: c.y + y * h))
+            }
+        }
+        output.addLine(to: end)
+    }
+
+    /// A zero-length subpath or dash: a disc for round caps, a square turned along `direction`
+    /// for square caps, nothing for butt caps (cairo's behaviour).
+    mutating func addDot(at p: Point, direction e: Vector) {
+        let h = halfWidth
+        switch cap {
+        case .butt:
+            return
+        case .square:
+            let ex = e.dx * h, ey = e.dy * h  // along the direction; (−ey, ex) across it
+            output.move(to: Point(x: p.x - ex + ey, y: p.y - ey - ex))
+            output.addLine(to: Point(x: p.x + ex + ey, y: p.y + ey - ex))
+            output.addLine(to: Point(x: p.x + ex - ey, y: p.y + ey + ex))
+            output.addLine(to: Point(x: p.x - ex - ey, y: p.y - ey + ex))
+            output.closeSubpath()
+        case .round:
+            // An even count keeps the polygon symmetric about its centre (cairo's pen is even too).
+            let half = Swift.max(2, Int((Double.pi / arcStep).rounded(.up)))
+            let n = 2 * half
+            let a = 2 * Double.pi / Double(n)
+            output.move(to: Point(x: p.x + h, y: p.y))
+            for k in 1..<n {
+                let t = a * Double(k)
+                output.addLine(to: Point(x: p.x + cos(t) * h, y: p.y + sin(t) * h))
+            }
+            output.closeSubpath()
+        }
+    }
+}

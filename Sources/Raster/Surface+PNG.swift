@@ -1,0 +1,180 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CZlib
+
+extension Surface {
+    /// Encodes the surface as an 8-bit PNG: RGBA with straight (un-premultiplied, rounded)
+    /// colour, or with `opaque: true` RGB of the pixels as composited over black. Output is
+    /// deterministic (fixed filter heuristic, zlib level 6, no timestamps).
+    public func pngData(opaque: Bool = false) -> [UInt8] {
+        let channels = opaque ? 3 : 4
+        let rowBytes = width * channels
+        // Raw scanlines, then the filtered stream (one filter byte per row).
+        var raw = [UInt8](repeating: 0, count: rowBytes)
+        var previous = [UInt8](repeating: 0, count: rowBytes)
+        var filtered = [UInt8]()
+        filtered.reserveCapacity((rowBytes + 1) * height)
+        var candidate = [UInt8](repeating: 0, count: rowBytes)
+        var best = [UInt8](repeating: 0, count: rowBytes)
+        for y in 0..<height {
+            let src = row(y)
+            for x in 0..<width {
+                let p = src[x]
+                let a = Int(p >> 24)
+                var r = Int((p >> 16) & 0xFF), g = Int((p >> 8) & 0xFF), b = Int(p & 0xFF)
+                let o = x * channels
+                if opaque {
+                    raw[o] = UInt8(r); raw[o + 1] = UInt8(g); raw[o + 2] = UInt8(b)
+                } else {
+                    if a == 0 {
+                        r = 0; g = 0; b = 0
+                    } else if a < 255 {
+                        r = Swift.min(255, (r * 255 + a / 2) / a)
+                        g = Swift.min(255, (g * 255 + a / 2) / a)
+                        b = Swift.min(255, (b * 255 + a / 2) / a)
+                    }
+                    raw[o] = UInt8(r); raw[o + 1] = UInt8(g); raw[o + 2] = UInt8(b); raw[o + 3] = UInt8(a)
+                }
+            }
+            // libpng's heuristic: the filter with the smallest sum of |signed bytes|.
+            var bestType: UInt8 = 0, bestScore = Int.max
+            for type in UInt8(0)...4 {
+                PNGFilter.apply(type, raw: raw, previous: previous, bpp: channels, into: &candidate)
+                var score = 0
+                for v in candidate { score += v < 128 ? Int(v) : 256 - Int(v) }
+                if score < bestScore { bestScore = score; bestType = type; swap(&best, &candidate) }
+            }
+            filtered.append(bestType)
+            filtered.append(contentsOf: best)
+            swap(&raw, &previous)
+        }
+
+        var out: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
+        var ihdr = [UInt8]()
+        ihdr.appendBigEndian(UInt32(width)); ihdr.appendBigEndian(UInt32(height))
+        ihdr += [8, opaque ? 2 : 6, 0, 0, 0]
+        PNGChunk.append("IHDR", ihdr, to: &out)
+        PNGChunk.append("IDAT", PNGDeflate.compress(filtered), to: &out)
+        PNGChunk.append("IEND", [], to: &out)
+        return out
+    }
+
+    /// Writes `pngData(opaque:)` to a file, replacing it.
+    public func writePNG(to path: String, opaque: Bool = false) throws(PNGError) {
+        let data = pngData(opaque: opaque)
+        guard let f = fopen(path, "wb") else {
+            throw PNGError("cannot open for writing: \(String(cString: strerror(errno)))", path: path)
+        }
+        let written = data.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
+        let closed = fclose(f)
+        if written != data.count || closed != 0 {
+            throw PNGError("write failed after \(written) of \(data.count) bytes: \(String(cString: strerror(errno)))", path: path)
+        }
+    }
+
+    /// Decodes a PNG (colour types 0, 2, 3, 4, 6; bit depths 1–16, 16-bit samples keep their
+    /// high byte; not interlaced) into a premultiplied surface.
+    public convenience init(pngData data: [UInt8]) throws(PNGError) {
+        let image = try PNGDecoder.decode(data)
+        self.init(width: image.width, height: image.height)
+        image.pixels.withUnsafeBufferPointer { px in
+            for y in 0..<image.height {
+                row(y).update(from: px.baseAddress! + y * image.width, count: image.width)
+            }
+        }
+    }
+
+    /// Reads and decodes a PNG file.
+    public convenience init(contentsOfPNGFile path: String) throws(PNGError) {
+        guard let f = fopen(path, "rb") else {
+            throw PNGError("cannot open: \(String(cString: strerror(errno)))", path: path)
+        }
+        defer { fclose(f) }
+        var data = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, f) }
+            if n > 0 { data += chunk[0..<n] }
+            if n < chunk.count { break }
+        }
+        if ferror(f) != 0 { throw PNGError("read failed: \(String(cString: strerror(errno)))", path: path) }
+        do {
+            try self.init(pngData: data)
+        } catch {
+            var e = error; e.path = path
+            throw e
+        }
+    }
+}
+
+extension Array where Element == UInt8 {
+    mutating func appendBigEndian(_ v: UInt32) {
+        append(UInt8(v >> 24)); append(UInt8((v >> 16) & 0xFF)); append(UInt8((v >> 8) & 0xFF)); append(UInt8(v & 0xFF))
+    }
+}
+
+/// Chunk framing: length, type, data, CRC-32 of type and data (zlib's crc32).
+enum PNGChunk {
+    static func append(_ type: String, _ data: [UInt8], to out: inout [UInt8]) {
+        let typeBytes = Array(type.utf8)
+        out.appendBigEndian(UInt32(data.count))
+        out += typeBytes
+        out += data
+        out.appendBigEndian(crc(typeBytes, data))
+    }
+
+    static func crc(_ type: [UInt8], _ data: ArraySlice<UInt8>) -> UInt32 {
+        var c = type.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) }
+        c = data.withUnsafeBufferPointer { crc32(c, $0.baseAddress, uInt($0.count)) }
+        return UInt32(truncatingIfNeeded: c)
+    }
+
+    static func crc(_ type: [UInt8], _ data: [UInt8]) -> UInt32 { crc(type, data[...]) }
+}
+
+/// zlib streams via the system zlib.
+enum PNGDeflate {
+    static func compress(_ input: [UInt8]) -> [UInt8] {
+        var destLen = compressBound(uLong(input.count))
+        var out = [UInt8](repeating: 0, count: Int(destLen))
+        let status = out.withUnsafeMutableBufferPointer { o in
+            input.withUnsafeBufferPointer { i in
+                compress2(o.baseAddress, &destLen, i.baseAddress, uLong(i.count), 6)
+            }
+        }
+        precondition(status == Z_OK, "zlib compress2 failed (\(status)) with a compressBound-sized buffer")
+        out.removeLast(out.count - Int(destLen))
+        return out
+    }
+}
+
+/// The five PNG scanline filters.
+enum PNGFilter {
+    @inline(__always) static func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
+        let p = a + b - c
+        let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+        if pa <= pb && pa <= pc { return a }
+        return pb <= pc ? b : c
+    }
+
+    /// Filters `raw` (previous row `previous`, zero for the first row) with `type` into `out`.
+    static func apply(_ type: UInt8, raw: [UInt8], previous: [UInt8], bpp: Int, into out: inout [UInt8]) {
+        let n = raw.count
+        for i in 0..<n {
+            let x = Int(raw[i]), a = i >= bpp ? Int(raw[i - bpp]) : 0
+            let b = Int(previous[i]), c = i >= bpp ? Int(previous[i - bpp]) : 0
+            let pred: Int
+            switch type {
+            case 1: pred = a
+            case 2: pred = b
+            case 3: pred = (a + b) / 2
+            case 4: pred = paeth(a, b, c)
+            default: pred = 0
+            }
+            out[i] = UInt8(truncatingIfNeeded: x - pred)
+        }
+    }
+}

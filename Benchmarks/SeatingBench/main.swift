@@ -69,6 +69,16 @@ for _ in 0..<7 {
     times.append(now() - t0)
 }
 print("load \(loaded!.seatCount)-seat file (\(bytes.count / 1024) KiB): \(String(format: "%.1f", median(times) * 1000)) ms (target ≤ 300 ms)")
+let path = "/tmp/seating-bench-\(getpid()).venue.json"
+try! VenueFile.write(venue, to: path)
+times = []
+for _ in 0..<7 {
+    let t0 = now()
+    loaded = try! VenueFile.read(path: path)
+    times.append(now() - t0)
+}
+unlink(path)
+print("load from disk (read + decode + validate): \(String(format: "%.1f", median(times) * 1000)) ms (target ≤ 300 ms)")
 times = []
 for _ in 0..<5 { let t0 = now(); _ = VenueFile.encode(venue); times.append(now() - t0) }
 print("write file: \(String(format: "%.1f", median(times) * 1000)) ms")

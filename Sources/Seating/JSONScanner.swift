@@ -113,6 +113,61 @@ struct JSONScanner {
         }
     }
 
+    /// A set of expected keys for `object(_:keys:_:)`, matched by bytes (no string is built
+    /// for a known key).
+    struct Keys {
+        let names: [String]
+        let utf8: [[UInt8]]
+        init(_ names: [String]) { self.names = names; utf8 = names.map { Array($0.utf8) } }
+    }
+
+    /// Like `object(_:_:)` for hot objects: `body` gets the index of the key in `keys`, or −1
+    /// for any other key (its name is then in the path, for the error message).
+    mutating func object(_ what: String, keys: Keys,
+                         _ body: (inout JSONScanner, Int) throws(VenueFileError) -> Void) throws(VenueFileError) {
+        guard peek() == UInt8(ascii: "{") else { throw expected(what) }
+        pos += 1
+        if peek() == UInt8(ascii: "}") { pos += 1; return }
+        // Files written canonically list keys in order: try the next expected key first.
+        var guess = 0
+        while true {
+            guard peek() == UInt8(ascii: "\"") else { throw expected("a key in quotes") }
+            var index = -1
+            var name: String
+            if let r = try plainString() {
+                let key = UnsafeBufferPointer(rebasing: bytes[r])
+                if guess < keys.utf8.count, keys.utf8[guess].count == key.count, keys.utf8[guess].elementsEqual(key) {
+                    index = guess
+                } else {
+                    for (k, u) in keys.utf8.enumerated() where u.count == key.count && u.elementsEqual(key) {
+                        index = k; break
+                    }
+                }
+                guess = index + 1
+                name = index >= 0 ? keys.names[index] : String(decoding: key, as: UTF8.self)
+            } else {
+                name = try string()
+                index = keys.names.firstIndex(of: name) ?? -1
+            }
+            guard peek() == UInt8(ascii: ":") else { throw expected("':' after key \"\(name)\"") }
+            pos += 1
+            path.append(.key(name))
+            try body(&self, index)
+            path.removeLast()
+            switch peek() {
+            case UInt8(ascii: ","): pos += 1
+            case UInt8(ascii: "}"): pos += 1; return
+            default: throw expected("',' or '}'")
+            }
+        }
+    }
+
+    /// The key currently being read (the last path component), for "unexpected key" errors.
+    var currentKey: String {
+        if case .key(let k)? = path.last { return k }
+        return ""
+    }
+
     /// Iterates the elements of an array; the path holds the index meanwhile.
     mutating func array(_ what: String = "an array",
                         _ body: (inout JSONScanner, Int) throws(VenueFileError) -> Void) throws(VenueFileError) {
@@ -262,10 +317,16 @@ struct JSONScanner {
             let v = exp10 >= 0 ? m * JSONScanner.powersOf10[exp10] : m / JSONScanner.powersOf10[-exp10]
             return negative ? -v : v
         }
-        // Slow path: strtod on a NUL-terminated copy of the token.
-        var token = Array(bytes[start..<i]); token.append(0)
-        let v = token.withUnsafeBufferPointer { b in
-            b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { strtod($0, nil) }
+        // Slow path: strtod. The token is valid JSON and followed by a delimiter, where strtod
+        // stops, so it can read the buffer in place; at the very end, copy and terminate.
+        let v: Double
+        if i < n {
+            v = strtod(UnsafeRawPointer(bytes.baseAddress! + start).assumingMemoryBound(to: CChar.self), nil)
+        } else {
+            var token = Array(bytes[start..<i]); token.append(0)
+            v = token.withUnsafeBufferPointer { b in
+                b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: b.count) { strtod($0, nil) }
+            }
         }
         guard v.isFinite else { pos = start; throw error("expected a finite number, found \(found())", at: start) }
         return v

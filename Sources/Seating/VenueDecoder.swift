@@ -3,6 +3,7 @@ import Geometry
 /// Reads the venue format with `JSONScanner`, building the flat seat storage directly (no
 /// intermediate tree), and checks every rule of docs/venue-format.md.
 struct VenueDecoder {
+    static let seatKeys = JSONScanner.Keys(["id", "number", "row", "x", "y", "rotation", "size", "category", "flags"])
     var seatIDs = StringTable()
     var seatNumbers = StringTable()
     var rowLabels = StringTable()
@@ -254,9 +255,9 @@ struct VenueDecoder {
         let idCount = seatIDs.count, numberCount = seatNumbers.count
         var rowRange: Range<Int>? = nil
         var rowString: String? = nil
-        try s.object("a seat object") { s, k throws(VenueFileError) in
+        try s.object("a seat object", keys: VenueDecoder.seatKeys) { s, k throws(VenueFileError) in
             switch k {
-            case "id":
+            case 0: // id
                 let at = s.pos
                 if let r = try s.plainString() {
                     if r.isEmpty { throw s.error("expected a non-empty string, found \"\"", at: at) }
@@ -265,21 +266,21 @@ struct VenueDecoder {
                     seatIDs.append(try nonEmptyString(&s))
                 }
                 hasID = true
-            case "number":
+            case 1: // number
                 if let r = try s.plainString() {
                     seatNumbers.append(utf8: UnsafeBufferPointer(rebasing: s.bytes[r]))
                 } else {
                     seatNumbers.append(try s.string())
                 }
                 hasNumber = true
-            case "row":
+            case 2: // row
                 if let r = try s.plainString() { rowRange = r } else { rowString = try s.string() }
                 hasRow = true
-            case "x": x = try finite(&s)
-            case "y": y = try finite(&s)
-            case "rotation": rotation = try finite(&s)
-            case "size": size = try finite(&s, positive: true)
-            case "category":
+            case 3: x = try finite(&s)
+            case 4: y = try finite(&s)
+            case 5: rotation = try finite(&s)
+            case 6: size = try finite(&s, positive: true)
+            case 7: // category
                 let at = s.pos
                 if let r = try s.plainString() {
                     let key = UnsafeBufferPointer(rebasing: s.bytes[r])
@@ -295,7 +296,7 @@ struct VenueDecoder {
                     s.pos = pos
                     throw s.error("expected the id of a category in \"categories\", found \(f)", at: at)
                 }
-            case "flags":
+            case 8: // flags
                 try s.array("an array of flags") { s, _ throws(VenueFileError) in
                     let at = s.pos
                     let name = try s.string()
@@ -304,7 +305,7 @@ struct VenueDecoder {
                     }
                     flags.insert(f.1)
                 }
-            default: throw s.error("unexpected key \"\(k)\"")
+            default: throw s.error("unexpected key \"\(s.currentKey)\"")
             }
         }
         func missing(_ k: String) -> VenueFileError { s.error("missing required key \"\(k)\"", at: start) }

@@ -1,5 +1,8 @@
 import Foundation
 import Geometry
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The venue file format ("tribune-venue", version 1): JSON, documented in docs/venue-format.md
 /// and docs/venue.schema.json.
@@ -97,27 +100,29 @@ public enum VenueFile {
     /// Reads and validates a venue file's bytes.
     public static func decode(_ data: [UInt8]) throws(VenueFileError) -> Venue {
         var result: Result<Venue, VenueFileError>!
-        data.withUnsafeBufferPointer { b in
-            do throws(VenueFileError) {
-                var s = JSONScanner(b)
-                var d = VenueDecoder()
-                result = .success(try d.document(&s))
-            } catch {
-                result = .failure(error)
-            }
-        }
+        data.withUnsafeBufferPointer { b in result = decodeResult(b) }
         return try result.get()
     }
 
-    /// Reads and validates a venue file.
+    static func decodeResult(_ b: UnsafeBufferPointer<UInt8>) -> Result<Venue, VenueFileError> {
+        do throws(VenueFileError) {
+            var s = JSONScanner(b)
+            var d = VenueDecoder()
+            return .success(try d.document(&s))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Reads and validates a venue file (decoded in place from the file's bytes, no copy).
     public static func read(path: String) throws(VenueFileError) -> Venue {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw VenueFileError(path: "", message: "cannot read \(path): no such file or not readable")
         }
-        do throws(VenueFileError) {
-            return try decode([UInt8](data))
-        } catch {
-            var e = error
+        let result = data.withUnsafeBytes { raw in decodeResult(raw.bindMemory(to: UInt8.self)) }
+        switch result {
+        case .success(let v): return v
+        case .failure(var e):
             e.message = "\(path): " + (e.path.isEmpty ? "" : "\(e.path): ") + e.message
             e.path = ""
             throw e
@@ -126,6 +131,19 @@ public enum VenueFile {
 
     /// Writes the canonical encoding to `path`.
     public static func write(_ venue: Venue, to path: String) throws {
-        try Data(encode(venue)).write(to: URL(fileURLWithPath: path))
+        try writeBytes(encode(venue), to: path)
+    }
+
+    /// Writes bytes to a file without an intermediate copy.
+    static func writeBytes(_ bytes: [UInt8], to path: String) throws {
+        struct WriteError: Error, CustomStringConvertible { let description: String }
+        guard let f = fopen(path, "wb") else {
+            throw WriteError(description: "cannot create \(path): \(String(cString: strerror(errno)))")
+        }
+        let written = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, f) }
+        let closed = fclose(f)
+        guard written == bytes.count, closed == 0 else {
+            throw WriteError(description: "cannot write \(path): \(String(cString: strerror(errno)))")
+        }
     }
 }

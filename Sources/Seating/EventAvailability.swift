@@ -7,8 +7,12 @@ public struct EventAvailability: Sendable {
     var codes: [UInt8]
     /// For held seats, the index into `holds`.
     var holdOf: [Int32]
-    /// Distinct holds seen (id, until).
+    /// Distinct holds seen (id, until), in order of first appearance.
     var holds: [(id: String, until: Double)] = []
+    /// (id, until) → index into `holds`, so a snapshot with thousands of holds stays linear.
+    var holdIndex: [HoldKey: Int32] = [:]
+
+    struct HoldKey: Hashable { var id: String; var until: Double }
 
     public init(seatCount: Int) {
         codes = [UInt8](repeating: 0, count: seatCount)
@@ -42,10 +46,11 @@ public struct EventAvailability: Sendable {
         case .available: codes[i] = 0; holdOf[i] = -1
         case .held(let id, let until):
             codes[i] = 1
-            if let k = holds.firstIndex(where: { $0.id == id && $0.until == until }) {
-                holdOf[i] = Int32(k)
+            let key = HoldKey(id: id, until: until)
+            if let k = holdIndex[key] {
+                holdOf[i] = k
             } else {
-                holds.append((id, until)); holdOf[i] = Int32(holds.count - 1)
+                holds.append((id, until)); holdOf[i] = Int32(holds.count - 1); holdIndex[key] = holdOf[i]
             }
         case .sold: codes[i] = 2; holdOf[i] = -1
         case .blocked: codes[i] = 3; holdOf[i] = -1
@@ -72,7 +77,7 @@ public struct EventAvailability: Sendable {
         }
         if delta.full {
             for i in codes.indices { codes[i] = 0; holdOf[i] = -1 }
-            holds.removeAll()
+            holds.removeAll(); holdIndex.removeAll()
         }
         for (i, s) in resolved { set(i, s) }
         revision = delta.revision

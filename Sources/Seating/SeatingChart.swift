@@ -31,6 +31,12 @@ public struct SeatingChart: Sendable {
         availability = EventAvailability(seatCount: venue.seats.count)
     }
 
+    /// The zoom-out button: back to the resting view, no tribune selected (seats stay selected).
+    public mutating func zoomOut() {
+        selectedTribune = nil
+        view.zoomOut()
+    }
+
     /// Handles a tap at `screenPoint` (screen points) at time `now` (seconds).
     ///
     /// Differences from the design: seats and tribunes are found by their shapes, not bounding

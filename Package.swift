@@ -46,6 +46,8 @@ let package = Package(
         ]),
 
         // Executables: argument parsing only, then hand over.
+        .executableTarget(name: "gestures-bench", dependencies: ["Gestures", "Geometry"],
+                          path: "Benchmarks/GesturesBench", swiftSettings: hotPathSettings),
         .executableTarget(name: "tribune", dependencies: [
             "Kiosk", "Raster", "Seating", "Gestures",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -53,6 +55,8 @@ let package = Package(
 
         .executableTarget(name: "raster-bench", dependencies: ["Raster", "Geometry"], path: "Benchmarks/RasterBench",
                           swiftSettings: hotPathSettings),
+        .executableTarget(name: "animation-bench", dependencies: ["Animation", "Geometry"],
+                          path: "Benchmarks/AnimationBench", swiftSettings: hotPathSettings),
         .executableTarget(name: "seating-bench", dependencies: ["Seating", "Geometry"], path: "Benchmarks/SeatingBench",
                           swiftSettings: hotPathSettings),
 

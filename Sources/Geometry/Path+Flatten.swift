@@ -58,73 +58,58 @@ extension Path {
     ///   ∫(1 + 4x²)^(−1/4) dx gives every chord about the same error, hence the fewest chords.
     /// Every chord is then checked exactly (a sub-quadratic deviates from its chord by half its
     /// control point's distance) and halved until it passes, so the tolerance always holds.
+    /// When a single chord fits, nothing is computed beyond that check.
     @inlinable
     static func flattenQuad<S: PolylineSink>(_ p0: Point, _ c: Point, _ p2: Point, tolerance: Double,
                                              into sink: inout S) {
+        let tol2 = tolerance * tolerance
+        if chordFits(p0, p2, c, c, true, tol2) { sink.lineTo(p2); return }
         let plan = QuadFlatteningPlan(p0, c, p2, tolerance: tolerance)
         let nf = (plan.val / (2 * tolerance.squareRoot())).rounded(.up)
         let n = nf.isFinite ? Int(Swift.max(1, Swift.min(nf, 4096))) : 1
-        let tol2 = tolerance * tolerance
-        @inline(__always) func point(_ t: Double) -> Point {
-            let v = 1 - t
-            return Point(x: v * v * p0.x + 2 * t * v * c.x + t * t * p2.x, y: v * v * p0.y + 2 * t * v * c.y + t * t * p2.y)
-        }
-        var lastT = 0.0, last = p0
-        var splits = 256
-        @inline(__always) func emit(to t: Double, _ end: Point) {
-            // Halve until the chord fits; the rest of the span is retried whole. The sub-curve on
-            // [a, b] has control point pa + B′(a)·(b − a)/2 and deviates from its chord's line
-            // by exactly half that point's distance.
-            var a = lastT, pa = last
-            while a < t {
-                var b = t, pb = end, depth = 0
-                while splits > 0 {
-                    let h = b - a
-                    let qx = pa.x + h * ((c.x - p0.x) * (1 - a) + (p2.x - c.x) * a)
-                    let qy = pa.y + h * ((c.y - p0.y) * (1 - a) + (p2.y - c.y) * a)
-                    if Path.chordFits(pa, pb, Point(x: qx, y: qy), Point(x: qx, y: qy), 0.5, tol2) { break }
-                    // Give up on input the check cannot settle (non-finite or absurd scales).
-                    if depth == 16 { b = t; pb = end; splits = 0; break }
-                    b = 0.5 * (a + b); pb = point(b); depth += 1; splits -= 1
-                }
-                sink.lineTo(pb)
-                a = b; pa = pb
-            }
-            lastT = t; last = end
-        }
+        var chords = ChordEmitter(p0, c, c, p2, quadratic: true, tol2: tol2)
         if n > 1 {
             let step = 1.0 / Double(n)
             for k in 1..<n {
                 let t = plan.parameter(at: Double(k) * step)
-                if t > lastT { emit(to: t, point(t)) }
+                if t > chords.lastT && t < 1 { chords.emit(to: t, into: &sink) }
             }
         }
-        emit(to: 1, p2)
+        chords.emit(to: 1, into: &sink)
     }
 
-    /// True when a Bézier piece from `pa` to `pb`, whose deviation from the line pa→pb is at most
-    /// `factor` × the larger control-point distance (1/2 for a quadratic with q1 = q2 = its
-    /// control point, 3/4 for a cubic with control points q1 and q2), stays within
-    /// √`tol2` of the chord, and its control points project inside the chord (so the curve
-    /// cannot overshoot the ends).
+    /// True when a Bézier piece from `pa` to `pb` with control points q1, q2 (q1 = q2 = the
+    /// control point for a quadratic, `quadratic` true) stays within √`tol2` of the chord pa→pb.
+    /// Exact: the piece's distance from the chord's line is 2t(1−t)·d (quadratic) or
+    /// 3t(1−t)²·d1 + 3t²(1−t)·d2 (cubic) with d the control points' signed distances, whose
+    /// maximum is found in closed form; the control points must also project inside the chord,
+    /// so the piece cannot overshoot the ends.
     @inlinable
-    static func chordFits(_ pa: Point, _ pb: Point, _ q1: Point, _ q2: Point, _ factor: Double,
+    static func chordFits(_ pa: Point, _ pb: Point, _ q1: Point, _ q2: Point, _ quadratic: Bool,
                           _ tol2: Double) -> Bool {
         let cx = pb.x - pa.x, cy = pb.y - pa.y
         let l2 = cx * cx + cy * cy
         let ux = q1.x - pa.x, uy = q1.y - pa.y, vx = q2.x - pa.x, vy = q2.y - pa.y
         if l2 == 0 {
+            // Degenerate chord: bound the distance from pa by the control points' (3/4 of the
+            // farther one for a cubic, 1/2 for a quadratic).
             let m = Swift.max(ux * ux + uy * uy, vx * vx + vy * vy)
-            return m * factor * factor <= tol2
+            return m * (quadratic ? 0.25 : 0.5625) <= tol2
         }
         let s1 = ux * cx + uy * cy, s2 = vx * cx + vy * cy
         guard s1 >= 0, s1 <= l2, s2 >= 0, s2 <= l2 else { return false }
         let d1 = ux * cy - uy * cx, d2 = vx * cy - vy * cx   // distances × |chord|
         var m: Double
-        if factor == 0.5 {
+        if quadratic {
             m = 0.5 * Swift.abs(d1)
         } else {
-            // Exact maximum of |3t(1−t)²·d1 + 3t²(1−t)·d2| over [0, 1].
+            // Quick reject: the piece's midpoint is (3/8)·(d1 + d2) from the line.
+            let mid = 0.375 * (d1 + d2)
+            if mid * mid > tol2 * l2 { return false }
+            // Quick accept: the distance never exceeds 3/4 of the farther control point's.
+            let far = Swift.max(Swift.abs(d1), Swift.abs(d2))
+            if 0.5625 * far * far <= tol2 * l2 { return true }
+            // Exact maximum of |3t(1−t)²·d1 + 3t²(1−t)·d2| over (0, 1): f′ ∝ a·t² + b·t + c.
             m = 0
             let a = 3 * (d1 - d2), b = 2 * (d2 - 2 * d1), c = d1
             @inline(__always) func f(_ t: Double) -> Double {
@@ -150,24 +135,33 @@ extension Path {
     /// by quadratics (the estimate only; the emitted chords are checked against the cubic).
     @usableFromInline static let cubicToQuadShare = 0.05
 
+    /// Up to this many uniform steps, a cubic is split uniformly into the fewest steps whose
+    /// chords all pass the exact check; the integral estimate costs more than it could save.
+    @usableFromInline static let smallCubicSteps = 4
+
+    /// The most quadratics a cubic's estimate uses (their plans live on the stack).
+    @usableFromInline static let maxEstimateQuads = 64
+
     /// Emits a cubic Bézier (p0 is the current point, already emitted) as line segments whose
     /// vertices lie on the cubic, at most `tolerance` from it, with close to the fewest segments
     /// any such polyline needs.
     ///
-    /// 1. Estimate: the cubic is split uniformly into m quadratics (each the midpoint quadratic
-    ///    of its piece, within √3/36 · |p3 − 3c2 + 3c1 − p0| / m³ of the cubic, so m is the
-    ///    smallest count within `cubicToQuadShare` of the tolerance). Their parabola integrals
-    ///    (see `flattenQuad`) are summed once for the whole cubic, giving the segment count n,
-    ///    and the vertices are spread evenly over that sum (no segment lost to rounding at the
-    ///    quadratics' joins); a quadratic's parameter maps linearly to the cubic's.
-    /// 2. Check: each chord is tested exactly against its sub-cubic (the largest distance of
-    ///    the sub-cubic from the chord's line, from its control points, and no overshoot past
-    ///    the ends) and halved until it passes. The estimate is asymptotic, so this matters
-    ///    only for chords long relative to changes in curvature.
+    /// - A cubic within tolerance of its chord is one segment (exact check).
+    /// - Small cubics (Wang's uniform count ⌈√(3·M / (4·tolerance))⌉ ≤ `smallCubicSteps`, M the
+    ///   largest second difference) take the fewest uniform steps whose chords all pass the
+    ///   exact check.
+    /// - Larger cubics: (1) estimate — the cubic is split uniformly into m quadratics (each the
+    ///   midpoint quadratic of its piece, within √3/36 · |p3 − 3c2 + 3c1 − p0| / m³ of the cubic,
+    ///   m the smallest count within `cubicToQuadShare` of the tolerance). Their parabola
+    ///   integrals (see `flattenQuad`) are summed once for the whole cubic, giving the segment
+    ///   count n, and the vertices are spread evenly over that sum (no segment lost to rounding
+    ///   at the quadratics' joins); a quadratic's parameter maps linearly to the cubic's.
+    ///   (2) check — each chord is tested exactly against its sub-cubic (see `chordFits`) and
+    ///   halved until it passes; the estimate is asymptotic, so this matters only for chords
+    ///   long relative to changes in curvature. When Wang's count is no larger than n, uniform
+    ///   steps are used, so the count is at most Wang's except for chords halved in step 2.
     ///
-    /// When Wang's uniform bound ⌈√(3·M / (4·tolerance))⌉ (M the largest second difference) is
-    /// no larger than n, uniform steps are used, so the count is at most Wang's but for chords
-    /// halved in step 2. Allocation-free: the quadratics are recomputed rather than stored.
+    /// Allocation-free: the quadratics' plans live in a small stack buffer.
     @inlinable
     static func flattenCubic<S: PolylineSink>(_ p0: Point, _ c1: Point, _ c2: Point, _ p3: Point,
                                               tolerance: Double, into sink: inout S) {
@@ -177,84 +171,64 @@ extension Path {
         let wf = (3 * m / (4 * tolerance)).squareRoot().rounded(.up)
         guard wf.isFinite else { sink.lineTo(p3); return }
         let wang = Int(Swift.max(1, Swift.min(wf, 4096)))
-        if wang == 1 { sink.lineTo(p3); return }
+        let tol2 = tolerance * tolerance
+        if wang == 1 || chordFits(p0, p3, c1, c2, false, tol2) { sink.lineTo(p3); return }
+
+        if wang == 2 {
+            // Two uniform steps are within tolerance (Wang) and one is not: the fewest possible.
+            sink.lineTo(Point(x: 0.125 * (p0.x + p3.x) + 0.375 * (c1.x + c2.x),
+                              y: 0.125 * (p0.y + p3.y) + 0.375 * (c1.y + c2.y)))
+            sink.lineTo(p3)
+            return
+        }
+        var chords = ChordEmitter(p0, c1, c2, p3, quadratic: false, tol2: tol2)
+        if wang <= smallCubicSteps {
+            var n = 2
+            while n < wang && !chords.uniformFits(n) { n += 1 }
+            chords.emitUniform(n, into: &sink)
+            return
+        }
 
         let quadTol = tolerance * cubicToQuadShare
         let chordTol = tolerance - quadTol
         let dx = p3.x - 3 * c2.x + 3 * c1.x - p0.x, dy = p3.y - 3 * c2.y + 3 * c1.y - p0.y
         let d3 = (dx * dx + dy * dy).squareRoot()
         let qf = _pow(d3 * (3.0.squareRoot() / 36) / quadTol, 1.0 / 3).rounded(.up)
-        let quads = qf.isFinite ? Int(Swift.max(1, Swift.min(qf, 256))) : 256
+        let quads = qf.isFinite ? Int(Swift.max(1, Swift.min(qf, Double(maxEstimateQuads)))) : maxEstimateQuads
 
-        var sum = 0.0
-        for k in 0..<quads {
-            let q = cubicPiece(p0, c1, c2, p3, k, quads)
-            sum += QuadFlatteningPlan(q.0, q.1, q.2, tolerance: chordTol).val
-        }
-        let nf = (sum / (2 * chordTol.squareRoot())).rounded(.up)
-        let n = nf.isFinite ? Int(Swift.max(1, Swift.min(nf, 4096))) : wang
-
-        @inline(__always) func point(_ t: Double) -> Point {
-            let v = 1 - t
-            let b0 = v * v * v, b1 = 3 * t * v * v, b2 = 3 * t * t * v, b3 = t * t * t
-            return Point(x: b0 * p0.x + b1 * c1.x + b2 * c2.x + b3 * p3.x,
-                         y: b0 * p0.y + b1 * c1.y + b2 * c2.y + b3 * p3.y)
-        }
-        if wang <= n {
-            let step = 1.0 / Double(wang)
-            for k in 1..<wang { sink.lineTo(point(Double(k) * step)) }
-            sink.lineTo(p3)
-            return
-        }
-
-        // B′(t)/3, the handle direction of a sub-curve per unit of parameter.
-        @inline(__always) func handle(_ t: Double) -> Vector {
-            let v = 1 - t
-            let w0 = v * v, w1 = 2 * t * v, w2 = t * t
-            return Vector(dx: w0 * (c1.x - p0.x) + w1 * (c2.x - c1.x) + w2 * (p3.x - c2.x),
-                          dy: w0 * (c1.y - p0.y) + w1 * (c2.y - c1.y) + w2 * (p3.y - c2.y))
-        }
-        let tol2 = tolerance * tolerance
-        var lastT = 0.0, last = p0
-        var splits = 256
-        @inline(__always) func emit(to t: Double, _ end: Point) {
-            var a = lastT, pa = last, ha = handle(a)
-            while a < t {
-                var b = t, pb = end, depth = 0
-                var hb = handle(b)
-                while splits > 0 {
-                    let h = b - a
-                    let q1 = pa + ha * h, q2 = pb - hb * h
-                    if Path.chordFits(pa, pb, q1, q2, 0.75, tol2) { break }
-                    // Give up on input the check cannot settle (non-finite or absurd scales).
-                    if depth == 16 { b = t; pb = end; hb = handle(b); splits = 0; break }
-                    b = 0.5 * (a + b); pb = point(b); hb = handle(b); depth += 1; splits -= 1
+        withUnsafeTemporaryAllocation(of: QuadFlatteningPlan.self, capacity: quads) { plans in
+            var sum = 0.0
+            for k in 0..<quads {
+                let q = cubicPiece(p0, c1, c2, p3, k, quads)
+                let plan = QuadFlatteningPlan(q.0, q.1, q.2, tolerance: chordTol)
+                (plans.baseAddress! + k).initialize(to: plan)
+                sum += plan.val
+            }
+            let nf = (sum / (2 * chordTol.squareRoot())).rounded(.up)
+            let n = nf.isFinite ? Int(Swift.max(1, Swift.min(nf, 4096))) : wang
+            if wang <= n {
+                chords.emitUniform(wang, into: &sink)
+                return
+            }
+            // Spread n − 1 inner vertices evenly over the summed integral.
+            let step = sum / Double(n)
+            var next = 1
+            var acc = 0.0
+            let h = 1.0 / Double(quads)
+            for k in 0..<quads where next < n {
+                let plan = plans[k]
+                let end = acc + plan.val
+                while next < n {
+                    let target = Double(next) * step
+                    if target >= end { break }
+                    let t = (Double(k) + plan.parameter(at: (target - acc) / plan.val)) * h
+                    if t > chords.lastT && t < 1 { chords.emit(to: t, into: &sink) }
+                    next += 1
                 }
-                sink.lineTo(pb)
-                a = b; pa = pb; ha = hb
+                acc = end
             }
-            lastT = t; last = end
+            chords.emit(to: 1, into: &sink)
         }
-
-        // Spread n − 1 inner vertices evenly over the summed integral.
-        let step = sum / Double(n)
-        var next = 1
-        var acc = 0.0
-        let h = 1.0 / Double(quads)
-        for k in 0..<quads where next < n {
-            let q = cubicPiece(p0, c1, c2, p3, k, quads)
-            let plan = QuadFlatteningPlan(q.0, q.1, q.2, tolerance: chordTol)
-            let end = acc + plan.val
-            while next < n {
-                let target = Double(next) * step
-                if target >= end { break }
-                let t = (Double(k) + plan.parameter(at: (target - acc) / plan.val)) * h
-                if t > lastT && t < 1 { emit(to: t, point(t)) }
-                next += 1
-            }
-            acc = end
-        }
-        emit(to: 1, p3)
     }
 
     /// The k-th of `count` equal-parameter pieces of a cubic, as its midpoint quadratic
@@ -301,6 +275,98 @@ extension Path {
     @inlinable mutating func moveTo(_ p: Point) { path.move(to: p) }
     @inlinable mutating func lineTo(_ p: Point) { path.addLine(to: p) }
     @inlinable mutating func endPolyline(closed: Bool) { if closed { path.closeSubpath() } }
+}
+
+
+/// Emits the chords of one Bézier (quadratic or cubic, in cubic form with c1 = c2 for a
+/// quadratic) from the last emitted parameter to a target, halving a chord until it passes the
+/// exact check (`Path.chordFits`). A plain struct so the hot loop captures nothing.
+@usableFromInline struct ChordEmitter {
+    @usableFromInline let p0: Point, c1: Point, c2: Point, p3: Point
+    @usableFromInline let quadratic: Bool
+    @usableFromInline let tol2: Double
+    /// The parameter and point of the last emitted vertex.
+    @usableFromInline var lastT = 0.0
+    @usableFromInline var last: Point
+    /// How many more halvings the curve may use: bounds the work on input the check cannot
+    /// settle (non-finite values or absurd scales).
+    @usableFromInline var splits = 256
+
+    @inlinable init(_ p0: Point, _ c1: Point, _ c2: Point, _ p3: Point, quadratic: Bool, tol2: Double) {
+        self.p0 = p0; self.c1 = c1; self.c2 = c2; self.p3 = p3
+        self.quadratic = quadratic; self.tol2 = tol2; last = p0
+    }
+
+    @inlinable func point(_ t: Double) -> Point {
+        if t >= 1 { return p3 }
+        let v = 1 - t
+        if quadratic {
+            let b0 = v * v, b1 = 2 * t * v, b2 = t * t
+            return Point(x: b0 * p0.x + b1 * c1.x + b2 * p3.x, y: b0 * p0.y + b1 * c1.y + b2 * p3.y)
+        }
+        let b0 = v * v * v, b1 = 3 * t * v * v, b2 = 3 * t * t * v, b3 = t * t * t
+        return Point(x: b0 * p0.x + b1 * c1.x + b2 * c2.x + b3 * p3.x,
+                     y: b0 * p0.y + b1 * c1.y + b2 * c2.y + b3 * p3.y)
+    }
+
+    /// The sub-curve on [a, b] as (q1, q2): the cubic's inner control points pa + B′(a)·h/3 and
+    /// pb − B′(b)·h/3, or the quadratic's control point pa + B′(a)·h/2 twice.
+    @inlinable func controls(_ a: Double, _ pa: Point, _ b: Double, _ pb: Point) -> (Point, Point) {
+        let h = b - a
+        if quadratic {
+            let q = Point(x: pa.x + h * ((c1.x - p0.x) * (1 - a) + (p3.x - c1.x) * a),
+                          y: pa.y + h * ((c1.y - p0.y) * (1 - a) + (p3.y - c1.y) * a))
+            return (q, q)
+        }
+        @inline(__always) func handle(_ t: Double) -> Vector {
+            let v = 1 - t
+            let w0 = v * v * h, w1 = 2 * t * v * h, w2 = t * t * h
+            return Vector(dx: w0 * (c1.x - p0.x) + w1 * (c2.x - c1.x) + w2 * (p3.x - c2.x),
+                          dy: w0 * (c1.y - p0.y) + w1 * (c2.y - c1.y) + w2 * (p3.y - c2.y))
+        }
+        return (pa + handle(a), pb - handle(b))
+    }
+
+    @inlinable func fits(_ a: Double, _ pa: Point, _ b: Double, _ pb: Point) -> Bool {
+        let (q1, q2) = controls(a, pa, b, pb)
+        return Path.chordFits(pa, pb, q1, q2, quadratic, tol2)
+    }
+
+    /// Emits chords up to parameter t (its point included).
+    @inlinable mutating func emit<S: PolylineSink>(to t: Double, into sink: inout S) {
+        let end = point(t)
+        var a = lastT, pa = last
+        while a < t {
+            var b = t, pb = end, depth = 0
+            while splits > 0 && !fits(a, pa, b, pb) {
+                if depth == 16 { b = t; pb = end; splits = 0; break }
+                b = 0.5 * (a + b); pb = point(b); depth += 1; splits -= 1
+            }
+            sink.lineTo(pb)
+            a = b; pa = pb
+        }
+        lastT = t; last = end
+    }
+
+    /// True when n uniform steps all pass the exact check.
+    @inlinable func uniformFits(_ n: Int) -> Bool {
+        let step = 1.0 / Double(n)
+        var a = 0.0, pa = p0
+        for k in 1...n {
+            let b = k == n ? 1.0 : Double(k) * step
+            let pb = point(b)
+            if !fits(a, pa, b, pb) { return false }
+            a = b; pa = pb
+        }
+        return true
+    }
+
+    /// Emits n uniform steps without checks (used with counts known to fit).
+    @inlinable func emitUniform<S: PolylineSink>(_ n: Int, into sink: inout S) {
+        let step = 1.0 / Double(n)
+        for k in 1..<Swift.max(n, 1) { sink.lineTo(point(Double(k) * step)) }
+        sink.lineTo(p3)
+    }
 }
 
 /// How to place chord end points on one quadratic Bézier so that every chord deviates equally

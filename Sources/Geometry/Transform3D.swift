@@ -62,6 +62,14 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
         m31 = k * ux * uz + s * uy; m32 = k * uy * uz - s * ux; m33 = c + k * uz * uz
     }
 
+    /// A perspective projection for an eye at `distance` in front of the z = 0 plane: the
+    /// identity with `m34 = −1/distance`, so points with z > 0 (towards the eye) grow. A
+    /// distance that is not positive and finite gives the identity.
+    public init(perspectiveDistance distance: Double) {
+        self = .identity
+        if distance > 0, distance.isFinite { m34 = -1 / distance }
+    }
+
     /// The 2-D affine transform embedded in the z = 0 plane (CATransform3DMakeAffineTransform).
     public init(affine t: AffineTransform) {
         self = .identity

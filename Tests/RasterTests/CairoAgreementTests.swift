@@ -46,10 +46,6 @@ struct CairoAgreementTests {
             even-odd with 16 petal outlines crossing within a few pixels of the centre: exact-area \
             accumulation folds the summed coverage of a pixel, cairo resolves parity per sub-scanline
             """,
-        "stroke-miterlimit-default": """
-            a 6° bevel join: both segment outlines cover the same pixels near the tip and the \
-            accumulated nonzero coverage is clamped instead of unioned, so the tip is too dark
-            """,
     ]
 
     @Test(arguments: sceneNames)

@@ -1,1 +1,125 @@
-// ChartInteraction lands here.
+import Animation
+import Geometry
+import Gestures
+import Seating
+
+/// Applies gesture events to the seating chart by SportFan's rules:
+/// * drag, pinch and rotate act on the chart together (`.transformChanged` drives the view
+///   state's in-flight drag, magnification and rotation; `.transformEnded` commits them);
+/// * a tap on a tribune zooms into it with the linked animation — zoom 0.7 s, then the seats
+///   reveal 0.3 s; a tap on a seat of the selected tribune toggles it; a tap outside zooms back
+///   (reveal first, then zoom) — the rules themselves are `SeatingChart.tap`'s.
+///
+/// The chart's `view` holds the model (target) values; `presentedView` is what to draw now,
+/// with zoom, anchor and offset moved by the `Animator` on its (virtual or real) clock. Taps are
+/// hit-tested against the presented view, i.e. against what is on screen.
+public final class ChartInteraction {
+    public private(set) var chart: SeatingChart
+    public let animator: Animator
+    /// The latest tap's outcome.
+    public private(set) var lastOutcome: SeatingChart.TapOutcome?
+    /// Seat toggles so far (selections and deselections).
+    public private(set) var seatToggles = 0
+
+    /// Zoom into a tribune, s.
+    public static let zoomDuration = 0.7
+    /// Seats of the selected tribune appear (or go, when zooming out), s.
+    public static let selectionDuration = 0.3
+
+    private let zoom: AnimatedProperty<Double>
+    private let anchor: AnimatedProperty<UnitPoint>
+    private let offset: AnimatedProperty<Vector>
+    private let reveal: AnimatedProperty<Double>
+
+    public init(chart: SeatingChart, animator: Animator) {
+        self.chart = chart
+        self.animator = animator
+        zoom = animator.makeProperty(chart.view.zoom)
+        anchor = animator.makeProperty(chart.view.zoomAnchor)
+        offset = animator.makeProperty(chart.view.offset)
+        reveal = animator.makeProperty(chart.selectedTribune == nil ? 0.0 : 1.0)
+    }
+
+    /// The view state to draw now: the model with zoom, anchor and offset as presented.
+    public var presentedView: ChartViewState {
+        var v = chart.view
+        v.zoom = animator.value(zoom)
+        v.zoomAnchor = animator.value(anchor)
+        v.offset = animator.value(offset)
+        return v
+    }
+
+    /// How far the selected tribune's seats have appeared, 0…1.
+    public var seatReveal: Double { min(max(animator.value(reveal), 0), 1) }
+
+    /// True while an animation runs or is scheduled.
+    public var isAnimating: Bool { animator.isAnimating }
+
+    /// Applies one recognized gesture event.
+    public func handle(_ event: GestureEvent) {
+        switch event {
+        case .transformChanged(let v):
+            chart.view.updateDrag(translation: v.translation)
+            chart.view.updateMagnification(v.magnification)
+            chart.view.updateRotation(v.rotation)
+        case .transformEnded(let v, _):
+            chart.view.endDrag(translation: v.translation)
+            chart.view.endMagnification(v.magnification)
+            chart.view.endRotation(v.rotation)
+            // Committed values move at once (the fingers already showed the change).
+            animator.set(zoom, to: chart.view.zoom, transaction: Transaction())
+            animator.set(offset, to: chart.view.offset, transaction: Transaction())
+        case .cancelled(.transform, _):
+            chart.view.cancelGestures()
+        case .tap(let location, _, let time):
+            tap(at: location, time: time)
+        default:
+            break
+        }
+    }
+
+    /// The zoom-out button.
+    public func zoomOut() {
+        chart.zoomOut()
+        animateZoomOut()
+    }
+
+    private func tap(at location: Point, time: Double) {
+        let model = chart.view
+        var probe = chart
+        probe.view = presentedView
+        let outcome = probe.tap(atScreen: location, now: time)
+        chart = probe
+        lastOutcome = outcome
+        switch outcome {
+        case .tribuneSelected:
+            let target = chart.view
+            animator.set(reveal, to: 0, transaction: Transaction())  // a newly selected tribune's seats start hidden
+            LinkedAnimation.easeInOut(for: Self.zoomDuration) { [zoom, anchor, offset, animator] in
+                animator.set(zoom, to: target.zoom)
+                animator.set(anchor, to: target.zoomAnchor)
+                animator.set(offset, to: target.offset)
+            }.link(to: .easeInOut(for: Self.selectionDuration) { [reveal, animator] in
+                animator.set(reveal, to: 1)
+            }, on: animator)
+        case .zoomedOut:
+            animateZoomOut()
+        case .seatSelected, .seatDeselected, .seatRefused, .missedSeat:
+            if case .seatSelected = outcome { seatToggles += 1 }
+            if case .seatDeselected = outcome { seatToggles += 1 }
+            // The view is unchanged: keep the model, not the presented values used to hit-test.
+            chart.view = model
+        }
+    }
+
+    private func animateZoomOut() {
+        let target = chart.view
+        LinkedAnimation.easeInOut(for: Self.zoomDuration) { [zoom, anchor, offset, animator] in
+            animator.set(zoom, to: target.zoom)
+            animator.set(anchor, to: target.zoomAnchor)
+            animator.set(offset, to: target.offset)
+        }.link(to: .easeInOut(for: Self.selectionDuration) { [reveal, animator] in
+            animator.set(reveal, to: 0)
+        }, reverse: true, on: animator)
+    }
+}

@@ -1,0 +1,127 @@
+import ArgumentParser
+import Foundation
+import Geometry
+import KioskUI
+import Recording
+import Seating
+
+/// `tribune replay`: a recorded touch session through the kiosk's chart code on a virtual clock.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Replay a touch recording (libinput-record YAML or evemu) headless on a virtual clock.",
+        discussion: """
+            Runs the recording through the same recognizers, chart interaction, animations and renderer as the
+            kiosk. Frames tick at a fixed virtual rate; timers fire at their exact virtual times. PNG frames are
+            rendered only with --frames. The JSON report (docs/replay-report.schema.json) goes to --report or to
+            standard output; two runs give identical reports except render_ms (wall clock; --no-timing writes zeros).
+
+            Example:
+              tribune replay 3m.event --seats 5000 --size 1920x1200 --frames out --every 6 --report r.json
+            """)
+
+    @Argument(help: "The recording (libinput record YAML, or evemu with an optional sibling .desc).")
+    var recording: String
+
+    @Option(help: "A venue file (default: the SportFan stadium).")
+    var venue: String?
+
+    @Option(help: "Generate a stadium with about N seats instead of a venue file.")
+    var seats: Int?
+
+    @Option(help: "The picture size in pixels, WxH.")
+    var size: String = "1920x1080"
+
+    @Option(help: "Display rotation, clockwise degrees: 0, 90, 180 or 270.")
+    var rotation: Int = 0
+
+    @Option(name: .customLong("touch-size"), help: "The panel's active area, WxHmm (for recordings without axis resolution).")
+    var touchSize: String?
+
+    @Option(help: "Start of the window, seconds from the recording's first event.")
+    var from: Double?
+
+    @Option(help: "End of the window, seconds from the recording's first event.")
+    var to: Double?
+
+    @Option(help: "Write PNG frames into this directory.")
+    var frames: String?
+
+    @Option(help: "Write every N-th frame.")
+    var every: Int = 1
+
+    @Option(help: "Display frames per second of virtual time.")
+    var rate: Double = 60
+
+    @Option(help: "Write the JSON report to this file (default: standard output).")
+    var report: String?
+
+    @Flag(name: .customLong("no-timing"), help: "Write render_ms as zeros (byte-identical reports).")
+    var noTiming = false
+
+    @Option(name: .customLong("box-office"), help: "Box-office URL for purchases (not yet supported).")
+    var boxOffice: String?
+
+    func run() throws {
+        if boxOffice != nil {
+            FileHandle.standardError.write(Data("tribune replay: --box-office is not yet supported (the box-office client has not landed)\n".utf8))
+            throw ExitCode(2)
+        }
+        guard let picture = Self.parseSize(size, suffix: "") else { throw ValidationError("--size: expected WxH in pixels, e.g. 1920x1080; found \"\(size)\"") }
+        guard let turn = DisplayRotation(degrees: rotation) else { throw ValidationError("--rotation: expected 0, 90, 180 or 270; found \(rotation)") }
+        guard every >= 1 else { throw ValidationError("--every: expected a positive integer; found \(every)") }
+        guard rate.isFinite && rate > 0 else { throw ValidationError("--rate: expected a positive number; found \(rate)") }
+        if let from, let to, to < from { throw ValidationError("--to (\(to)) is before --from (\(from))") }
+        var panel: Size?
+        if let touchSize {
+            guard let s = Self.parseSize(touchSize, suffix: "mm") else { throw ValidationError("--touch-size: expected WxHmm, e.g. 527x296mm; found \"\(touchSize)\"") }
+            panel = s
+        }
+
+        let input = try RecordingReader.read(path: recording)
+        for w in input.warnings { FileHandle.standardError.write(Data("warning: \(w)\n".utf8)) }
+        let mapping = DisplayMapping(size: picture, rotation: turn)
+        var ppmm = (panel ?? input.device.panelSize).flatMap { mapping.pixelsPerMillimetre(panelSize: $0) }
+        if ppmm == nil {
+            FileHandle.standardError.write(Data("note: \(recording): the axes have no resolution and no --touch-size was given; assuming 96 dpi (3.78 px/mm)\n".utf8))
+            ppmm = 96 / 25.4
+        }
+        let touchFrames = TouchFrameWindow.apply(try input.touchFrames(mapping: mapping), from: from, to: to)
+
+        let theVenue: Venue
+        if let venue {
+            theVenue = try VenueFile.read(path: venue)
+        } else if let seats {
+            guard seats > 0 else { throw ValidationError("--seats: expected a positive number; found \(seats)") }
+            theVenue = StadiumGenerator.generate(.forSeatCount(seats))
+        } else {
+            theVenue = StadiumGenerator.generate(.design())
+        }
+        if let frames { try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true) }
+
+        let replay = ChartReplay(chart: SeatingChart(venue: theVenue, viewSize: picture),
+                                 options: .init(size: picture, pixelsPerMillimetre: ppmm!, framesDirectory: frames,
+                                                every: every, timing: !noTiming))
+        var target = replay
+        let timeline = ReplayTimeline(frames: touchFrames, frameRate: rate, start: from ?? 0, end: to ?? input.duration)
+        timeline.run(&target)
+        for e in replay.errors { FileHandle.standardError.write(Data("error: \(e)\n".utf8)) }
+        let json = replay.report().json()
+        if let report {
+            guard FileManager.default.createFile(atPath: report, contents: Data(json.utf8)) else {
+                throw ValidationError("cannot write the report to \(report)")
+            }
+        } else {
+            print(json, terminator: "")
+        }
+        if !replay.errors.isEmpty { throw ExitCode(1) }
+    }
+
+    static func parseSize(_ text: String, suffix: String) -> Size? {
+        var t = text.lowercased()
+        if !suffix.isEmpty && t.hasSuffix(suffix) { t.removeLast(suffix.count) }
+        let parts = t.split(separator: "x")
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite, h.isFinite else { return nil }
+        return Size(width: w, height: h)
+    }
+}

@@ -58,7 +58,7 @@ let package = Package(
 
         .executableTarget(name: "raster-bench", dependencies: ["Raster", "Geometry"], path: "Benchmarks/RasterBench",
                           swiftSettings: hotPathSettings),
-        .executableTarget(name: "replay-bench", dependencies: ["Recording", "KioskUI", "Seating", "Gestures"],
+        .executableTarget(name: "replay-bench", dependencies: ["Recording", "KioskUI", "Seating", "Gestures", "Geometry"],
                           path: "Benchmarks/ReplayBench"),
         .executableTarget(name: "animation-bench", dependencies: ["Animation", "Geometry"],
                           path: "Benchmarks/AnimationBench", swiftSettings: hotPathSettings),

@@ -18,7 +18,10 @@ extension Path {
         var i = 0
         var start = Point.zero, last = Point.zero
         var open = false
-        points.withUnsafeBufferPointer { pts in
+        // Plain local arrays rather than a closure over `withUnsafeBufferPointer`: the sink
+        // then stays in registers instead of being reached through the closure's capture.
+        let pts = points
+        do {
             for v in verbs {
                 switch v {
                 case .move:

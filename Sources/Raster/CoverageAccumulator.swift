@@ -31,6 +31,21 @@ enum CoverageAccumulator {
         let jBegin = Swift.max(yq0 >> 8, rowBegin)
         let jEnd = Swift.min(((yq1 &- 1) >> 8) &+ 1, rowEnd)
         if jBegin >= jEnd { return }
+        if yq1 &- (jBegin << 8) <= 256 && yq0 >= jBegin << 8 {
+            // Wholly inside one pixel row (most short edges): the piece is the edge itself. The
+            // general path below yields the same end points exactly (xAt(yq0) = xq0 and
+            // xAt(yq1) = xq1: the Double error is ≪ 1/2 unit), so skip its division.
+            let row = cells + (Int(jBegin &- originY) &* stride &- originX)
+            let d = ((yq1 &- yq0) << 8) &* sign
+            let lo: Int32, hi: Int32
+            if xq0 <= xq1 { (lo, hi) = coverRow(row, xs: xq0, xe: xq1, d: d) } else { (lo, hi) = coverRow(row, xs: xq1, xe: xq0, d: d) }
+            if track {
+                let r = Int(jBegin &- originY)
+                if lo < rowMin[r] { rowMin[r] = lo }
+                if hi > rowMax[r] { rowMax[r] = hi }
+            }
+            return
+        }
         // Row-boundary x in 24.8 fixed point, computed in Double: the error (≪ 1/2 unit) can
         // never round a point outside the edge's integer x range, so cells stay in the box.
         let slope = Double(xq1 &- xq0) / Double(yq1 &- yq0)

@@ -78,13 +78,45 @@ final class Rasterizer {
                            maxY: builder.maxY, droppedRight: builder.droppedRight)
     }
 
+    /// When the transformed control points of `path` lie inside `clip` (every seat on screen),
+    /// builds its edges with no clipping and returns them; the bounds are the control points'
+    /// padded by 2/256 px, a superset of the edges' (the extra cells stay zero, so the pixels
+    /// are the same). Otherwise returns nil and builds nothing.
+    func buildEdgesInside(_ path: Path, transform t: AffineTransform, clip: PixelRect) -> EdgeSummary? {
+        // (Scalar ternaries: they compile to minsd/maxsd; generic SIMD2 min/max did not.)
+        var loX = Double.infinity, loY = Double.infinity, hiX = -Double.infinity, hiY = -Double.infinity
+        // `probe` turns NaN (which the comparisons skip) or ∞ into a non-finite sum.
+        var probe = 0.0
+        let pts = path.points
+        for p in pts {
+            let x = t.a * p.x + t.c * p.y + t.tx, y = t.b * p.x + t.d * p.y + t.ty
+            probe += x + y
+            loX = x < loX ? x : loX; hiX = x > hiX ? x : hiX
+            loY = y < loY ? y : loY; hiY = y > hiY ? y : hiY
+        }
+        // Flattened vertices are convex combinations of control points, inside their box up to
+        // rounding (≪ the pad); the pad keeps the fixed-point bounds conservative. The test is
+        // false for NaN.
+        let pad = 2.0 / 256
+        let lo = SIMD2(loX - pad, loY - pad), hi = SIMD2(hiX + pad, hiY + pad)
+        guard probe.isFinite, lo.x >= Double(clip.minX), lo.y >= Double(clip.minY),
+              hi.x <= Double(clip.maxX), hi.y <= Double(clip.maxY) else { return nil }
+        var builder = UnclippedEdgeBuilder(storage: edges, capacity: edgeCapacity)
+        path.flatten(tolerance: Rasterizer.tolerance, transform: t, into: &builder)
+        builder.closeCurrent()
+        edges = builder.edges; edgeCapacity = builder.capacity
+        return EdgeSummary(count: builder.count, minX: EdgeBuilder.fixed(lo.x), minY: EdgeBuilder.fixed(lo.y),
+                           maxX: EdgeBuilder.fixed(hi.x), maxY: EdgeBuilder.fixed(hi.y), droppedRight: false)
+    }
+
     /// Rasterizes `path` (user space) through `transform` (→ target pixels) with `rule`, limited
     /// to `clip` (target pixels), and hands the coverage to `sink`.
     func fill<S: CoverageSink>(_ path: Path, transform: AffineTransform, rule: FillRule, clip rawClip: PixelRect,
                                into sink: inout S) {
         let clip = Rasterizer.addressable(rawClip)
         guard !clip.isEmpty, !path.isEmpty, transform.isFinite else { return }
-        let e = buildEdges(path, transform: transform, clip: clip)
+        let e = buildEdgesInside(path, transform: transform, clip: clip)
+            ?? buildEdges(path, transform: transform, clip: clip)
         guard e.count > 0 else { return }
         rasterizeEdges(e, rule: rule, clip: clip, into: &sink)
     }
@@ -169,20 +201,11 @@ final class Rasterizer {
                 // Wide rows: runs of untouched cells keep the coverage constant; hand them over as
                 // constant spans (solid interiors become plain stores).
                 x = sweepWideRow(y: y, cellRow: cellRow, from: lo, to: visEnd, acc: &acc, evenOdd: evenOdd, into: &sink)
-            } else if evenOdd {
-                while x < visEnd {
-                    acc &+= cellRow[x]; cellRow[x] = 0
-                    cov[x - lo] = UInt8(truncatingIfNeeded: CoverageAccumulator.evenOddAlpha(acc))
-                    x &+= 1
-                }
-            } else {
-                while x < visEnd {
-                    acc &+= cellRow[x]; cellRow[x] = 0
-                    cov[x - lo] = UInt8(truncatingIfNeeded: CoverageAccumulator.nonZeroAlpha(acc))
-                    x &+= 1
-                }
+            } else if visEnd > lo {
+                acc = sink.accumulatedSpan(y: y, x: lo, count: visEnd - lo, cells: cellRow + lo, evenOdd: evenOdd,
+                                           scratch: cov)
+                x = visEnd
             }
-            if visEnd > lo && visEnd - lo < 64 { sink.coverageSpan(y: y, x: lo, count: visEnd - lo, coverage: cov) }
             while x <= hi { cellRow[x] = 0; x &+= 1 }
             if hi + 1 < vx1 {
                 let a = CoverageAccumulator.alpha(acc, evenOdd: evenOdd)

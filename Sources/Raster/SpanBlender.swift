@@ -23,6 +23,9 @@ struct SpanBlender: CoverageSink {
     let solid: UInt32
     let isSolid: Bool
     let mask: MaskView?
+    /// Opaque solid source-over with no mask: coverage 255 is a plain store, and
+    /// `accumulatedSpan` blends while it sums.
+    let opaqueSolidOver: Bool
     /// Scratch rows at least as wide as the target.
     let scratchCoverage: UnsafeMutablePointer<UInt8>
     let scratchPixels: UnsafeMutablePointer<UInt32>
@@ -33,6 +36,30 @@ struct SpanBlender: CoverageSink {
         self.mode = mode; self.source = source; self.mask = mask
         self.scratchCoverage = scratchCoverage; self.scratchPixels = scratchPixels
         if case .solid(let p) = source { solid = p; isSolid = true } else { solid = 0; isSolid = false }
+        opaqueSolidOver = isSolid && mask == nil && mode == .sourceOver && solid >> 24 == 255
+    }
+
+    /// Fused prefix sum and opaque blend (the formulas of `blendSolid`'s opaque case).
+    @inline(__always)
+    mutating func accumulatedSpan(y: Int, x: Int, count: Int, cells: UnsafeMutablePointer<Int32>, evenOdd: Bool,
+                                  scratch: UnsafeMutablePointer<UInt8>) -> Int32 {
+        guard opaqueSolidOver, !evenOdd else {
+            return defaultAccumulatedSpan(y: y, x: x, count: count, cells: cells, evenOdd: evenOdd, scratch: scratch)
+        }
+        let s = solid
+        let us = Compositor.unpack(s)
+        let d = row(y) + x
+        var acc: Int32 = 0
+        for i in 0..<count {
+            acc &+= cells[i]; cells[i] = 0
+            let c = CoverageAccumulator.nonZeroAlpha(acc)
+            if c == 255 { d[i] = s } else if c != 0 {
+                let a = Compositor.div255(us &* UInt64(c))
+                let b = Compositor.div255(Compositor.unpack(d[i]) &* UInt64(255 &- c))
+                d[i] = Compositor.pack(a &+ b)
+            }
+        }
+        return acc
     }
 
     @inline(__always) func row(_ y: Int) -> UnsafeMutablePointer<UInt32> {

@@ -52,6 +52,7 @@ struct SpanBlender: CoverageSink {
         var acc: Int32 = 0
         for i in 0..<count {
             acc &+= cells[i]; cells[i] = 0
+            if acc == 0 { continue }
             let c = CoverageAccumulator.nonZeroAlpha(acc)
             if c == 255 { d[i] = s } else if c != 0 {
                 let a = Compositor.div255(us &* UInt64(c))

@@ -9,7 +9,9 @@ struct UnclippedEdgeBuilder: PolylineSink {
     var edges: UnsafeMutablePointer<SIMD4<Int32>>
     var count = 0
     var capacity: Int
-    var start = Point.zero, last = Point.zero
+    /// The subpath's start and the last vertex in 24.8 fixed point (each vertex is rounded
+    /// once, not once per segment end).
+    var startX: Int32 = 0, startY: Int32 = 0, lastX: Int32 = 0, lastY: Int32 = 0
     var open = false
 
     init(storage: UnsafeMutablePointer<SIMD4<Int32>>, capacity: Int) {
@@ -18,26 +20,29 @@ struct UnclippedEdgeBuilder: PolylineSink {
 
     @inline(__always) mutating func moveTo(_ p: Point) {
         closeCurrent()
-        start = p; last = p; open = true
+        startX = EdgeBuilder.fixed(p.x); startY = EdgeBuilder.fixed(p.y)
+        lastX = startX; lastY = startY; open = true
     }
 
     @inline(__always) mutating func lineTo(_ p: Point) {
-        push(last.x, last.y, p.x, p.y)
-        last = p
+        let x = EdgeBuilder.fixed(p.x), y = EdgeBuilder.fixed(p.y)
+        push(lastX, lastY, x, y)
+        lastX = x; lastY = y
     }
 
     @inline(__always) mutating func endPolyline(closed: Bool) { closeCurrent() }
 
+    /// Closes with the segment back to the start (`EdgeBuilder` compares the unrounded points;
+    /// when only they differ, its closing edge rounds to zero height and is dropped too).
     @inline(__always) mutating func closeCurrent() {
-        if open && last != start { push(last.x, last.y, start.x, start.y) }
+        if open { push(lastX, lastY, startX, startY) }
         open = false
     }
 
-    @inline(__always) mutating func push(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
-        let qy0 = EdgeBuilder.fixed(y0), qy1 = EdgeBuilder.fixed(y1)
-        if qy0 == qy1 { return }
+    @inline(__always) mutating func push(_ x0: Int32, _ y0: Int32, _ x1: Int32, _ y1: Int32) {
+        if y0 == y1 { return }
         if count == capacity { grow() }
-        edges[count] = SIMD4(EdgeBuilder.fixed(x0), qy0, EdgeBuilder.fixed(x1), qy1)
+        edges[count] = SIMD4(x0, y0, x1, y1)
         count &+= 1
     }
 

@@ -78,35 +78,18 @@ final class Rasterizer {
                            maxY: builder.maxY, droppedRight: builder.droppedRight)
     }
 
-    /// When the transformed control points of `path` lie inside `clip` (every seat on screen),
-    /// builds its edges with no clipping and returns them; the bounds are the control points'
-    /// padded by 2/256 px, a superset of the edges' (the extra cells stay zero, so the pixels
-    /// are the same). Otherwise returns nil and builds nothing.
+    /// Builds the edges of `path` with no clipping when all its flattened vertices lie inside
+    /// `clip` (every seat on screen) and returns them; otherwise returns nil (the edges buffer
+    /// then holds garbage; build again with `buildEdges`).
     func buildEdgesInside(_ path: Path, transform t: AffineTransform, clip: PixelRect) -> EdgeSummary? {
-        // (Scalar ternaries: they compile to minsd/maxsd; generic SIMD2 min/max did not.)
-        var loX = Double.infinity, loY = Double.infinity, hiX = -Double.infinity, hiY = -Double.infinity
-        // `probe` turns NaN (which the comparisons skip) or ∞ into a non-finite sum.
-        var probe = 0.0
-        let pts = path.points
-        for p in pts {
-            let x = t.a * p.x + t.c * p.y + t.tx, y = t.b * p.x + t.d * p.y + t.ty
-            probe += x + y
-            loX = x < loX ? x : loX; hiX = x > hiX ? x : hiX
-            loY = y < loY ? y : loY; hiY = y > hiY ? y : hiY
-        }
-        // Flattened vertices are convex combinations of control points, inside their box up to
-        // rounding (≪ the pad); the pad keeps the fixed-point bounds conservative. The test is
-        // false for NaN.
-        let pad = 2.0 / 256
-        let lo = SIMD2(loX - pad, loY - pad), hi = SIMD2(hiX + pad, hiY + pad)
-        guard probe.isFinite, lo.x >= Double(clip.minX), lo.y >= Double(clip.minY),
-              hi.x <= Double(clip.maxX), hi.y <= Double(clip.maxY) else { return nil }
         var builder = UnclippedEdgeBuilder(storage: edges, capacity: edgeCapacity)
         path.flatten(tolerance: Rasterizer.tolerance, transform: t, into: &builder)
         builder.closeCurrent()
         edges = builder.edges; edgeCapacity = builder.capacity
-        return EdgeSummary(count: builder.count, minX: EdgeBuilder.fixed(lo.x), minY: EdgeBuilder.fixed(lo.y),
-                           maxX: EdgeBuilder.fixed(hi.x), maxY: EdgeBuilder.fixed(hi.y), droppedRight: false)
+        guard builder.isInside(left: Double(clip.minX), top: Double(clip.minY), right: Double(clip.maxX),
+                               bottom: Double(clip.maxY)) else { return nil }
+        return EdgeSummary(count: builder.count, minX: EdgeBuilder.fixed(builder.loX), minY: EdgeBuilder.fixed(builder.loY),
+                           maxX: EdgeBuilder.fixed(builder.hiX), maxY: EdgeBuilder.fixed(builder.hiY), droppedRight: false)
     }
 
     /// Rasterizes `path` (user space) through `transform` (→ target pixels) with `rule`, limited

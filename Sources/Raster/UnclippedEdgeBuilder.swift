@@ -1,11 +1,15 @@
 import Geometry
 
-/// The `EdgeBuilder` for a path known to lie inside the clip box (its transformed control
-/// points do, and a flattened curve stays in its control points' hull): every segment is
-/// pushed as is, with no clip tests and no bounds tracking (the caller has the bounds). The
-/// edges equal `EdgeBuilder`'s for the same input, which takes the same push for segments
-/// inside the box.
+/// The optimistic `EdgeBuilder`: every segment is pushed as is, with no clip tests, while the
+/// vertices' bounds are tracked. When they lie inside the clip box afterwards (`isInside`),
+/// the edges equal `EdgeBuilder`'s for the same input (it takes the same push for segments
+/// inside the box); otherwise the caller discards them (they may be garbage: the fixed-point
+/// rounding is only valid for small coordinates) and builds again with `EdgeBuilder`.
 struct UnclippedEdgeBuilder: PolylineSink {
+    /// Bounds of the vertices in pixels; `probe` sums them so that NaN (which the comparisons
+    /// skip) or ∞ makes it non-finite.
+    var loX = Double.infinity, loY = Double.infinity, hiX = -Double.infinity, hiY = -Double.infinity
+    var probe = 0.0
     var edges: UnsafeMutablePointer<SIMD4<Int32>>
     var count = 0
     var capacity: Int
@@ -18,13 +22,26 @@ struct UnclippedEdgeBuilder: PolylineSink {
         edges = storage; self.capacity = capacity
     }
 
+    @inline(__always) mutating func include(_ p: Point) {
+        loX = p.x < loX ? p.x : loX; hiX = p.x > hiX ? p.x : hiX
+        loY = p.y < loY ? p.y : loY; hiY = p.y > hiY ? p.y : hiY
+        probe += p.x + p.y
+    }
+
+    /// True when every vertex lies in the box (false for NaN or ∞ anywhere, and for no vertex).
+    func isInside(left: Double, top: Double, right: Double, bottom: Double) -> Bool {
+        probe.isFinite && loX <= hiX && loX >= left && hiX <= right && loY >= top && hiY <= bottom
+    }
+
     @inline(__always) mutating func moveTo(_ p: Point) {
         closeCurrent()
+        include(p)
         startX = EdgeBuilder.fixed(p.x); startY = EdgeBuilder.fixed(p.y)
         lastX = startX; lastY = startY; open = true
     }
 
     @inline(__always) mutating func lineTo(_ p: Point) {
+        include(p)
         let x = EdgeBuilder.fixed(p.x), y = EdgeBuilder.fixed(p.y)
         push(lastX, lastY, x, y)
         lastX = x; lastY = y

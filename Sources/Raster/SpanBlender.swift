@@ -2,8 +2,9 @@
 enum SpanSource {
     /// One premultiplied pixel for every position.
     case solid(UInt32)
-    /// A gradient or image paint.
-    case shader(PaintShader)
+    /// A gradient or image paint, valid for the fill call (a pointer: the shader is large, and
+    /// copying it into every blender cost two memcpys per fill).
+    case shader(UnsafePointer<PaintShader>)
 }
 
 /// A clip mask as seen from a target: `bytes[(y − originY)·stride + x − originX]` for the
@@ -144,7 +145,7 @@ struct SpanBlender: CoverageSink {
     @inline(__always) func shade(y: Int, x: Int, count: Int) {
         switch source {
         case .solid(let p): scratchPixels.update(repeating: p, count: count)
-        case .shader(let s): s.shade(x: x, y: y, count: count, into: scratchPixels)
+        case .shader(let s): s.pointee.shade(x: x, y: y, count: count, into: scratchPixels)
         }
     }
 

@@ -16,7 +16,7 @@ test: deps
 
 # Raster under AddressSanitizer, in its own build folder so it does not disturb the debug build.
 test-asan: deps
-	$(SWIFT) test --sanitize=address --scratch-path .build-asan --filter RasterTests
+	$(SWIFT) test --disable-xctest --sanitize=address --scratch-path .build-asan --filter RasterTests
 
 demo: deps
 	$(SWIFT) build -c release --product tribune
@@ -25,6 +25,7 @@ demo: deps
 
 bench: deps
 	scripts/bench.sh
+	scripts/bench-modules.sh
 
 clean:
 	rm -rf .build .build-asan $(OUT)

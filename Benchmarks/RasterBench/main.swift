@@ -1,6 +1,9 @@
 // raster-bench: renders the 20,000-seat stadium scene at 1920×1080 and prints the median and
 // minimum time per frame (clear included). Usage:
-//   swift run -c release raster-bench [--seats N] [--repeat N] [--export-scene FILE.json]
+//   swift run -c release raster-bench [--seats N] [--repeat N] [--flattened] [--export-scene FILE.json]
+// By default both modes run: seats as curve paths (flattened by the rasterizer) and as the
+// pre-flattened polygons that --export-scene writes for the peer renderers; --flattened runs
+// only the latter (handy under a profiler).
 import Foundation
 import Geometry
 import Raster
@@ -9,6 +12,7 @@ struct Options {
     var seats = 20_000
     var repeats = 30
     var exportPath: String? = nil
+    var flattenedOnly = false
 }
 
 func parseOptions() -> Options {
@@ -19,9 +23,9 @@ func parseOptions() -> Options {
         case "--seats": o.seats = Int(args.next() ?? "") ?? o.seats
         case "--repeat": o.repeats = max(1, Int(args.next() ?? "") ?? o.repeats)
         case "--export-scene": o.exportPath = args.next()
-        case "--flattened": break   // both modes always run; kept for symmetry with the peers
+        case "--flattened": o.flattenedOnly = true
         default:
-            FileHandle.standardError.write("unknown argument '\(a)'; expected --seats N, --repeat N, --export-scene FILE\n".data(using: .utf8)!)
+            FileHandle.standardError.write("unknown argument '\(a)'; expected --seats N, --repeat N, --flattened, --export-scene FILE\n".data(using: .utf8)!)
             exit(2)
         }
     }
@@ -61,8 +65,9 @@ func seatPath(in rect: Rect, rotation r: Double) -> Path {
     let a = Point(x: w / 2, y: h / 3), b = Point(x: w / 2 - skewShift / 2, y: h / 2)
     let dx = b.x - a.x, dy = b.y - a.y, len = (dx * dx + dy * dy).squareRoot()
     let nx = -dy / len * 0.4, ny = dx / len * 0.4
-    p.move(to: Point(x: a.x + nx, y: a.y + ny)); p.addLine(to: Point(x: b.x + nx, y: b.y + ny))
-    p.addLine(to: Point(x: b.x - nx, y: b.y - ny)); p.addLine(to: Point(x: a.x - nx, y: a.y - ny))
+    // Wound like the rounded rects (clockwise on screen) so overlaps unite under nonzero.
+    p.move(to: Point(x: a.x - nx, y: a.y - ny)); p.addLine(to: Point(x: b.x - nx, y: b.y - ny))
+    p.addLine(to: Point(x: b.x + nx, y: b.y + ny)); p.addLine(to: Point(x: a.x + nx, y: a.y + ny))
     p.closeSubpath()
     let skew = Geometry.AffineTransform(a: 1, b: 0, c: -cos(skewAngle), d: 1, tx: skewShift + vs, ty: 0)
     addRoundedRect(&p, Rect(x: 0, y: vs, width: seatW, height: backH), corner: corner, transform: skew)
@@ -122,18 +127,28 @@ func svgString(_ p: Path) -> String {
     return s
 }
 
-func time(_ label: String, repeats: Int, _ body: () -> Void) -> (median: Double, min: Double) {
-    body()   // warm-up
-    var samples: [Double] = []
+/// CPU time of this thread in ms: on a shared machine it excludes time spent waiting for a core.
+func threadCPUMilliseconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) * 1000 + Double(ts.tv_nsec) / 1e6
+}
+
+/// Runs `body` once to warm up, then `repeats` times; prints median and minimum wall-clock
+/// and thread-CPU milliseconds.
+func time(_ label: String, repeats: Int, _ body: () -> Void) {
+    body()
+    var wall: [Double] = [], cpu: [Double] = []
     let clock = ContinuousClock()
     for _ in 0..<repeats {
+        let c0 = threadCPUMilliseconds()
         let t = clock.measure(body)
-        samples.append(Double(t.components.seconds) * 1000 + Double(t.components.attoseconds) / 1e15)
+        cpu.append(threadCPUMilliseconds() - c0)
+        wall.append(Double(t.components.seconds) * 1000 + Double(t.components.attoseconds) / 1e15)
     }
-    samples.sort()
-    let r = (samples[samples.count / 2], samples[0])
-    print(String(format: "%@: median %.2f ms, min %.2f ms (%d runs)", label, r.0, r.1, repeats))
-    return r
+    wall.sort(); cpu.sort()
+    print(String(format: "%@: median %.2f ms, min %.2f ms wall; median %.2f ms, min %.2f ms CPU (%d runs)",
+                 label, wall[wall.count / 2], wall[0], cpu[cpu.count / 2], cpu[0], repeats))
 }
 
 let options = parseOptions()
@@ -162,16 +177,18 @@ if let out = options.exportPath {
 
 let surface = Surface(width: width, height: height)
 let ctx = DrawingContext(surface: surface)
-_ = time("curves   ", repeats: options.repeats) {
-    surface.clear(.white)
-    for i in 0..<seats.count { ctx.fill(seats[i].path, with: paints[i]) }
+if !options.flattenedOnly {
+    time("curves   ", repeats: options.repeats) {
+        surface.clear(.white)
+        for i in 0..<seats.count { ctx.fill(seats[i].path, with: paints[i]) }
+    }
 }
-_ = time("flattened", repeats: options.repeats) {
+time("flattened", repeats: options.repeats) {
     surface.clear(.white)
     for i in 0..<flattened.count { ctx.fill(flattened[i], with: paints[i]) }
 }
 if let ppm = ProcessInfo.processInfo.environment["RASTER_BENCH_PPM"] {
-    // Optional image of the last frame for eyeballing (binary PPM, RGB).
+    // Optional image of the seat frame for eyeballing (binary PPM, RGB).
     var data = Data("P6\n\(width) \(height)\n255\n".utf8)
     for y in 0..<height {
         for x in 0..<width {
@@ -180,4 +197,16 @@ if let ppm = ProcessInfo.processInfo.environment["RASTER_BENCH_PPM"] {
         }
     }
     try? data.write(to: URL(fileURLWithPath: ppm))
+}
+
+// Large paths (banded rasterization): a full-screen rect at half-pixel offsets and a big circle.
+var big = Path()
+big.addRect(Rect(x: 0.5, y: 0.5, width: Double(width) - 1, height: Double(height) - 1))
+var circle = Path()
+circle.addArc(center: Point(x: 960, y: 540), radius: 500, startAngle: .zero, endAngle: Angle(radians: 2 * Double.pi),
+              clockwise: false)
+circle.closeSubpath()
+time("large    ", repeats: options.repeats) {
+    ctx.fill(big, with: .solid(Color(red: 0.2, green: 0.3, blue: 0.4)))
+    ctx.fill(circle, with: .solid(Color(red: 0.9, green: 0.3, blue: 0.1, alpha: 0.5)))
 }

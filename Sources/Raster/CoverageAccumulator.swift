@@ -31,85 +31,88 @@ enum CoverageAccumulator {
         let jBegin = Swift.max(yq0 >> 8, rowBegin)
         let jEnd = Swift.min(((yq1 &- 1) >> 8) &+ 1, rowEnd)
         if jBegin >= jEnd { return }
-        let slope = Float(xq1 &- xq0) / Float(yq1 &- yq0)
-        let fx0 = Float(xq0)
-        let inv256: Float = 1.0 / 256
+        // Row-boundary x in 24.8 fixed point, computed in Double: the error (≪ 1/2 unit) can
+        // never round a point outside the edge's integer x range, so cells stay in the box.
+        let slope = Double(xq1 &- xq0) / Double(yq1 &- yq0)
+        let fx0 = Double(xq0)
+        @inline(__always) func xAt(_ y: Int32) -> Int32 { roundToInt32(fx0 + Double(y &- yq0) * slope) }
         var j = jBegin
         // x at the top of the current row piece; carried from the previous piece's bottom, which
         // is the same expression at the same y, so banded and whole-path runs agree bit for bit.
         var ya = Swift.max(yq0, j << 8)
-        var xa = (fx0 + Float(ya &- yq0) * slope) * inv256
-        var ixa = floor(xa)
+        var xa = xAt(ya)
         var row = cells + (Int(j &- originY) &* stride &- originX)
         while j < jEnd {
             let yb = Swift.min(yq1, (j &+ 1) << 8)
             let d = ((yb &- ya) << 8) &* sign
-            let xb = (fx0 + Float(yb &- yq0) * slope) * inv256
-            let ixb = floor(xb)
+            let xb = xAt(yb)
             let lo: Int32, hi: Int32
             if xa <= xb {
-                (lo, hi) = coverRow(row, xs: xa, xe: xb, ix0: ixa, ix1: ixb, d: d)
+                (lo, hi) = coverRow(row, xs: xa, xe: xb, d: d)
             } else {
-                (lo, hi) = coverRow(row, xs: xb, xe: xa, ix0: ixb, ix1: ixa, d: d)
+                (lo, hi) = coverRow(row, xs: xb, xe: xa, d: d)
             }
             if track {
                 let r = Int(j &- originY)
                 if lo < rowMin[r] { rowMin[r] = lo }
                 if hi > rowMax[r] { rowMax[r] = hi }
             }
-            ya = yb; xa = xb; ixa = ixb
+            ya = yb; xa = xb
             row += stride
             j &+= 1
         }
     }
 
-    /// Adds the first differences of one row piece of an edge spanning `xs ≤ x ≤ xe` (pixels,
-    /// ≥ 0, `ix0`/`ix1` their floors) with signed height `d` (cell units); returns the first and last cell touched.
+    /// Adds the first differences of one row piece of an edge spanning `xs ≤ x ≤ xe` (24.8
+    /// fixed point, ≥ 0) with signed height `d` (cell units); returns the first and last cell
+    /// touched.
     @inline(__always)
-    static func coverRow(_ row: UnsafeMutablePointer<Int32>, xs: Float, xe: Float, ix0: Int32, ix1: Int32,
-                         d: Int32) -> (Int32, Int32) {
-        let fd = Float(d)
+    static func coverRow(_ row: UnsafeMutablePointer<Int32>, xs: Int32, xe: Int32, d: Int32) -> (Int32, Int32) {
+        let ix0 = xs >> 8, ix1 = xe >> 8
         if ix0 == ix1 {
-            // Within one pixel column the part right of the edge is 1 − (mean x − column).
-            let f = Float(ix0 &+ 1) - (xs + xe) * 0.5
-            let q = round(f * fd)
+            // Within one pixel column the part right of the edge is 1 − mean fraction:
+            // d·(512 − fs − fe)/512, exactly in integers.
+            let q = (d &* (512 &- (xs & 255) &- (xe & 255))) >> 9
             row[Int(ix0)] &+= q
             row[Int(ix0) &+ 1] &+= d &- q
             return (ix0, ix0 &+ 1)
         }
         // F(i) = mean over the piece of clamp(i + 1 − x, 0, 1), with x uniform on [xs, xe]:
         // (Q(i+1−xs) − Q(i+1−xe)) / (xe − xs), Q(u) = u²/2 on [0,1], u − ½ beyond.
-        let invW = 1 / (xe - xs)
-        var u = Float(ix0 &+ 1) - xs
+        let fd = Float(d)
+        let inv256: Float = 1.0 / 256
+        let fs = Float(xs & 255) * inv256, fe = Float(xe & 255) * inv256
+        let invW = 1 / (Float(ix1 &- ix0) + fe - fs)
+        var u = 1 - fs
         var q = round(Swift.min(u * u * 0.5 * invW, 1) * fd)
         row[Int(ix0)] &+= q
         var prev = q
         var i = ix0 &+ 1
         while i < ix1 {
-            u = Float(i &+ 1) - xs
+            u = Float(i &- ix0 &+ 1) - fs
             q = round(Swift.min((u - 0.5) * invW, 1) * fd)
             row[Int(i)] &+= q &- prev
             prev = q
             i &+= 1
         }
-        u = Float(ix1 &+ 1) - xs
-        let v = Float(ix1 &+ 1) - xe
+        u = Float(ix1 &- ix0 &+ 1) - fs
+        let v = 1 - fe
         q = round(Swift.min((u - 0.5 - v * v * 0.5) * invW, 1) * fd)
         row[Int(ix1)] &+= q &- prev
         row[Int(ix1) &+ 1] &+= d &- q
         return (ix0, ix1 &+ 1)
     }
 
+    /// v rounded to nearest (ties to even) without a trapping conversion: adding 1.5·2⁵² leaves
+    /// the integer in the low mantissa bits. Valid for |v| < 2³¹.
+    @inline(__always) static func roundToInt32(_ v: Double) -> Int32 {
+        Int32(truncatingIfNeeded: (v + 6755399441055744.0).bitPattern)
+    }
+
     /// v rounded to nearest without a trapping conversion (adding 1.5·2²³ leaves the integer in
     /// the low mantissa bits); valid for |v| < 2²².
     @inline(__always) static func round(_ v: Float) -> Int32 {
         Int32(bitPattern: (v + 12582912.0).bitPattern) &- 0x4B40_0000
-    }
-
-    /// ⌊v⌋ for 0 ≤ v < 2²².
-    @inline(__always) static func floor(_ v: Float) -> Int32 {
-        let n = round(v)
-        return Float(n) > v ? n &- 1 : n
     }
 
     /// 8-bit coverage of an accumulated cell value under the nonzero rule: min(|a|, 1), rounded.

@@ -10,6 +10,9 @@ extension DrawingContext {
         }
         if transform.preservesAxisAlignment {
             let d = rect.standardized.applying(transform)
+            // A rect containing the current clip changes nothing (e.g. Rect.infinite).
+            if d.minX <= Double(clipRect.minX) && d.minY <= Double(clipRect.minY)
+                && d.maxX >= Double(clipRect.maxX) && d.maxY >= Double(clipRect.maxY) { return }
             let edges = [d.minX, d.minY, d.maxX, d.maxY]
             if edges.allSatisfy({ abs($0 - $0.rounded()) < 1e-9 && abs($0) < 1e9 }) {
                 let r = PixelRect(x: Int(d.minX.rounded()), y: Int(d.minY.rounded()),

@@ -8,6 +8,7 @@ extension DrawingContext {
     public func drawImage(_ image: Surface, in rect: Rect) {
         guard discardDepth == 0, image.width > 0, image.height > 0, !rect.isEmpty,
               rect.origin.isFinite, rect.size.width.isFinite, rect.size.height.isFinite else { return }
+        if pendingLayers > 0 { materializeLayers() }
         let r = rect.standardized
         let imageToUser = AffineTransform(a: r.width / Double(image.width), b: 0, c: 0,
                                           d: r.height / Double(image.height), tx: r.minX, ty: r.minY)

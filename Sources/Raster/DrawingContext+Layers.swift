@@ -12,18 +12,34 @@ extension DrawingContext {
             layers.append(LayerRecord(surface: nil, bounds: bounds, alpha: 0, parentTarget: target, parentOrigin: targetOrigin))
             return
         }
-        let layer = Surface(width: bounds.width, height: bounds.height)
-        layers.append(LayerRecord(surface: layer, bounds: bounds, alpha: alpha, parentTarget: target, parentOrigin: targetOrigin))
-        target = layer
-        targetOrigin = (bounds.x, bounds.y)
+        // The surface is allocated on the first drawing (`materializeLayer`): an empty group
+        // costs nothing.
+        layers.append(LayerRecord(surface: nil, bounds: bounds, alpha: alpha, parentTarget: target, parentOrigin: targetOrigin))
+        pendingLayers += 1
+    }
+
+    /// Allocates the surfaces of layers begun but not drawn into yet, innermost last, and makes
+    /// the innermost one the target.
+    func materializeLayers() {
+        for i in (layers.count - pendingLayers)..<layers.count {
+            let b = layers[i].bounds
+            let layer = Surface(width: b.width, height: b.height)
+            layers[i].surface = layer
+            layers[i].parentTarget = target
+            layers[i].parentOrigin = targetOrigin
+            target = layer
+            targetOrigin = (b.x, b.y)
+        }
+        pendingLayers = 0
     }
 
     /// Ends the innermost layer and composites it into what is below; ignored without a layer.
     public func endLayer() {
         guard let l = layers.popLast() else { return }
+        if l.alpha == 0 { discardDepth -= 1; return }
+        guard let layer = l.surface else { pendingLayers -= 1; return }   // nothing was drawn
         target = l.parentTarget
         targetOrigin = l.parentOrigin
-        guard let layer = l.surface else { discardDepth -= 1; return }
         let dx = l.bounds.x - targetOrigin.x, dy = l.bounds.y - targetOrigin.y
         let region = PixelRect(x: dx, y: dy, width: layer.width, height: layer.height).intersection(target.bounds)
         guard !region.isEmpty else { return }

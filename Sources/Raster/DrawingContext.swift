@@ -42,6 +42,8 @@ public final class DrawingContext {
     var targetOrigin: (x: Int, y: Int) = (0, 0)
     /// Nesting depth of discarded layers; drawing is skipped while > 0.
     var discardDepth = 0
+    /// Innermost layers begun but not allocated yet (nothing drawn into them so far).
+    var pendingLayers = 0
 
     let rasterizer = Rasterizer()
     var lastSolidColor = Color.clear
@@ -84,6 +86,7 @@ public final class DrawingContext {
 
     func fill(_ path: Path, with paint: Paint, opacity: Double, rule: FillRule) {
         guard discardDepth == 0, !path.isEmpty else { return }
+        if pendingLayers > 0 { materializeLayers() }
         if case .solid(let c) = paint {
             // Same pixel as PaintShader's, remembered for runs of one colour.
             if c != lastSolidColor || opacity != lastSolidOpacity {
@@ -120,6 +123,7 @@ public final class DrawingContext {
 
     func fill(_ path: Path, source: SpanSource, rule: FillRule) {
         guard discardDepth == 0 else { return }
+        if pendingLayers > 0 { materializeLayers() }
         let clip = targetClip
         guard !clip.isEmpty else { return }
         var blender = SpanBlender(surface: target, mode: blendMode, source: source,

@@ -6,7 +6,8 @@ import Geometry
 /// Clipping keeps coverage exact inside the clip box: rows are independent, so parts above or
 /// below are dropped; parts right of the box only affect pixels further right, so they are
 /// dropped; parts left of it cover every visible pixel of their rows, so they become vertical
-/// edges on the left border. Non-finite or absurd (> 1e300) coordinates drop their segment.
+/// edges on the left border. Segments with a non-finite coordinate are dropped; huge finite
+/// ones are clipped without overflow.
 /// Every polyline is closed implicitly (fills close open subpaths).
 struct EdgeBuilder: PolylineSink {
     var edges: UnsafeMutablePointer<SIMD4<Int32>>
@@ -50,9 +51,7 @@ struct EdgeBuilder: PolylineSink {
         if ax >= left && ax <= right && bx >= left && bx <= right && ay >= top && ay <= bottom && by >= top && by <= bottom {
             push(ax, ay, bx, by); return
         }
-        // Reject NaN/∞ and coordinates whose differences could overflow.
-        let limit = 1e300
-        guard abs(ax) < limit, abs(ay) < limit, abs(bx) < limit, abs(by) < limit else { return }
+        guard ax.isFinite, ay.isFinite, bx.isFinite, by.isFinite else { return }
         if ay == by { return }
         if ay < by {
             if by <= top || ay >= bottom { return }
@@ -62,16 +61,33 @@ struct EdgeBuilder: PolylineSink {
         var x0 = ax, y0 = ay, x1 = bx, y1 = by
         // Clip in y (rows outside are never rasterized).
         if y0 < top || y0 > bottom || y1 < top || y1 > bottom {
-            let dxdy = (x1 - x0) / (y1 - y0)
-            if y0 < top { x0 += (top - y0) * dxdy; y0 = top } else if y0 > bottom { x0 += (bottom - y0) * dxdy; y0 = bottom }
-            if y1 < top { x1 += (top - y1) * dxdy; y1 = top } else if y1 > bottom { x1 += (bottom - y1) * dxdy; y1 = bottom }
-            guard x0.isFinite, x1.isFinite else { return }
+            // Halved differences cannot overflow for finite input (coordinates up to ±1.8e308).
+            let dxdy = (x1 * 0.5 - x0 * 0.5) / (y1 * 0.5 - y0 * 0.5)
+            // Each crossing is computed from an endpoint inside the row range when there is one,
+            // so far-away endpoints do not cancel the precision of nearby crossings.
+            if y0 < top || y0 > bottom {
+                let yc = y0 < top ? top : bottom
+                if y1 >= top && y1 <= bottom { x0 = x1 + (yc - y1) * dxdy } else { x0 += (yc - y0) * dxdy }
+                y0 = yc
+            }
+            if y1 < top || y1 > bottom {
+                let yc = y1 < top ? top : bottom
+                x1 = x0 + (yc - y0) * dxdy
+                y1 = yc
+            }
+            guard !x0.isNaN, !x1.isNaN else { return }
         }
+        // Far outside left or right only the side matters: bound x so later slopes stay finite.
+        let far = 1e300
+        x0 = x0 < -far ? -far : (x0 > far ? far : x0)
+        x1 = x1 < -far ? -far : (x1 > far ? far : x1)
         if x0 >= right && x1 >= right { droppedRight = true; return }
-        if x0 <= left && x1 <= left { push(left, y0, left, y1); return }
-        if x0 >= left && x1 >= left && x0 <= right && x1 <= right { push(x0, y0, x1, y1); return }
+        if x0 <= left && x1 <= left { pushClamped(left, y0, left, y1); return }
+        if x0 >= left && x1 >= left && x0 <= right && x1 <= right { pushClamped(x0, y0, x1, y1); return }
         // Split at the borders it crosses, in order along the segment.
         let dydx = (y1 - y0) / (x1 - x0)
+        // Crossings from the inside endpoint when there is one (precision, as above).
+        let endInside = x1 >= left && x1 <= right
         var px = x0, py = y0
         var tl = 2.0, tr = 2.0
         if (x0 < left) != (x1 < left) { tl = (left - x0) / (x1 - x0) }
@@ -79,13 +95,13 @@ struct EdgeBuilder: PolylineSink {
         let first = Swift.min(tl, tr), second = Swift.max(tl, tr)
         if first <= 1 {
             let cx = first == tl ? left : right
-            let cy = y0 + (cx - x0) * dydx
+            let cy = endInside ? y1 + (cx - x1) * dydx : y0 + (cx - x0) * dydx
             piece(px, py, cx, cy)
             px = cx; py = cy
         }
         if second <= 1 {
             let cx = second == tl && first != tl ? left : right
-            let cy = y0 + (cx - x0) * dydx
+            let cy = endInside ? y1 + (cx - x1) * dydx : y0 + (cx - x0) * dydx
             piece(px, py, cx, cy)
             px = cx; py = cy
         }
@@ -96,8 +112,17 @@ struct EdgeBuilder: PolylineSink {
     @inline(__always) mutating func piece(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
         let mx = (x0 + x1) * 0.5
         if mx >= right { droppedRight = true; return }
-        if mx <= left { push(left, y0, left, y1); return }
-        push(Swift.min(Swift.max(x0, left), right), y0, Swift.min(Swift.max(x1, left), right), y1)
+        if mx <= left { pushClamped(left, y0, left, y1); return }
+        pushClamped(x0, y0, x1, y1)
+    }
+
+    /// Slow-path push: intersections computed from extreme slopes may round outside the box
+    /// or overflow; clamp into it (NaN is dropped) so cells are never addressed outside.
+    @inline(__always) mutating func pushClamped(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+        guard !x0.isNaN, !y0.isNaN, !x1.isNaN, !y1.isNaN else { return }
+        func cx(_ v: Double) -> Double { v < left ? left : (v > right ? right : v) }
+        func cy(_ v: Double) -> Double { v < top ? top : (v > bottom ? bottom : v) }
+        push(cx(x0), cy(y0), cx(x1), cy(y1))
     }
 
     @inline(__always) mutating func push(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {

@@ -7,7 +7,10 @@ import Geometry
 /// built (`EdgeBuilder`). Cells cover only the path's bounding box: a small path (every seat)
 /// is one dense band; a large one is processed in bands of at most `cellBudget` cells with an
 /// active edge list, so memory stays bounded and nothing is cleared per call — the sweep zeroes
-/// exactly the cells it reads, and per-row touched ranges skip untouched cells.
+/// exactly the cells it reads, per-row touched ranges skip untouched cells, and inside wide
+/// rows runs of untouched cells become constant spans (solid interiors are plain stores).
+/// Integer cells make every summation order exact, so the result is bit-identical to
+/// `ScalarRasterizer`.
 ///
 /// Reusable: keep one per drawing context (not thread-safe).
 final class Rasterizer {
@@ -96,11 +99,15 @@ final class Rasterizer {
         let stride = cx1 - cx0 + 1
         let height = rowEnd - rowBegin
         guard height > 0 else { return }
-        let bandRows = Swift.max(1, Swift.min(height, Rasterizer.cellBudget / stride))
+        // (No division for the common small path.)
+        let bandRows = stride &* height <= Rasterizer.cellBudget ? height
+            : Swift.max(1, Swift.min(height, Rasterizer.cellBudget / stride))
         ensureCells(stride * bandRows, rows: bandRows, coverageWidth: Swift.max(stride, clip.width) + 2)
 
         if bandRows >= height {
             // One dense band: every row is swept across the whole box, so no per-row ranges.
+            let lastX = Swift.min(cx1, clip.maxX - 1)
+            if lastX >= cx0 { sink.willTouch(rows: rowBegin..<rowEnd, x0: cx0, x1: lastX) }
             for i in 0..<count {
                 CoverageAccumulator.accumulate(edge: edges[i], rowBegin: Int32(rowBegin), rowEnd: Int32(rowEnd),
                                                cells: cells, originX: cx0, originY: Int32(rowBegin), stride: stride,
@@ -158,7 +165,11 @@ final class Rasterizer {
             let visEnd = Swift.min(hi + 1, vx1)
             var acc: Int32 = 0
             var x = lo
-            if evenOdd {
+            if visEnd - lo >= 64 {
+                // Wide rows: runs of untouched cells keep the coverage constant; hand them over as
+                // constant spans (solid interiors become plain stores).
+                x = sweepWideRow(y: y, cellRow: cellRow, from: lo, to: visEnd, acc: &acc, evenOdd: evenOdd, into: &sink)
+            } else if evenOdd {
                 while x < visEnd {
                     acc &+= cellRow[x]; cellRow[x] = 0
                     cov[x - lo] = UInt8(truncatingIfNeeded: CoverageAccumulator.evenOddAlpha(acc))
@@ -171,13 +182,47 @@ final class Rasterizer {
                     x &+= 1
                 }
             }
+            if visEnd > lo && visEnd - lo < 64 { sink.coverageSpan(y: y, x: lo, count: visEnd - lo, coverage: cov) }
             while x <= hi { cellRow[x] = 0; x &+= 1 }
-            if visEnd > lo { sink.coverageSpan(y: y, x: lo, count: visEnd - lo, coverage: cov) }
             if hi + 1 < vx1 {
                 let a = CoverageAccumulator.alpha(acc, evenOdd: evenOdd)
                 if a != 0 { sink.constantSpan(y: y, x: hi + 1, count: vx1 - hi - 1, alpha: a) }
             }
         }
+    }
+
+    /// True when the 8 cells at `p` are all zero.
+    @inline(__always) private func blockIsZero(_ p: UnsafeMutablePointer<Int32>) -> Bool {
+        let r = UnsafeRawPointer(p)
+        return (r.loadUnaligned(as: UInt64.self) | r.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+            | r.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | r.loadUnaligned(fromByteOffset: 24, as: UInt64.self)) == 0
+    }
+
+    /// Sweeps cells `from ..< to` of one row, emitting coverage spans for touched stretches and
+    /// constant spans for runs of zero cells (checked 8 at a time); returns `to`.
+    private func sweepWideRow<S: CoverageSink>(y: Int, cellRow: UnsafeMutablePointer<Int32>, from lo: Int, to end: Int,
+                                                acc: inout Int32, evenOdd: Bool, into sink: inout S) -> Int {
+        let cov = coverage
+        var x = lo, spanStart = lo
+        while x < end {
+            if x &+ 8 <= end && blockIsZero(cellRow + x) {
+                var runEnd = x &+ 8
+                while runEnd &+ 8 <= end && blockIsZero(cellRow + runEnd) { runEnd &+= 8 }
+                if x > spanStart { sink.coverageSpan(y: y, x: spanStart, count: x - spanStart, coverage: cov) }
+                let a = CoverageAccumulator.alpha(acc, evenOdd: evenOdd)
+                if a != 0 { sink.constantSpan(y: y, x: x, count: runEnd - x, alpha: a) }
+                x = runEnd; spanStart = x
+                continue
+            }
+            let stop = Swift.min(x &+ 8, end)
+            while x < stop {
+                acc &+= cellRow[x]; cellRow[x] = 0
+                cov[x &- spanStart] = UInt8(truncatingIfNeeded: CoverageAccumulator.alpha(acc, evenOdd: evenOdd))
+                x &+= 1
+            }
+        }
+        if end > spanStart { sink.coverageSpan(y: y, x: spanStart, count: end - spanStart, coverage: cov) }
+        return end
     }
 
     private func ensureCells(_ n: Int, rows: Int, coverageWidth: Int) {

@@ -39,6 +39,20 @@ struct SpanBlender: CoverageSink {
         (base + y &* stride).assumingMemoryBound(to: UInt32.self)
     }
 
+    /// Loads one pixel per cache line of the box, all up front, so the misses overlap instead
+    /// of stalling each row's blend in turn (Swift has no prefetch intrinsic). The sum is
+    /// stored to scratch memory so the loads are not optimized away.
+    mutating func willTouch(rows: Range<Int>, x0: Int, x1: Int) {
+        var sum: UInt32 = 0
+        for y in rows {
+            let r = row(y)
+            var x = x0
+            while x <= x1 { sum &+= r[x]; x &+= 16 }
+            sum &+= r[x1]
+        }
+        scratchPixels[0] = sum
+    }
+
     mutating func coverageSpan(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
         var cov = coverage
         if let m = mask {

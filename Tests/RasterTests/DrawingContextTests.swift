@@ -38,6 +38,16 @@ struct DrawingContextTests {
         #expect(s.pixel(x: 6, y: 6).alpha == 255)
     }
 
+    @Test func infiniteRectClipChangesNothing() {
+        let s = Surface(width: 3, height: 3)
+        let ctx = DrawingContext(surface: s)
+        ctx.clip(to: .infinite)
+        #expect(ctx.clipBounds == s.bounds && ctx.clipMask == nil)
+        ctx.clip(to: Rect(x: 1, y: 1, width: 1, height: 1))
+        ctx.clip(to: .infinite)
+        #expect(ctx.clipBounds == PixelRect(x: 1, y: 1, width: 1, height: 1))
+    }
+
     @Test func fractionalRectClipIsAntiAliased() {
         let s = Surface(width: 6, height: 2)
         let ctx = DrawingContext(surface: s)
@@ -90,6 +100,27 @@ struct DrawingContextTests {
         #expect(s.pixel(x: 2, y: 2).rawValue == pixel(255, 255, 191, 191))
         #expect(s.pixel(x: 0, y: 0).rawValue == pixel(255, 255, 255, 255))
         #expect(s.pixel(x: 5, y: 2).rawValue == pixel(255, 255, 255, 255))
+    }
+
+    @Test func layersAllocateOnlyWhenDrawnInto() {
+        let s = Surface(width: 4, height: 4)
+        s.clear(.white)
+        let ctx = DrawingContext(surface: s)
+        ctx.beginLayer(opacity: 0.5)
+        ctx.beginLayer(opacity: 0.5)
+        ctx.endLayer()                       // empty inner group: nothing allocated or composited
+        #expect(ctx.target === s)
+        ctx.fill(T.rectPath(0, 0, 1, 1), with: red)
+        #expect(ctx.target !== s)
+        ctx.beginLayer(opacity: 0.5)
+        ctx.fill(T.rectPath(1, 0, 1, 1), with: red)
+        ctx.endLayer()
+        ctx.endLayer()
+        #expect(ctx.target === s)
+        // Outer only: red·128/255 over white. Inner then outer: 128·128/255 = 64 → 64 + 191.
+        #expect(s.pixel(x: 0, y: 0).rawValue == pixel(255, 255, 127, 127))
+        #expect(s.pixel(x: 1, y: 0).rawValue == pixel(255, 255, 191, 191))
+        #expect(s.pixel(x: 2, y: 0).rawValue == pixel(255, 255, 255, 255))
     }
 
     @Test func zeroOpacityLayerDrawsNothingAndUnbalancedCallsAreHarmless() {

@@ -48,6 +48,8 @@ struct RasterFuzzTests {
         case 4: return rng.range(-1e6, 1e6)
         case 5: return Double(rng.int(Int(size) + 2))
         case 6: return .greatestFiniteMagnitude
+        case 7: return 1e306 * (rng.int(2) == 0 ? 1 : -1)
+        case 8: return rng.range(-1e-300, 1e-300)
         default: return rng.range(-size, 2 * size)
         }
     }
@@ -110,6 +112,20 @@ struct RasterFuzzTests {
             let bad = guarded.damagedCanaries()
             #expect(bad.isEmpty, "iteration \(iteration) (\(w)×\(h), stride \(guarded.surface.stride)): canaries at \(bad.prefix(5))")
         }
+    }
+
+    @Test func extremeSlopesAcrossTheBorders() {
+        // Nearly vertical segments through the left/right borders with enormous height: the
+        // computed crossings overflow; nothing may be written outside the surface.
+        let g = GuardedSurface(width: 9, height: 7, padding: 2)
+        let ctx = DrawingContext(surface: g.surface)
+        for (x0, x1) in [(-1e-300, 1e-300), (9 - 1e-300, 9 + 1e-300), (-1e-9, 1e-9)] {
+            var p = Path()
+            p.move(to: Point(x: x0, y: -1e306)); p.addLine(to: Point(x: x1, y: 1e306))
+            p.addLine(to: Point(x: 4, y: 3)); p.closeSubpath()
+            ctx.fill(p, with: .solid(.black), rule: .evenOdd)
+        }
+        #expect(g.damagedCanaries().isEmpty)
     }
 
     @Test func emptyAndDegeneratePathsDrawNothing() {

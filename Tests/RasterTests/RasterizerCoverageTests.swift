@@ -111,6 +111,17 @@ struct RasterizerCoverageTests {
         #expect(total == 899 * 699 * 255 + 2 * (899 + 699) * 128 + 4 * 64)
     }
 
+    @Test func hugeFiniteCoordinatesStillFill() {
+        // Rect.infinite's corners are ±9e307: the whole surface is inside.
+        var p = Path(); p.addRect(.infinite)
+        #expect(T.alphas(render(p, size: 5)).allSatisfy { $0 == 255 })
+        // A triangle with far vertices whose edges cross the surface: the half-plane
+        // below the diagonal y = x through the 12×12 surface (exactly half of each diagonal pixel).
+        let t = render(T.polygon([(-1e307, -1e307), (1e307, 1e307), (-1e307, 1e307)]))
+        #expect(t.pixel(x: 2, y: 9).alpha == 255 && t.pixel(x: 9, y: 2).alpha == 0)
+        #expect(t.pixel(x: 5, y: 5).alpha == 128)
+    }
+
     @Test func pathsBeyondTheSurfaceAreClipped() {
         // A rect from far off-screen left to the middle: everything left of x = 5 full.
         let s = render(T.rectPath(-1e9, 2, 1e9 + 5, 3))

@@ -112,7 +112,7 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         .testTarget(name: "BoxOfficeClientTests", dependencies: [
-            "BoxOfficeClient", "BoxOffice", "boxoffice-kiosk-sim",
+            "BoxOfficeClient", "BoxOffice", "Seating", "boxoffice-kiosk-sim",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -21,7 +21,7 @@ struct EventRecord: Sendable {
     }
 
     static func fetch(_ db: Database, id: String) throws -> EventRecord? {
-        try Row.fetchOne(db, sql: "SELECT * FROM event WHERE event_id = ?", arguments: [id]).map(EventRecord.init)
+        try Row.fetchOne(db, cachedSQL: "SELECT * FROM event WHERE event_id = ?", arguments: [id]).map(EventRecord.init)
     }
 
     static func require(_ db: Database, id: String) throws -> EventRecord {
@@ -47,7 +47,7 @@ extension BoxOfficeStore {
     func events() async throws -> JSONValue {
         let now = self.now()
         return try await pool.read { db in
-            let rows = try Row.fetchAll(db, sql: "SELECT * FROM event ORDER BY created_at, event_id")
+            let rows = try Row.fetchAll(db, cachedSQL: "SELECT * FROM event ORDER BY created_at, event_id")
             return ["events": .array(rows.map { row in
                 let e = EventRecord(row: row)
                 return ["event_id": .string(e.id), "name": .string(e.name), "layout_id": .string(e.layoutID),
@@ -61,7 +61,7 @@ extension BoxOfficeStore {
         let now = self.now()
         return try await pool.read { db in
             let e = try EventRecord.require(db, id: id)
-            let prices = try Row.fetchAll(db, sql: "SELECT * FROM event_price WHERE event_id = ? ORDER BY category", arguments: [id])
+            let prices = try Row.fetchAll(db, cachedSQL: "SELECT * FROM event_price WHERE event_id = ? ORDER BY category", arguments: [id])
             return [
                 "event_id": .string(e.id), "name": .string(e.name), "layout_id": .string(e.layoutID),
                 "layout_url": .string("/v1/layouts/\(e.layoutID)"), "currency": .string(e.currency),
@@ -79,7 +79,7 @@ extension BoxOfficeStore {
     /// `GET /v1/layouts/{layout_id}`: the stored document, nil when unknown.
     func layoutDocument(id: String) async throws -> Data? {
         try await pool.read { db in
-            try Data.fetchOne(db, sql: "SELECT document FROM layout WHERE layout_id = ?", arguments: [id])
+            try Data.fetchOne(db, cachedSQL: "SELECT document FROM layout WHERE layout_id = ?", arguments: [id])
         }
     }
 
@@ -92,9 +92,9 @@ extension BoxOfficeStore {
             let full = since == nil || since! > e.revision || since! < 0
             let rows: [Row]
             if full {
-                rows = try Row.fetchAll(db, sql: "SELECT seat_guid, state, hold_expires_at FROM seat_state WHERE event_id = ? AND state != 'free'", arguments: [eventID])
+                rows = try Row.fetchAll(db, cachedSQL: "SELECT seat_guid, state, hold_expires_at FROM seat_state WHERE event_id = ? AND state != 'free'", arguments: [eventID])
             } else {
-                rows = try Row.fetchAll(db, sql: "SELECT seat_guid, state, hold_expires_at FROM seat_state WHERE event_id = ? AND changed_rev > ?", arguments: [eventID, since!])
+                rows = try Row.fetchAll(db, cachedSQL: "SELECT seat_guid, state, hold_expires_at FROM seat_state WHERE event_id = ? AND changed_rev > ?", arguments: [eventID, since!])
             }
             var seats: [String: JSONValue] = [:]
             for row in rows {
@@ -102,7 +102,7 @@ extension BoxOfficeStore {
                 if full && state == "free" { continue }
                 seats[row["seat_guid"]] = .string(state)
             }
-            let counts = try Row.fetchAll(db, sql: """
+            let counts = try Row.fetchAll(db, cachedSQL: """
                 SELECT category, SUM(CASE WHEN state = 'free' OR (state = 'held' AND hold_expires_at <= ?) THEN 1 ELSE 0 END) AS available
                 FROM seat_state WHERE event_id = ? GROUP BY category ORDER BY category
                 """, arguments: [now, eventID])
@@ -116,15 +116,15 @@ extension BoxOfficeStore {
 
     /// The hold document. Throws `hold_not_found` when it is not this kiosk's.
     static func holdDocument(_ db: Database, holdID: String, kiosk: String, now: Int64) throws -> JSONValue {
-        guard let hold = try Row.fetchOne(db, sql: "SELECT * FROM hold WHERE hold_id = ? AND kiosk_id = ?", arguments: [holdID, kiosk]) else {
+        guard let hold = try Row.fetchOne(db, cachedSQL: "SELECT * FROM hold WHERE hold_id = ? AND kiosk_id = ?", arguments: [holdID, kiosk]) else {
             throw APIProblem.notFound("hold_not_found", "No hold '\(holdID)' for this kiosk.", extra: ["hold_id": .string(holdID)])
         }
         let eventID: String = hold["event_id"]
-        let currency = try String.fetchOne(db, sql: "SELECT currency FROM event WHERE event_id = ?", arguments: [eventID]) ?? "EUR"
+        let currency = try String.fetchOne(db, cachedSQL: "SELECT currency FROM event WHERE event_id = ?", arguments: [eventID]) ?? "EUR"
         let expiresAt: Int64 = hold["expires_at"]
         var status: String = hold["status"]
         if status == "active" && expiresAt <= now { status = "expired" }
-        let seats = status == "active" ? try Row.fetchAll(db, sql: """
+        let seats = status == "active" ? try Row.fetchAll(db, cachedSQL: """
             SELECT s.seat_guid, s.label, s.category, p.amount_minor FROM seat_state s
             JOIN event_price p ON p.event_id = s.event_id AND p.category = s.category
             WHERE s.hold_id = ? AND s.state = 'held' ORDER BY s.seat_guid
@@ -151,7 +151,7 @@ extension BoxOfficeStore {
     static func orderDocument(_ db: Database, row: Row) throws -> JSONValue {
         let currency: String = row["currency"]
         let orderID: String = row["order_id"]
-        let tickets = try Row.fetchAll(db, sql: "SELECT * FROM ticket WHERE order_id = ? ORDER BY seat_guid", arguments: [orderID])
+        let tickets = try Row.fetchAll(db, cachedSQL: "SELECT * FROM ticket WHERE order_id = ? ORDER BY seat_guid", arguments: [orderID])
         return ["order_id": .string(orderID), "code": .string(row["code"]), "status": "confirmed",
                 "event_id": .string(row["event_id"]), "client_order_ref": .string(row["client_order_ref"]),
                 "hold_id": .string(row["hold_id"]),
@@ -167,9 +167,9 @@ extension BoxOfficeStore {
         try await pool.read { db in
             let row: Row?
             if let orderID {
-                row = try Row.fetchOne(db, sql: "SELECT * FROM purchase_order WHERE order_id = ? AND kiosk_id = ?", arguments: [orderID, kiosk])
+                row = try Row.fetchOne(db, cachedSQL: "SELECT * FROM purchase_order WHERE order_id = ? AND kiosk_id = ?", arguments: [orderID, kiosk])
             } else {
-                row = try Row.fetchOne(db, sql: "SELECT * FROM purchase_order WHERE client_order_ref = ? AND kiosk_id = ?", arguments: [clientOrderRef, kiosk])
+                row = try Row.fetchOne(db, cachedSQL: "SELECT * FROM purchase_order WHERE client_order_ref = ? AND kiosk_id = ?", arguments: [clientOrderRef, kiosk])
             }
             guard let row else {
                 throw APIProblem.notFound("order_not_found", orderID.map { "No order '\($0)' for this kiosk." }

@@ -6,7 +6,7 @@ extension BoxOfficeStore {
 
     /// Throws `422 unknown_seats` naming the seats the event does not have.
     static func requireSeats(_ db: Database, eventID: String, seats: [String]) throws {
-        let known = try String.fetchSet(db, sql: "SELECT seat_guid FROM seat_state WHERE event_id = ? AND seat_guid IN (\(placeholders(seats.count)))",
+        let known = try String.fetchSet(db, cachedSQL: "SELECT seat_guid FROM seat_state WHERE event_id = ? AND seat_guid IN (\(placeholders(seats.count)))",
                                         arguments: StatementArguments([eventID] + seats))
         let unknown = seats.filter { !known.contains($0) }
         if !unknown.isEmpty {
@@ -18,7 +18,7 @@ extension BoxOfficeStore {
 
     /// `409 seat_unavailable` listing each requested seat that is not free, with its state.
     static func unavailable(_ db: Database, eventID: String, seats: [String], now: Int64, exceptHold: String? = nil) throws -> APIProblem {
-        let rows = try Row.fetchAll(db, sql: "SELECT seat_guid, state, hold_id, hold_expires_at FROM seat_state WHERE event_id = ? AND seat_guid IN (\(placeholders(seats.count))) ORDER BY seat_guid",
+        let rows = try Row.fetchAll(db, cachedSQL: "SELECT seat_guid, state, hold_id, hold_expires_at FROM seat_state WHERE event_id = ? AND seat_guid IN (\(placeholders(seats.count))) ORDER BY seat_guid",
                                     arguments: StatementArguments([eventID] + seats))
         var taken: [JSONValue] = []
         for row in rows {
@@ -27,7 +27,7 @@ extension BoxOfficeStore {
                 taken.append(["seat_guid": .string(row["seat_guid"]), "state": .string(state)])
             }
         }
-        let revision = try Int64.fetchOne(db, sql: "SELECT revision FROM event WHERE event_id = ?", arguments: [eventID]) ?? 0
+        let revision = try Int64.fetchOne(db, cachedSQL: "SELECT revision FROM event WHERE event_id = ?", arguments: [eventID]) ?? 0
         return APIProblem(status: 409, code: "seat_unavailable", title: "Seat no longer available",
                           detail: "\(taken.count) of the requested seats are taken; refresh availability and choose others.",
                           extra: ["unavailable": .array(taken), "availability_revision": .int(revision)], isFinalOutcome: true)
@@ -37,7 +37,7 @@ extension BoxOfficeStore {
     /// hold); all or nothing.
     static func takeSeats(_ db: Database, eventID: String, seats: [String], holdID: String, expiresAt: Int64, now: Int64) throws {
         let rev = try bumpRevision(db, eventID: eventID)
-        try db.execute(sql: """
+        try db.executeCached(sql: """
             UPDATE seat_state SET state = 'held', hold_id = ?, hold_expires_at = ?, order_id = NULL, changed_rev = ?
             WHERE event_id = ? AND seat_guid IN (\(placeholders(seats.count)))
               AND (state = 'free' OR (state = 'held' AND hold_expires_at <= ?))
@@ -58,7 +58,7 @@ extension BoxOfficeStore {
         }
         let holdID = newID("hld_")
         let expiresAt = now + event.holdTTLSeconds * 1000
-        try db.execute(sql: "INSERT INTO hold(hold_id, event_id, kiosk_id, status, created_at, expires_at) VALUES (?, ?, ?, 'active', ?, ?)",
+        try db.executeCached(sql: "INSERT INTO hold(hold_id, event_id, kiosk_id, status, created_at, expires_at) VALUES (?, ?, ?, 'active', ?, ?)",
                        arguments: [holdID, eventID, kiosk, now, expiresAt])
         try takeSeats(db, eventID: eventID, seats: request.seats, holdID: holdID, expiresAt: expiresAt, now: now)
         return APIReply(status: 201, json: try holdDocument(db, holdID: holdID, kiosk: kiosk, now: now), location: "/v1/holds/\(holdID)")
@@ -66,7 +66,7 @@ extension BoxOfficeStore {
 
     /// An active, unexpired hold of this kiosk, or the problem saying why not.
     static func activeHold(_ db: Database, holdID: String, kiosk: String, now: Int64) throws -> (event: EventRecord, row: Row) {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM hold WHERE hold_id = ? AND kiosk_id = ?", arguments: [holdID, kiosk]) else {
+        guard let row = try Row.fetchOne(db, cachedSQL: "SELECT * FROM hold WHERE hold_id = ? AND kiosk_id = ?", arguments: [holdID, kiosk]) else {
             throw APIProblem.notFound("hold_not_found", "No hold '\(holdID)' for this kiosk.", extra: ["hold_id": .string(holdID)])
         }
         let status: String = row["status"]
@@ -87,7 +87,7 @@ extension BoxOfficeStore {
         return try await write { db in
             let (event, row) = try Self.activeHold(db, holdID: holdID, kiosk: kiosk, now: now)
             try Self.requireSeats(db, eventID: event.id, seats: [seat])
-            let current = try String.fetchSet(db, sql: "SELECT seat_guid FROM seat_state WHERE hold_id = ? AND state = 'held'", arguments: [holdID])
+            let current = try String.fetchSet(db, cachedSQL: "SELECT seat_guid FROM seat_state WHERE hold_id = ? AND state = 'held'", arguments: [holdID])
             if !current.contains(seat) {
                 guard current.count + 1 <= event.maxSeatsPerOrder else {
                     throw APIProblem(status: 422, code: "limit_exceeded", title: "Too many seats",
@@ -106,9 +106,9 @@ extension BoxOfficeStore {
         return try await write { db in
             let (event, _) = try Self.activeHold(db, holdID: holdID, kiosk: kiosk, now: now)
             try Self.requireSeats(db, eventID: event.id, seats: [seat])
-            if try Bool.fetchOne(db, sql: "SELECT 1 FROM seat_state WHERE event_id = ? AND seat_guid = ? AND hold_id = ? AND state = 'held'", arguments: [event.id, seat, holdID]) == true {
+            if try Bool.fetchOne(db, cachedSQL: "SELECT 1 FROM seat_state WHERE event_id = ? AND seat_guid = ? AND hold_id = ? AND state = 'held'", arguments: [event.id, seat, holdID]) == true {
                 let rev = try Self.bumpRevision(db, eventID: event.id)
-                try db.execute(sql: "UPDATE seat_state SET state = 'free', hold_id = NULL, hold_expires_at = NULL, changed_rev = ? WHERE event_id = ? AND seat_guid = ?",
+                try db.executeCached(sql: "UPDATE seat_state SET state = 'free', hold_id = NULL, hold_expires_at = NULL, changed_rev = ? WHERE event_id = ? AND seat_guid = ?",
                                arguments: [rev, event.id, seat])
             }
             return APIReply(status: 200, json: try Self.holdDocument(db, holdID: holdID, kiosk: kiosk, now: now))
@@ -125,8 +125,8 @@ extension BoxOfficeStore {
             let current: Int64 = row["expires_at"]
             let target = max(current, min(now + seconds * 1000, created + event.holdMaxTotalSeconds * 1000))
             if target != current {
-                try db.execute(sql: "UPDATE hold SET expires_at = ? WHERE hold_id = ?", arguments: [target, holdID])
-                try db.execute(sql: "UPDATE seat_state SET hold_expires_at = ? WHERE hold_id = ? AND state = 'held'", arguments: [target, holdID])
+                try db.executeCached(sql: "UPDATE hold SET expires_at = ? WHERE hold_id = ?", arguments: [target, holdID])
+                try db.executeCached(sql: "UPDATE seat_state SET hold_expires_at = ? WHERE hold_id = ? AND state = 'held'", arguments: [target, holdID])
             }
             return APIReply(status: 200, json: try Self.holdDocument(db, holdID: holdID, kiosk: kiosk, now: now))
         }
@@ -135,15 +135,15 @@ extension BoxOfficeStore {
     /// `DELETE /v1/holds/{hold_id}`: 204 whether or not it was still active.
     func release(holdID: String, kiosk: String) async throws -> APIReply {
         try await write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM hold WHERE hold_id = ? AND kiosk_id = ?", arguments: [holdID, kiosk]) else {
+            guard let row = try Row.fetchOne(db, cachedSQL: "SELECT * FROM hold WHERE hold_id = ? AND kiosk_id = ?", arguments: [holdID, kiosk]) else {
                 throw APIProblem.notFound("hold_not_found", "No hold '\(holdID)' for this kiosk.", extra: ["hold_id": .string(holdID)])
             }
             guard (row["status"] as String) == "active" else { return .noContent }
             let eventID: String = row["event_id"]
-            try db.execute(sql: "UPDATE hold SET status = 'released' WHERE hold_id = ?", arguments: [holdID])
-            if try Bool.fetchOne(db, sql: "SELECT 1 FROM seat_state WHERE hold_id = ? AND state = 'held' LIMIT 1", arguments: [holdID]) == true {
+            try db.executeCached(sql: "UPDATE hold SET status = 'released' WHERE hold_id = ?", arguments: [holdID])
+            if try Bool.fetchOne(db, cachedSQL: "SELECT 1 FROM seat_state WHERE hold_id = ? AND state = 'held' LIMIT 1", arguments: [holdID]) == true {
                 let rev = try Self.bumpRevision(db, eventID: eventID)
-                try db.execute(sql: "UPDATE seat_state SET state = 'free', hold_id = NULL, hold_expires_at = NULL, changed_rev = ? WHERE hold_id = ? AND state = 'held'",
+                try db.executeCached(sql: "UPDATE seat_state SET state = 'free', hold_id = NULL, hold_expires_at = NULL, changed_rev = ? WHERE hold_id = ? AND state = 'held'",
                                arguments: [rev, holdID])
             }
             return .noContent
@@ -155,7 +155,7 @@ extension BoxOfficeStore {
     /// inserts the order and its tickets — one transaction. An existing order with the same
     /// `client_order_ref` is returned (200) instead of a second one.
     static func createOrder(_ db: Database, kiosk: String, request: OrderRequest, now: Int64) throws -> APIReply {
-        if let existing = try Row.fetchOne(db, sql: "SELECT * FROM purchase_order WHERE kiosk_id = ? AND client_order_ref = ?",
+        if let existing = try Row.fetchOne(db, cachedSQL: "SELECT * FROM purchase_order WHERE kiosk_id = ? AND client_order_ref = ?",
                                            arguments: [kiosk, request.clientOrderRef]) {
             guard (existing["hold_id"] as String) == request.holdID, (existing["total_minor"] as Int64) == request.expectedAmountMinor else {
                 throw APIProblem(status: 409, code: "client_order_ref_conflict", title: "Order reference already used",
@@ -165,7 +165,7 @@ extension BoxOfficeStore {
             return APIReply(status: 200, json: try orderDocument(db, row: existing), location: "/v1/orders/\(existing["order_id"] as String)")
         }
         let (event, _) = try activeHold(db, holdID: request.holdID, kiosk: kiosk, now: now)
-        let seats = try Row.fetchAll(db, sql: """
+        let seats = try Row.fetchAll(db, cachedSQL: """
             SELECT s.seat_guid, s.label, s.category, s.row_key, s.row_index, p.amount_minor FROM seat_state s
             JOIN event_price p ON p.event_id = s.event_id AND p.category = s.category
             WHERE s.hold_id = ? AND s.state = 'held' AND s.hold_expires_at > ? ORDER BY s.seat_guid
@@ -190,7 +190,7 @@ extension BoxOfficeStore {
         }
         let orderID = newID("ord_")
         let rev = try bumpRevision(db, eventID: event.id)
-        try db.execute(sql: """
+        try db.executeCached(sql: """
             UPDATE seat_state SET state = 'sold', order_id = ?, hold_id = NULL, hold_expires_at = NULL, changed_rev = ?
             WHERE hold_id = ? AND state = 'held' AND hold_expires_at > ?
             """, arguments: [orderID, rev, request.holdID, now])
@@ -199,7 +199,7 @@ extension BoxOfficeStore {
                              detail: "Some seats of the hold were taken meanwhile.", isFinalOutcome: true)
         }
         let code = String(orderID.dropFirst(4).prefix(6)).uppercased()
-        try db.execute(sql: """
+        try db.executeCached(sql: """
             INSERT INTO purchase_order(order_id, code, event_id, kiosk_id, client_order_ref, hold_id, total_minor, currency, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [orderID, code, event.id, kiosk, request.clientOrderRef, request.holdID, total, event.currency, now])
@@ -210,8 +210,8 @@ extension BoxOfficeStore {
             try insert.execute(arguments: [newID("tkt_"), orderID, event.id, seat["seat_guid"] as String, seat["category"] as String,
                                            seat["label"] as String, seat["amount_minor"] as Int64])
         }
-        try db.execute(sql: "UPDATE hold SET status = 'converted' WHERE hold_id = ?", arguments: [request.holdID])
-        let row = try Row.fetchOne(db, sql: "SELECT * FROM purchase_order WHERE order_id = ?", arguments: [orderID])!
+        try db.executeCached(sql: "UPDATE hold SET status = 'converted' WHERE hold_id = ?", arguments: [request.holdID])
+        let row = try Row.fetchOne(db, cachedSQL: "SELECT * FROM purchase_order WHERE order_id = ?", arguments: [orderID])!
         return APIReply(status: 201, json: try orderDocument(db, row: row), location: "/v1/orders/\(orderID)")
     }
 
@@ -219,7 +219,7 @@ extension BoxOfficeStore {
     static func orphanSeats(_ db: Database, eventID: String, holdID: String, seats: [Row], now: Int64) throws -> [String] {
         var orphans: [String] = []
         for rowKey in Set(seats.map { $0["row_key"] as String }).sorted() {
-            let row = try Row.fetchAll(db, sql: "SELECT seat_guid, state, hold_id, hold_expires_at FROM seat_state WHERE event_id = ? AND row_key = ? ORDER BY row_index",
+            let row = try Row.fetchAll(db, cachedSQL: "SELECT seat_guid, state, hold_id, hold_expires_at FROM seat_state WHERE event_id = ? AND row_key = ? ORDER BY row_index",
                                        arguments: [eventID, rowKey])
             let taken = row.map { effectiveState($0["state"], holdExpiresAt: $0["hold_expires_at"], now: now) != "free" }
             let mine = row.map { ($0["hold_id"] as String?) == holdID }

@@ -95,7 +95,7 @@ public final class BoxOfficeStore: Sendable {
                     effect: @escaping @Sendable (Database, Int64) throws -> APIReply) async throws -> APIReply {
         let now = self.now()
         return try await write { db in
-            if let row = try Row.fetchOne(db, sql: """
+            if let row = try Row.fetchOne(db, cachedSQL: """
                 SELECT body_hash, status, content_type, location, body FROM idempotency
                 WHERE kiosk_id = ? AND method = ? AND route = ? AND key = ?
                 """, arguments: [kiosk, method, route, key]) {
@@ -117,7 +117,7 @@ public final class BoxOfficeStore: Sendable {
                 reply = APIReply(problem: problem, requestID: requestID)
             }
             let final = reply!
-            try db.execute(sql: """
+            try db.executeCached(sql: """
                 INSERT INTO idempotency(kiosk_id, method, route, key, body_hash, status, content_type, location, body, created_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [kiosk, method, route, key, bodyHash, final.status, final.contentType, final.location, final.body, now])
@@ -127,8 +127,8 @@ public final class BoxOfficeStore: Sendable {
 
     /// Bumps the event's availability revision once per transaction and returns it.
     static func bumpRevision(_ db: Database, eventID: String) throws -> Int64 {
-        try db.execute(sql: "UPDATE event SET revision = revision + 1 WHERE event_id = ?", arguments: [eventID])
-        return try Int64.fetchOne(db, sql: "SELECT revision FROM event WHERE event_id = ?", arguments: [eventID]) ?? 0
+        try db.executeCached(sql: "UPDATE event SET revision = revision + 1 WHERE event_id = ?", arguments: [eventID])
+        return try Int64.fetchOne(db, cachedSQL: "SELECT revision FROM event WHERE event_id = ?", arguments: [eventID]) ?? 0
     }
 
     // MARK: Admin
@@ -146,15 +146,15 @@ public final class BoxOfficeStore: Sendable {
         let eventID = id ?? Self.newID("evt_")
         let now = self.now()
         try await write { db in
-            try db.execute(sql: "INSERT OR IGNORE INTO layout(layout_id, document, created_at) VALUES (?, ?, ?)",
+            try db.executeCached(sql: "INSERT OR IGNORE INTO layout(layout_id, document, created_at) VALUES (?, ?, ?)",
                            arguments: [layout.layoutID, layout.document, now])
-            try db.execute(sql: """
+            try db.executeCached(sql: """
                 INSERT INTO event(event_id, name, layout_id, currency, max_seats_per_order, no_orphan_seats,
-                  hold_ttl_seconds, hold_max_total_seconds, revision, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?)
+                  hold_ttl_seconds, hold_max_total_seconds, revision, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?)
                 """, arguments: [eventID, name, layout.layoutID, currency, maxSeatsPerOrder, noOrphanSeats,
                                  holdTTLSeconds, holdMaxTotalSeconds, now])
             for category in layout.categories {
-                try db.execute(sql: "INSERT INTO event_price(event_id, category, color, amount_minor) VALUES (?, ?, ?, ?)",
+                try db.executeCached(sql: "INSERT INTO event_price(event_id, category, color, amount_minor) VALUES (?, ?, ?, ?)",
                                arguments: [eventID, category.name, category.color, prices[category.name] ?? defaultPrice])
             }
             let insert = try db.makeStatement(sql: """
@@ -173,7 +173,7 @@ public final class BoxOfficeStore: Sendable {
         try await write { db in
             let rev = try Self.bumpRevision(db, eventID: eventID)
             for seat in seats {
-                try db.execute(sql: "UPDATE seat_state SET state = 'blocked', changed_rev = ? WHERE event_id = ? AND seat_guid = ? AND state = 'free'",
+                try db.executeCached(sql: "UPDATE seat_state SET state = 'blocked', changed_rev = ? WHERE event_id = ? AND seat_guid = ? AND state = 'free'",
                                arguments: [rev, eventID, seat])
             }
         }
@@ -187,15 +187,15 @@ public final class BoxOfficeStore: Sendable {
     public func sweep(retentionSeconds: Int64 = 48 * 3600) async throws {
         let now = self.now()
         try await write { db in
-            let events = try String.fetchAll(db, sql: "SELECT DISTINCT event_id FROM seat_state WHERE state = 'held' AND hold_expires_at <= ?", arguments: [now])
+            let events = try String.fetchAll(db, cachedSQL: "SELECT DISTINCT event_id FROM seat_state WHERE state = 'held' AND hold_expires_at <= ?", arguments: [now])
             for eventID in events {
                 let rev = try Self.bumpRevision(db, eventID: eventID)
-                try db.execute(sql: """
+                try db.executeCached(sql: """
                     UPDATE seat_state SET state = 'free', hold_id = NULL, hold_expires_at = NULL, changed_rev = ?
                     WHERE event_id = ? AND state = 'held' AND hold_expires_at <= ?
                     """, arguments: [rev, eventID, now])
             }
-            try db.execute(sql: "DELETE FROM idempotency WHERE created_at < ?", arguments: [now - retentionSeconds * 1000])
+            try db.executeCached(sql: "DELETE FROM idempotency WHERE created_at < ?", arguments: [now - retentionSeconds * 1000])
         }
     }
 }

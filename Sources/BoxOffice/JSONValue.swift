@@ -43,9 +43,54 @@ public enum JSONValue: Sendable, Equatable, Codable {
 
     /// Compact JSON with sorted keys: the canonical form used for fingerprints and responses.
     public func encoded() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(self)) ?? Data("null".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        write(into: &out)
+        return Data(out)
+    }
+
+    /// Hand-written serializer (JSONEncoder over this enum was the server's largest cost).
+    func write(into out: inout [UInt8]) {
+        switch self {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let v): out.append(contentsOf: (v ? "true" : "false").utf8)
+        case .int(let v): out.append(contentsOf: String(v).utf8)
+        case .double(let v): out.append(contentsOf: (v.isFinite ? "\(v)" : "null").utf8)
+        case .string(let s): Self.writeString(s, into: &out)
+        case .array(let items):
+            out.append(UInt8(ascii: "["))
+            for (i, item) in items.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                item.write(into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        case .object(let fields):
+            out.append(UInt8(ascii: "{"))
+            for (i, key) in fields.keys.sorted().enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                Self.writeString(key, into: &out)
+                out.append(UInt8(ascii: ":"))
+                fields[key]!.write(into: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+    }
+
+    static func writeString(_ s: String, into out: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
+        out.append(UInt8(ascii: "\""))
+        for byte in s.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out.append(contentsOf: [92, 34])
+            case 92: out.append(contentsOf: [92, 92])
+            case 10: out.append(contentsOf: [92, UInt8(ascii: "n")])
+            case 13: out.append(contentsOf: [92, UInt8(ascii: "r")])
+            case 9: out.append(contentsOf: [92, UInt8(ascii: "t")])
+            case 0..<32: out.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
     }
 
     public subscript(key: String) -> JSONValue? {

@@ -1,5 +1,6 @@
 import Foundation
 import NIOHTTP1
+import Seating
 
 /// The kiosk's purchase flow against the box office: event, layout (cached on disk) and
 /// availability (polled with `since` deltas while a seat view is open); a hold created on the
@@ -55,6 +56,8 @@ public actor PurchaseClient {
     /// Non-free seats from the availability feed (seat id → held/sold/blocked).
     public private(set) var seatStates: [String: String] = [:]
     public private(set) var availabilityRevision: Int64?
+    /// The last availability answer as a `Seating` delta, to apply to the chart's `EventAvailability`.
+    public private(set) var lastDelta: AvailabilityDelta?
     /// Availability polls done since start (for tests and diagnostics).
     public private(set) var pollCount = 0
     /// When the box office went out of reach (seconds, from `now`); nil while reachable.
@@ -168,6 +171,7 @@ public actor PurchaseClient {
         let query = availabilityRevision.map { "?since=\($0)" } ?? ""
         let reply = try await send(.GET, "/v1/events/\(Self.escape(event.eventID))/availability\(query)")
         let document = try connection.decode(AvailabilityDocument.self, from: reply)
+        lastDelta = document.seatingDelta(since: availabilityRevision)
         if document.full { seatStates = [:] }
         for (seat, state) in document.seats {
             seatStates[seat] = state == "free" ? nil : state

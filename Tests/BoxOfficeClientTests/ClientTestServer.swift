@@ -17,12 +17,14 @@ final class ClientTestServer: Sendable {
 
     static func venue() -> Data {
         let rows: [[String: Any]] = (1...10).map { r in
-            ["row_number": "\(r)", "seats": (1...10).map { s in
-                ["seat_guid": "A-\(r)-\(s)", "seat_number": "\(s)", "category": r <= 2 ? "CAT1" : "CAT2"] as [String: Any]
+            ["row_number": "\(r)", "position": ["x": 0, "y": r * 30], "seats": (1...10).map { s in
+                ["seat_guid": "A-\(r)-\(s)", "seat_number": "\(s)", "position": ["x": s * 25, "y": 0],
+                 "category": r <= 2 ? "CAT1" : "CAT2"] as [String: Any]
             }]
         }
         let document: [String: Any] = ["name": "Client Arena", "categories": [["name": "CAT1", "color": "#E87722"], ["name": "CAT2", "color": "#1D3557"]],
-                                       "zones": [["zone_id": "A", "name": "A", "rows": rows]]]
+                                       "size": ["width": 400, "height": 400],
+                                       "zones": [["zone_id": "A", "name": "A", "position": ["x": 50, "y": 50], "rows": rows, "areas": []]]]
         return try! JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])
     }
 

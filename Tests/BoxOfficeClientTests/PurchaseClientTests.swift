@@ -1,6 +1,7 @@
 import BoxOffice
 import BoxOfficeClient
 import Foundation
+import Seating
 import Testing
 
 @Suite("Purchase client against the real server")
@@ -107,5 +108,41 @@ struct PurchaseClientTests {
         proxy.setRule { _ in .pass }
         try await client.refreshAvailability()
         #expect(await client.serviceState == .inService)
+    }
+}
+
+@Suite("Availability feed into the Seating model")
+struct SeatingBridgeTests {
+    @Test func feedDrivesTheChartsAvailability() async throws {
+        let server = try await ClientTestServer()
+        defer { Task { await server.stop() } }
+        let client = try server.makeClient()
+        let other = try server.makeClient(token: "token-k2")
+        _ = try await client.loadEvent("evt_test")
+        _ = try await other.loadEvent("evt_test")
+        try await client.refreshAvailability()
+        let full = try #require(await client.lastDelta)
+        #expect(full.full)
+        #expect(full.changes.isEmpty)
+        _ = try await other.tapSeat("A-2-3")
+        _ = try await other.tapSeat("A-2-4")
+        _ = try await other.buy()
+        _ = try await other.tapSeat("A-7-7")
+        try await client.refreshAvailability()
+        let delta = try #require(await client.lastDelta)
+        #expect(!delta.full)
+        #expect(delta.baseRevision == full.revision)
+        #expect(delta.changes.map(\.seatID) == ["A-2-3", "A-2-4", "A-7-7"])
+        #expect(delta.changes.map(\.status.name) == ["sold", "sold", "held"])
+
+        let venue = try await client.venue()
+        #expect(venue.seats.count == 100)
+        let lookup = SeatLookup(venue: venue)
+        var availability = EventAvailability(seatCount: venue.seats.count)
+        try availability.apply(full, lookup: lookup)
+        try availability.apply(delta, lookup: lookup)
+        #expect(availability.status(try #require(lookup.index(of: "A-2-3"))) == .sold)
+        #expect(availability.status(try #require(lookup.index(of: "A-1-1"))) == .available)
+        #expect(availability.status(try #require(lookup.index(of: "A-7-7"))).name == "held")
     }
 }

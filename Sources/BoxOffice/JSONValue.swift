@@ -38,7 +38,7 @@ public enum JSONValue: Sendable, Equatable, Codable {
 
     /// Parses `data`; nil when it is not JSON.
     public static func parse(_ data: Data) -> JSONValue? {
-        try? JSONDecoder().decode(JSONValue.self, from: data)
+        JSONParser.parse(data)
     }
 
     /// Compact JSON with sorted keys: the canonical form used for fingerprints and responses.

@@ -214,3 +214,21 @@ struct BoxOfficeAPITests {
         #expect(five.code == "limit_exceeded")
     }
 }
+
+@Suite("JSON parser")
+struct JSONParserTests {
+    @Test func parsesWhatFoundationParses() throws {
+        let text = #"{"a":[1,-2,3.5,1e3,true,false,null],"b":{"c":"x\"y\\z\n\u00e9\ud83d\ude00"},"d":9223372036854775807}"#
+        let value = try #require(JSONValue.parse(Data(text.utf8)))
+        #expect(value["a"] == [1, -2, .double(3.5), .double(1000), true, false, nil])
+        #expect(value["b"]?["c"] == .string("x\"y\\z\né😀"))
+        #expect(value["d"] == .int(Int64.max))
+        // Round trip through the serializer and Foundation's parser.
+        let reparsed = try JSONSerialization.jsonObject(with: value.encoded()) as? [String: Any]
+        #expect((reparsed?["b"] as? [String: Any])?["c"] as? String == "x\"y\\z\né😀")
+        for bad in ["", "{", "[1,]", "{\"a\":1,}", "01", "1.", "\"\\x\"", "{\"a\" 1}", "[1] 2", "tru", "\"\u{01}\""] {
+            let parsed: JSONValue? = JSONValue.parse(Data(bad.utf8))
+            #expect(parsed.map { _ in "parsed" } == nil, "\(bad) → \(String(describing: parsed))")
+        }
+    }
+}

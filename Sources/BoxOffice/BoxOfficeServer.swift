@@ -69,7 +69,7 @@ public final class BoxOfficeServer: Sendable {
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             let parts = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard parts.count == 2 else {
-                throw LayoutError("\(path):\(number + 1): expected 'KIOSK_ID TOKEN', got '\(trimmed)'")
+                throw SetupError("\(path):\(number + 1): expected 'KIOSK_ID TOKEN', got '\(trimmed)'")
             }
             tokens[String(parts[1])] = String(parts[0])
         }
@@ -101,7 +101,7 @@ public final class BoxOfficeServer: Sendable {
         }
         running.withLock { $0 = (group, task, startSweeper()) }
         for await port in ports { return port }
-        throw LayoutError("the server could not listen on \(configuration.host):\(configuration.port)")
+        throw SetupError("the server could not listen on \(configuration.host):\(configuration.port)")
     }
 
     /// Stops a server started with `start()` and waits until it no longer listens.

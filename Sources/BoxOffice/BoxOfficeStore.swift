@@ -141,7 +141,7 @@ public final class BoxOfficeStore: Sendable {
                             holdMaxTotalSeconds: Int = 900) async throws -> String {
         let unknown = Set(prices.keys).subtracting(layout.categories.map(\.name))
         guard unknown.isEmpty else {
-            throw LayoutError("price given for unknown categories \(unknown.sorted().joined(separator: ", ")); the venue has \(layout.categories.map(\.name).joined(separator: ", "))")
+            throw SetupError("--price given for unknown categories \(unknown.sorted().joined(separator: ", ")); the venue has \(layout.categories.map(\.name).joined(separator: ", "))")
         }
         let eventID = id ?? Self.newID("evt_")
         let now = self.now()

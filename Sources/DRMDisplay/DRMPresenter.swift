@@ -95,8 +95,22 @@ public final class DRMPresenter {
 
     // MARK: Modesetting
 
-    /// Sets the mode showing the current front buffer (black at first).
-    public func start() throws { try modeset() }
+    /// Copies the shadow into the front buffer and sets the mode showing it: the screen shows
+    /// the shadow's current contents at once, without waiting for a flip.
+    public func start() throws {
+        fill(buffer: front)
+        try modeset()
+    }
+
+    /// Copies what buffer `index` lacks from the shadow; returns the device rects written.
+    @discardableResult
+    private func fill(buffer index: Int) -> [PixelRect] {
+        let b = buffers[index]
+        return tracker.take(buffer: index).map {
+            ShadowCopier.copy($0, from: shadow, rotation: rotation, to: b.pixels, pitch: b.pitch,
+                              deviceWidth: b.width, deviceHeight: b.height)
+        }
+    }
 
     private func modeset() throws {
         if let atomic {
@@ -203,14 +217,8 @@ public final class DRMPresenter {
         var back = (0..<buffers.count).first { $0 != front && $0 != pending }
         if back == nil { _ = try waitForFlip(timeout: flipTimeout); back = (0..<buffers.count).first { $0 != front && $0 != pending } }
         guard let back else { return false }
-        let rects = tracker.take(buffer: back)
-        if rects.isEmpty { return false }
-        let b = buffers[back]
-        var copied: [PixelRect] = []
-        for r in rects {
-            copied.append(ShadowCopier.copy(r, from: shadow, rotation: rotation, to: b.pixels, pitch: b.pitch,
-                                            deviceWidth: b.width, deviceHeight: b.height))
-        }
+        if tracker.damage(buffer: back).isEmpty { return false }
+        let copied = fill(buffer: back)
         if pending != nil { _ = try waitForFlip(timeout: flipTimeout) }
         if needsModeset { try modeset() }   // a flip timed out meanwhile
         try flip(to: back)

@@ -7,6 +7,9 @@ import Glibc
 
 // Set by signal handlers, read by the hold loop (poll wakes with EINTR).
 nonisolated(unsafe) private var terminateRequested: sig_atomic_t = 0
+/// A self-pipe: handlers write a byte so `poll` wakes on whichever thread took the signal.
+nonisolated(unsafe) private var signalPipe: (read: Int32, write: Int32) = (-1, -1)
+private func wakeLoop() { var b: UInt8 = 1; _ = write(signalPipe.write, &b, 1) }
 nonisolated(unsafe) private var vtReleaseRequested: sig_atomic_t = 0
 nonisolated(unsafe) private var vtAcquireRequested: sig_atomic_t = 0
 
@@ -61,10 +64,15 @@ struct PresentCommand: ParsableCommand {
         let presenter = try DRMPresenter(card: drm, output: output, rotation: turn,
                                          path: legacy ? .legacy : atomic ? .atomic : .automatic, bufferCount: buffers)
 
-        signal(SIGTERM) { _ in terminateRequested = 1 }
-        signal(SIGINT) { _ in terminateRequested = 1 }
-        signal(SIGUSR1) { _ in vtReleaseRequested = 1 }
-        signal(SIGUSR2) { _ in vtAcquireRequested = 1 }
+        var fds: [Int32] = [-1, -1]
+        if pipe(&fds) == 0 {
+            for f in fds { _ = fcntl(f, F_SETFL, O_NONBLOCK); _ = fcntl(f, F_SETFD, FD_CLOEXEC) }
+            signalPipe = (fds[0], fds[1])
+        }
+        signal(SIGTERM) { _ in terminateRequested = 1; wakeLoop() }
+        signal(SIGINT) { _ in terminateRequested = 1; wakeLoop() }
+        signal(SIGUSR1) { _ in vtReleaseRequested = 1; wakeLoop() }
+        signal(SIGUSR2) { _ in vtAcquireRequested = 1; wakeLoop() }
         var console: DRMConsole?
         if !noVT, let t = tty ?? DRMConsole.activeTerminalPath() {
             do { console = try DRMConsole(path: t) } catch { warn("not taking over the console: \(error)") }
@@ -95,12 +103,17 @@ struct PresentCommand: ParsableCommand {
             var now = timespec(); clock_gettime(CLOCK_MONOTONIC, &now)
             let elapsed = Double(now.tv_sec - start.tv_sec) + Double(now.tv_nsec - start.tv_nsec) * 1e-9
             if let hold, elapsed >= hold { break }
-            var fds = [pollfd(fd: drm.fileDescriptor.rawValue, events: Int16(POLLIN), revents: 0)]
+            var fds = [pollfd(fd: drm.fileDescriptor.rawValue, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0)]
             if let hotplug { fds.append(pollfd(fd: hotplug.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
             let wait = hold.map { max(0, min(1, $0 - elapsed)) } ?? 1
             let n = poll(&fds, nfds_t(fds.count), Int32(wait * 1000))
             if n > 0 && fds[0].revents & Int16(POLLIN) != 0 { try presenter.dispatchEvents() }
-            if n > 0 && fds.count > 1 && fds[1].revents & Int16(POLLIN) != 0, hotplug!.readEvents() {
+            if n > 0 && fds[1].revents & Int16(POLLIN) != 0 {
+                var drain = [UInt8](repeating: 0, count: 64)
+                _ = read(signalPipe.read, &drain, drain.count)
+            }
+            if n > 0 && fds.count > 2 && fds[2].revents & Int16(POLLIN) != 0, hotplug!.readEvents() {
                 // Connector gone: keep running without rendering; back: set the mode again.
                 let now = (try? drm.selectOutput(connector: output.connector.name, mode: nil)) != nil
                 if now != connected {

@@ -52,4 +52,21 @@ public struct DRMDamageTracker: Sendable {
     static func contains(_ a: PixelRect, _ b: PixelRect) -> Bool {
         b.minX >= a.minX && b.minY >= a.minY && b.maxX <= a.maxX && b.maxY <= a.maxY
     }
+
+    /// The bounding box of the pixels that differ between two images placed at the top-left
+    /// (pixels outside a smaller image count as opaque black); empty when they are equal.
+    public static func changedBounds(_ a: Surface, _ b: Surface) -> PixelRect {
+        let w = max(a.width, b.width), h = max(a.height, b.height)
+        var minX = w, minY = h, maxX = -1, maxY = -1
+        for y in 0..<h {
+            let ra = y < a.height ? a.row(y) : nil, rb = y < b.height ? b.row(y) : nil
+            for x in 0..<w {
+                let pa: UInt32 = x < a.width ? ra?[x] ?? 0xFF00_0000 : 0xFF00_0000
+                let pb: UInt32 = x < b.width ? rb?[x] ?? 0xFF00_0000 : 0xFF00_0000
+                if pa != pb { minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y) }
+            }
+        }
+        return maxX < 0 ? PixelRect(x: 0, y: 0, width: 0, height: 0)
+                        : PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
 }

@@ -87,7 +87,7 @@ struct PresentCommand: ParsableCommand {
         try presenter.present(damage: [])
         try presenter.waitForFlip(timeout: 2)
         if let second {
-            let box = Self.difference(first, second).intersection(presenter.shadow.bounds)
+            let box = DRMDamageTracker.changedBounds(first, second).intersection(presenter.shadow.bounds)
             presenter.shadow.copy(from: second, sourceRect: box, to: (box.x, box.y))
             damage.append(box)
             try presenter.present(damage: [box])
@@ -139,21 +139,6 @@ struct PresentCommand: ParsableCommand {
             try writeReport(to: report, presenter: presenter, output: output, damage: damage, card: cardPath,
                             driver: (try? drm.driverName()) ?? "", console: console?.path)
         }
-    }
-
-    /// The bounding box of the pixels that differ between two renders (placed at the top-left).
-    static func difference(_ a: Surface, _ b: Surface) -> PixelRect {
-        let w = max(a.width, b.width), h = max(a.height, b.height)
-        var minX = w, minY = h, maxX = -1, maxY = -1
-        for y in 0..<h {
-            for x in 0..<w {
-                let pa: UInt32 = x < a.width && y < a.height ? a.row(y)[x] : 0xFF00_0000
-                let pb: UInt32 = x < b.width && y < b.height ? b.row(y)[x] : 0xFF00_0000
-                if pa != pb { minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y) }
-            }
-        }
-        return maxX < 0 ? PixelRect(x: 0, y: 0, width: 0, height: 0)
-                        : PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 
     private func writeReport(to file: String, presenter: DRMPresenter, output: DRMOutput, damage: [PixelRect],

@@ -34,20 +34,32 @@ public enum ShadowCopier {
                 for x in r.minX..<r.maxX { o[lw - 1 - x] = s[x] }
             }
         case .r90, .r270:
-            // Device row dy is a logical column; walk it in tiles of rows so reads stay in cache.
-            let sStridePixels = sStride / 4
+            // Device row dy is a logical column: walk 32×32 tiles so the strided shadow reads of
+            // one tile stay in a few cache lines.
+            let sp = sStride / 4
             let s = src.assumingMemoryBound(to: UInt32.self)
-            for dy in d.minY..<d.maxY {
-                let o = (destination + dy * pitch).assumingMemoryBound(to: UInt32.self)
-                if rotation == .r90 {
-                    // device (dx, dy) ← logical (x: dy, y: lh-1-dx)
-                    let lx = dy
-                    for dx in d.minX..<d.maxX { o[dx] = s[(lh - 1 - dx) * sStridePixels + lx] }
-                } else {
-                    // device (dx, dy) ← logical (x: lw-1-dy, y: dx)
-                    let lx = lw - 1 - dy
-                    for dx in d.minX..<d.maxX { o[dx] = s[dx * sStridePixels + lx] }
+            let tile = 64
+            var ty = d.minY
+            while ty < d.maxY {
+                let ey = min(ty + tile, d.maxY)
+                var tx = d.minX
+                while tx < d.maxX {
+                    let ex = min(tx + tile, d.maxX)
+                    for dy in ty..<ey {
+                        let o = (destination + dy * pitch).assumingMemoryBound(to: UInt32.self)
+                        if rotation == .r90 {
+                            // device (dx, dy) ← logical (x: dy, y: lh-1-dx)
+                            var si = (lh - 1 - tx) * sp + dy
+                            for dx in tx..<ex { o[dx] = s[si]; si -= sp }
+                        } else {
+                            // device (dx, dy) ← logical (x: lw-1-dy, y: dx)
+                            var si = tx * sp + (lw - 1 - dy)
+                            for dx in tx..<ex { o[dx] = s[si]; si += sp }
+                        }
+                    }
+                    tx = ex
                 }
+                ty = ey
             }
         }
         return d

@@ -39,6 +39,8 @@ struct PresentCommand: ParsableCommand {
     @Option(help: "Dumb buffers: 2 or 3.") var buffers: Int = 3
     @Option(help: "A second scene shown afterwards with only the changed rectangle damaged.") var then: String?
     @Option(help: "Seconds to keep showing the scene (default: until SIGTERM/SIGINT).") var hold: Double?
+    @Option(help: "Blank the output (DPMS off / CRTC inactive) after this many idle seconds; it is turned back on before exit.")
+    var blankAfter: Double?
     @Option(help: "Write a JSON report (frames, flips, damage, path) here.") var report: String?
     @Option(help: "Virtual terminal to take over (default: the active one).") var tty: String?
     @Flag(help: "Leave the virtual terminal alone.") var noVT = false
@@ -99,14 +101,21 @@ struct PresentCommand: ParsableCommand {
 
         var start = timespec(); clock_gettime(CLOCK_MONOTONIC, &start)
         var connected = true
+        var blankings = 0, vtReleases = 0, vtAcquires = 0
         while terminateRequested == 0 {
             var now = timespec(); clock_gettime(CLOCK_MONOTONIC, &now)
             let elapsed = Double(now.tv_sec - start.tv_sec) + Double(now.tv_nsec - start.tv_nsec) * 1e-9
             if let hold, elapsed >= hold { break }
+            if let blankAfter, elapsed >= blankAfter, !presenter.isBlanked, blankings == 0 {
+                try presenter.blank()
+                blankings += 1
+                print("blanked after \(blankAfter) s idle"); fflush(nil)
+            }
             var fds = [pollfd(fd: drm.fileDescriptor.rawValue, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0)]
             if let hotplug { fds.append(pollfd(fd: hotplug.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
-            let wait = hold.map { max(0, min(1, $0 - elapsed)) } ?? 1
+            var wait = hold.map { max(0, min(1, $0 - elapsed)) } ?? 1
+            if let blankAfter, blankings == 0 { wait = max(0, min(wait, blankAfter - elapsed)) }
             let n = poll(&fds, nfds_t(fds.count), Int32(wait * 1000))
             if n > 0 && fds[0].revents & Int16(POLLIN) != 0 { try presenter.dispatchEvents() }
             if n > 0 && fds[1].revents & Int16(POLLIN) != 0 {
@@ -125,24 +134,29 @@ struct PresentCommand: ParsableCommand {
             if vtReleaseRequested != 0 {
                 vtReleaseRequested = 0
                 presenter.suspend(); console?.acknowledgeRelease()
+                vtReleases += 1
             }
             if vtAcquireRequested != 0 {
                 vtAcquireRequested = 0
                 console?.acknowledgeAcquire()
                 try presenter.resume()
                 try presenter.present(damage: [])
+                vtAcquires += 1
             }
         }
+        var unblanked = false
+        if presenter.isBlanked { try presenter.unblank(); unblanked = true }
         presenter.restore()
         console?.restore()
         if let report {
             try writeReport(to: report, presenter: presenter, output: output, damage: damage, card: cardPath,
-                            driver: (try? drm.driverName()) ?? "", console: console?.path)
+                            driver: (try? drm.driverName()) ?? "", console: console?.path,
+                            blankings: blankings, unblanked: unblanked, vtSwitches: (vtReleases, vtAcquires))
         }
     }
 
     private func writeReport(to file: String, presenter: DRMPresenter, output: DRMOutput, damage: [PixelRect],
-                             card: String, driver: String, console: String?) throws {
+                             card: String, driver: String, console: String?, blankings: Int, unblanked: Bool, vtSwitches: (Int, Int)) throws {
         func rect(_ r: PixelRect) -> String { "[\(r.x), \(r.y), \(r.width), \(r.height)]" }
         let copied = presenter.copiedRects.map { "[" + $0.map(rect).joined(separator: ", ") + "]" }
         let json = """
@@ -151,7 +165,8 @@ struct PresentCommand: ParsableCommand {
              "rotation": \(presenter.rotation.rawValue), "panelOrientation": \(output.panelOrientation.map { "\"\($0)\"" } ?? "null"),
              "path": "\(presenter.path.rawValue)", "buffers": \(presenter.buffers.count), "pitch": \(presenter.buffers[0].pitch),
              "framesPresented": \(presenter.framesPresented), "flipsCompleted": \(presenter.flipsCompleted),
-             "flipTimeouts": \(presenter.flipTimeouts),
+             "flipTimeouts": \(presenter.flipTimeouts), "blankings": \(blankings), "unblanked": \(unblanked),
+             "vtReleases": \(vtSwitches.0), "vtAcquires": \(vtSwitches.1),
              "damageRects": [\(damage.map(rect).joined(separator: ", "))],
              "copiedDeviceRects": [\(copied.joined(separator: ", "))],
              "console": \(console.map { "\"\($0)\"" } ?? "null")}

@@ -92,10 +92,18 @@ def main():
             report = json.load(open(f'{work}/{name}.json'))
         except Exception as e:
             check(False, f'{name}: no capture or report ({e}); see {work}/{name}.err and guest.log'); continue
-        exp = expected_screen(scenes[scene], rotation, w, h)
+        blank = '--blank-after' in flags
+        if blank:
+            # Blanked: the CRTC is off (atomic ACTIVE=0) or DPMS is off; QEMU then shows black.
+            exp = [(0, 0, 0)] * (w * h)
+            check(report.get('blankings') == 1 and report.get('unblanked') is True,
+                  f'{name}: blanked {report.get("blankings")} time(s), turned back on before exit: {report.get("unblanked")}')
+        else:
+            exp = expected_screen(scenes[scene], rotation, w, h)
         worst = max(max(abs(a - b) for a, b in zip(p, q)) for p, q in zip(screen, exp))
         bad = sum(1 for p, q in zip(screen, exp) if max(abs(a - b) for a, b in zip(p, q)) > 2)
-        check(worst <= 2, f'{name}: screen {w}x{h} vs headless scene {scene} at {rotation}°: max |Δ| = {worst}'
+        what = 'black (blanked)' if blank else f'headless scene {scene} at {rotation}°'
+        check(worst <= 2, f'{name}: screen {w}x{h} vs {what}: max |Δ| = {worst}'
                           f' ({bad} pixels over 2)')
         check(report['flipsCompleted'] >= report['framesPresented'] >= (2 if scene == 'B' else 1),
               f'{name}: {report["framesPresented"]} frames presented, {report["flipsCompleted"]} page flips completed')
@@ -106,6 +114,10 @@ def main():
             full = w * h
             check(all(r[2] * r[3] < full for r in last),
                   f'{name}: the second frame copied only the damage {last} (damage {report["damageRects"][-1]})')
+        if name.endswith('-vt'):
+            check(report.get('vtReleases') == 1 and report.get('vtAcquires') == 1,
+                  f'{name}: VT switched away {report.get("vtReleases")}× and back {report.get("vtAcquires")}×'
+                  f' (frames {report["framesPresented"]}, flips {report["flipsCompleted"]})')
         r = results.get(name, {})
         check(r.get('rc') == '0' and int(r.get('sigterm_ms', 99999)) <= 2000,
               f'{name}: SIGTERM → exit {r.get("rc")} after {r.get("sigterm_ms")} ms')

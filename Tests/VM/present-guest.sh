@@ -26,6 +26,13 @@ echo "$CASES" | while read -r name flags; do
     kill -0 $pid 2>/dev/null || break
     sleep 0.1
   done
+  case "$flags" in *--blank-after*)
+    for i in $(seq 100); do grep -q blanked "/mnt/$name.out" 2>/dev/null && break; sleep 0.1; done; sleep 0.5 ;;
+  esac
+  case "$name" in *-vt)
+    # Switch away and back: the process drops DRM master, then takes it back and repaints.
+    busybox chvt 2; sleep 1; busybox chvt 1; sleep 1 ;;
+  esac
   during=$(kdmode)
   rm -f /mnt/screendump-done
   echo "$name.ppm" > /mnt/screendump-request.tmp; mv /mnt/screendump-request.tmp /mnt/screendump-request

@@ -57,6 +57,9 @@ public final class DRMPresenter {
         var connCRTC: UInt32, crtcMode: UInt32, crtcActive: UInt32
         var planeFB: UInt32, planeCRTC: UInt32
         var src: (UInt32, UInt32, UInt32, UInt32), dst: (UInt32, UInt32, UInt32, UInt32)
+        /// `FB_DAMAGE_CLIPS` on the primary plane (0 when the driver has none). A superset of
+        /// the change since the previous frame (the buffer-age rects), which is allowed.
+        var damageClips: UInt32 = 0
     }
 
     /// Sets up buffers and the modeset path (nothing is shown until `start()`).
@@ -159,7 +162,8 @@ public final class DRMPresenter {
             throw DRMError(call: "drmModeCreatePropertyBlob(MODE_ID)", path: card.path, errno: .current)
         }
         let ids = AtomicIDs(plane: pl, connCRTC: cc, crtcMode: mid, crtcActive: act, planeFB: fb, planeCRTC: pc,
-                            src: (sx, sy, sw, sh), dst: (dx, dy, dw, dh))
+                            src: (sx, sy, sw, sh), dst: (dx, dy, dw, dh),
+                            damageClips: prop(pl, obj, "FB_DAMAGE_CLIPS") ?? 0)
         do {
             try atomicCommit(modeset: true, fb: buffers[0].framebufferID, active: true, ids: ids, event: false,
                              testOnly: true)
@@ -171,7 +175,7 @@ public final class DRMPresenter {
     }
 
     private func atomicCommit(modeset: Bool, fb: UInt32, active: Bool, ids: AtomicIDs, event: Bool,
-                              testOnly: Bool = false) throws {
+                              testOnly: Bool = false, damageBlob: UInt32 = 0) throws {
         guard let req = drmModeAtomicAlloc() else {
             throw DRMError(call: "drmModeAtomicAlloc", path: card.path, errno: .noMemory)
         }
@@ -192,6 +196,7 @@ public final class DRMPresenter {
             drmModeAtomicAddProperty(req, ids.plane, ids.dst.3, h)
         }
         drmModeAtomicAddProperty(req, ids.plane, ids.planeFB, UInt64(fb))
+        if ids.damageClips != 0 { drmModeAtomicAddProperty(req, ids.plane, ids.damageClips, UInt64(damageBlob)) }
         var flags: UInt32 = 0
         if modeset { flags |= UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET) }
         if testOnly { flags |= UInt32(DRM_MODE_ATOMIC_TEST_ONLY) }
@@ -221,18 +226,36 @@ public final class DRMPresenter {
         let copied = fill(buffer: back)
         if pending != nil { _ = try waitForFlip(timeout: flipTimeout) }
         if needsModeset { try modeset() }   // a flip timed out meanwhile
-        try flip(to: back)
+        try flip(to: back, damage: copied)
         copiedRects.append(copied)
         framesPresented += 1
         return true
     }
 
-    private func flip(to index: Int) throws {
+    /// Page-flips to buffer `index`, telling the kernel which device rects changed (atomic
+    /// `FB_DAMAGE_CLIPS`, legacy `drmModeDirtyFB`; best effort — drivers that scan out directly
+    /// ignore it, virtual and SPI panels upload less).
+    private func flip(to index: Int, damage: [PixelRect]) throws {
         let fbID = buffers[index].framebufferID
+        var clipsBlob: UInt32 = 0
+        defer { if clipsBlob != 0 { drmModeDestroyPropertyBlob(fd, clipsBlob) } }
+        if let atomic, atomic.damageClips != 0, !damage.isEmpty {
+            var rects = damage.map { drm_mode_rect(x1: Int32($0.minX), y1: Int32($0.minY), x2: Int32($0.maxX), y2: Int32($0.maxY)) }
+            if drmModeCreatePropertyBlob(fd, &rects, MemoryLayout<drm_mode_rect>.stride * rects.count, &clipsBlob) != 0 {
+                clipsBlob = 0
+            }
+        } else if atomic == nil, !damage.isEmpty {
+            var clips = damage.map {
+                drm_clip_rect(x1: UInt16(clamping: $0.minX), y1: UInt16(clamping: $0.minY),
+                              x2: UInt16(clamping: $0.maxX), y2: UInt16(clamping: $0.maxY))
+            }
+            _ = drmModeDirtyFB(fd, fbID, &clips, UInt32(clips.count))   // -ENOSYS on many drivers: fine
+        }
         for attempt in 0..<2 {
             do {
                 if let atomic {
-                    try atomicCommit(modeset: false, fb: fbID, active: true, ids: atomic, event: true)
+                    try atomicCommit(modeset: false, fb: fbID, active: true, ids: atomic, event: true,
+                                     damageBlob: clipsBlob)
                 } else {
                     let user = Unmanaged.passUnretained(self).toOpaque()
                     guard drmModePageFlip(fd, output.crtcID, fbID, UInt32(DRM_MODE_PAGE_FLIP_EVENT), user) == 0 else {
@@ -254,6 +277,13 @@ public final class DRMPresenter {
         if let p = pending { front = p }
         pending = nil
         flipsCompleted += 1
+    }
+
+    /// How the kernel hears about damage: `FB_DAMAGE_CLIPS` (atomic, when the plane has it),
+    /// `DirtyFB` (legacy) or `none`.
+    public var kernelDamageHint: String {
+        if let atomic { return atomic.damageClips != 0 ? "FB_DAMAGE_CLIPS" : "none" }
+        return "DirtyFB"
     }
 
     /// True while a flip is queued and its event has not arrived.

@@ -163,7 +163,7 @@ struct PresentCommand: ParsableCommand {
             {"card": "\(card)", "driver": "\(driver)", "connector": "\(output.connector.name)",
              "mode": "\(output.mode.width)x\(output.mode.height)@\(output.mode.refreshRate)",
              "rotation": \(presenter.rotation.rawValue), "panelOrientation": \(output.panelOrientation.map { "\"\($0)\"" } ?? "null"),
-             "path": "\(presenter.path.rawValue)", "buffers": \(presenter.buffers.count), "pitch": \(presenter.buffers[0].pitch),
+             "path": "\(presenter.path.rawValue)", "kernelDamageHint": "\(presenter.kernelDamageHint)", "buffers": \(presenter.buffers.count), "pitch": \(presenter.buffers[0].pitch),
              "framesPresented": \(presenter.framesPresented), "flipsCompleted": \(presenter.flipsCompleted),
              "flipTimeouts": \(presenter.flipTimeouts), "blankings": \(blankings), "unblanked": \(unblanked),
              "vtReleases": \(vtSwitches.0), "vtAcquires": \(vtSwitches.1),

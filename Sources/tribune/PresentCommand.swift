@@ -144,19 +144,22 @@ struct PresentCommand: ParsableCommand {
                 vtAcquires += 1
             }
         }
+        var stop = timespec(); clock_gettime(CLOCK_MONOTONIC, &stop)
         var unblanked = false
         if presenter.isBlanked { try presenter.unblank(); unblanked = true }
         presenter.restore()
         console?.restore()
+        var done = timespec(); clock_gettime(CLOCK_MONOTONIC, &done)
+        let shutdownMs = Int((Double(done.tv_sec - stop.tv_sec) + Double(done.tv_nsec - stop.tv_nsec) * 1e-9) * 1000)
         if let report {
             try writeReport(to: report, presenter: presenter, output: output, damage: damage, card: cardPath,
                             driver: (try? drm.driverName()) ?? "", console: console?.path,
-                            blankings: blankings, unblanked: unblanked, vtSwitches: (vtReleases, vtAcquires))
+                            blankings: blankings, unblanked: unblanked, vtSwitches: (vtReleases, vtAcquires), shutdownMs: shutdownMs)
         }
     }
 
     private func writeReport(to file: String, presenter: DRMPresenter, output: DRMOutput, damage: [PixelRect],
-                             card: String, driver: String, console: String?, blankings: Int, unblanked: Bool, vtSwitches: (Int, Int)) throws {
+                             card: String, driver: String, console: String?, blankings: Int, unblanked: Bool, vtSwitches: (Int, Int), shutdownMs: Int) throws {
         func rect(_ r: PixelRect) -> String { "[\(r.x), \(r.y), \(r.width), \(r.height)]" }
         let copied = presenter.copiedRects.map { "[" + $0.map(rect).joined(separator: ", ") + "]" }
         let json = """
@@ -166,7 +169,7 @@ struct PresentCommand: ParsableCommand {
              "path": "\(presenter.path.rawValue)", "kernelDamageHint": "\(presenter.kernelDamageHint)", "buffers": \(presenter.buffers.count), "pitch": \(presenter.buffers[0].pitch),
              "framesPresented": \(presenter.framesPresented), "flipsCompleted": \(presenter.flipsCompleted),
              "flipTimeouts": \(presenter.flipTimeouts), "blankings": \(blankings), "unblanked": \(unblanked),
-             "vtReleases": \(vtSwitches.0), "vtAcquires": \(vtSwitches.1),
+             "vtReleases": \(vtSwitches.0), "vtAcquires": \(vtSwitches.1), "restoreMs": \(shutdownMs),
              "damageRects": [\(damage.map(rect).joined(separator: ", "))],
              "copiedDeviceRects": [\(copied.joined(separator: ", "))],
              "console": \(console.map { "\"\($0)\"" } ?? "null")}

@@ -42,7 +42,7 @@ let package = Package(
         .target(name: "Gestures", dependencies: ["Geometry"], swiftSettings: hotPathSettings),
         .target(name: "Seating", dependencies: ["Geometry"], swiftSettings: hotPathSettings),
         .target(name: "DRMDisplay", dependencies: [
-            "Raster", "CDRM", .product(name: "SystemPackage", package: "swift-system"),
+            "Raster", "CDRM", "CInput", .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .target(name: "TouchInput", dependencies: [
             "CInput", .product(name: "SystemPackage", package: "swift-system"),
@@ -92,6 +92,8 @@ let package = Package(
                           swiftSettings: hotPathSettings),
         .executableTarget(name: "animation-bench", dependencies: ["Animation", "Geometry"],
                           path: "Benchmarks/AnimationBench", swiftSettings: hotPathSettings),
+        .executableTarget(name: "present-bench", dependencies: ["DRMDisplay", "Raster"], path: "Benchmarks/PresentBench",
+                          swiftSettings: hotPathSettings),
         .executableTarget(name: "seating-bench", dependencies: ["Seating", "Geometry"], path: "Benchmarks/SeatingBench",
                           swiftSettings: hotPathSettings),
 
@@ -102,7 +104,7 @@ let package = Package(
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Geometry"]),
         .testTarget(name: "SeatingTests", dependencies: ["Seating", "Geometry"]),
         .testTarget(name: "DRMDisplayTests", dependencies: [
-            "DRMDisplay", "CDRM", .product(name: "SystemPackage", package: "swift-system"),
+            "DRMDisplay", "CDRM", "Raster", .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "CInput"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk"]),

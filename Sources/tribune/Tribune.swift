@@ -6,5 +6,5 @@ struct Tribune: ParsableCommand {
         commandName: "tribune",
         abstract: "Tribune: a kiosk daemon for venue touch displays.",
         version: "0.1.0",
-        subcommands: [DoctorCommand.self, DrawCommand.self, VenueCommand.self])
+        subcommands: [DoctorCommand.self, DrawCommand.self, PresentCommand.self, VenueCommand.self])
 }

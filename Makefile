@@ -3,7 +3,7 @@
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: deps build test test-asan demo bench install clean
+.PHONY: deps build test test-vm test-asan demo bench install clean
 
 deps:
 	@scripts/install-deps.sh build
@@ -13,10 +13,17 @@ build: deps
 
 test: deps
 	$(SWIFT) test
+	@$(MAKE) --no-print-directory test-vm
+
+# `tribune present` on a real kernel in QEMU (bochs DRM): screen captures against headless renders,
+# page flips, atomic and legacy, SIGTERM and the VT. Skips with a message when QEMU, a kernel or
+# busybox is missing (install them with `scripts/install-deps.sh vm`).
+test-vm:
+	scripts/vm/test-present.sh
 
 # Raster under AddressSanitizer, in its own build folder so it does not disturb the debug build.
 test-asan: deps
-	$(SWIFT) test --sanitize=address --scratch-path .build-asan --filter RasterTests
+	$(SWIFT) test --disable-xctest --sanitize=address --scratch-path .build-asan --filter RasterTests
 
 demo: deps
 	$(SWIFT) build -c release --product tribune
@@ -25,6 +32,7 @@ demo: deps
 
 bench: deps
 	scripts/bench.sh
+	scripts/bench-modules.sh
 
 clean:
 	rm -rf .build .build-asan $(OUT)

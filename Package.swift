@@ -21,6 +21,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.20.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.65.0"),
     ],
     targets: [
         // System libraries: pkg-config names and the Debian packages that provide them.
@@ -38,7 +45,7 @@ let package = Package(
         .target(name: "Recording", dependencies: ["Gestures", "Geometry", .product(name: "Yams", package: "Yams")]),
         .target(name: "KioskUI", dependencies: ["Geometry", "Raster", "Animation", "Seating", "Gestures", "Recording"]),
         .target(name: "DRMDisplay", dependencies: [
-            "Raster", "CDRM", .product(name: "SystemPackage", package: "swift-system"),
+            "Raster", "CDRM", "CInput", .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .target(name: "TouchInput", dependencies: [
             "CInput", .product(name: "SystemPackage", package: "swift-system"),
@@ -48,7 +55,35 @@ let package = Package(
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
 
+        // Box office: the reference backend (imports nothing of ours) and the kiosk's purchase client.
+        .target(name: "BoxOffice", dependencies: [
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "NIOCore", package: "swift-nio"),
+        ], resources: [.copy("openapi.json")]),
+        .target(name: "BoxOfficeClient", dependencies: [
+            "Seating",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ]),
+
         // Executables: argument parsing only, then hand over.
+        .executableTarget(name: "tribune-boxoffice", dependencies: [
+            "BoxOffice", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // A kiosk purchase loop in its own process, so tests can SIGKILL it mid-purchase.
+        .executableTarget(name: "boxoffice-kiosk-sim", dependencies: [
+            "BoxOfficeClient", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], path: "Tests/BoxOfficeKioskSim"),
+        .executableTarget(name: "boxoffice-bench", dependencies: [
+            "BoxOffice", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+        ], path: "Benchmarks/BoxOfficeBench"),
         .executableTarget(name: "gestures-bench", dependencies: ["Gestures", "Geometry"],
                           path: "Benchmarks/GesturesBench", swiftSettings: hotPathSettings),
         .executableTarget(name: "tribune", dependencies: [
@@ -62,6 +97,8 @@ let package = Package(
                           path: "Benchmarks/ReplayBench"),
         .executableTarget(name: "animation-bench", dependencies: ["Animation", "Geometry"],
                           path: "Benchmarks/AnimationBench", swiftSettings: hotPathSettings),
+        .executableTarget(name: "present-bench", dependencies: ["DRMDisplay", "Raster"], path: "Benchmarks/PresentBench",
+                          swiftSettings: hotPathSettings),
         .executableTarget(name: "seating-bench", dependencies: ["Seating", "Geometry"], path: "Benchmarks/SeatingBench",
                           swiftSettings: hotPathSettings),
 
@@ -74,10 +111,21 @@ let package = Package(
         .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "Recording", "Seating", "Gestures", "Raster", "Geometry"]),
         .testTarget(name: "SeatingTests", dependencies: ["Seating", "Geometry"]),
         .testTarget(name: "DRMDisplayTests", dependencies: [
-            "DRMDisplay", "CDRM", .product(name: "SystemPackage", package: "swift-system"),
+            "DRMDisplay", "CDRM", "Raster", .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "CInput"]),
         .testTarget(name: "KioskTests", dependencies: ["Kiosk"]),
+        .testTarget(name: "BoxOfficeTests", dependencies: [
+            "BoxOffice", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+        ]),
+        .testTarget(name: "BoxOfficeClientTests", dependencies: [
+            "BoxOfficeClient", "BoxOffice", "Seating", "boxoffice-kiosk-sim",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -14,3 +14,13 @@ public struct DRMError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(call) on \(path) failed: \(errno) (errno \(errno.rawValue))" }
 }
+
+extension Errno {
+    /// The calling thread's `errno` now.
+    static var current: Errno { Errno(rawValue: systemErrno()) }
+}
+
+#if canImport(Glibc)
+import Glibc
+@inline(__always) func systemErrno() -> Int32 { Glibc.errno }
+#endif

@@ -18,30 +18,31 @@ extension Path {
         var i = 0
         var start = Point.zero, last = Point.zero
         var open = false
-        points.withUnsafeBufferPointer { pts in
-            for v in verbs {
-                switch v {
-                case .move:
-                    if open { sink.endPolyline(closed: false) }
-                    start = pts[i].applying(t); last = start
-                    sink.moveTo(start); open = true
-                case .line:
-                    last = pts[i].applying(t); sink.lineTo(last)
-                case .quad:
-                    let c = pts[i].applying(t), p = pts[i + 1].applying(t)
-                    Path.flattenQuad(last, c, p, tolerance: tol, into: &sink)
-                    last = p
-                case .cubic:
-                    let c1 = pts[i].applying(t), c2 = pts[i + 1].applying(t), p = pts[i + 2].applying(t)
-                    Path.flattenCubic(last, c1, c2, p, tolerance: tol, into: &sink)
-                    last = p
-                case .close:
-                    if last != start { sink.lineTo(start) }
-                    sink.endPolyline(closed: true)
-                    last = start; open = false
-                }
-                i += v.pointCount
+        // Plain local arrays rather than a closure over `withUnsafeBufferPointer`, so the sink
+        // is not reached through a closure context on every vertex.
+        let pts = points
+        for v in verbs {
+            switch v {
+            case .move:
+                if open { sink.endPolyline(closed: false) }
+                start = pts[i].applying(t); last = start
+                sink.moveTo(start); open = true
+            case .line:
+                last = pts[i].applying(t); sink.lineTo(last)
+            case .quad:
+                let c = pts[i].applying(t), p = pts[i + 1].applying(t)
+                Path.flattenQuad(last, c, p, tolerance: tol, into: &sink)
+                last = p
+            case .cubic:
+                let c1 = pts[i].applying(t), c2 = pts[i + 1].applying(t), p = pts[i + 2].applying(t)
+                Path.flattenCubic(last, c1, c2, p, tolerance: tol, into: &sink)
+                last = p
+            case .close:
+                if last != start { sink.lineTo(start) }
+                sink.endPolyline(closed: true)
+                last = start; open = false
             }
+            i += v.pointCount
         }
         if open { sink.endPolyline(closed: false) }
     }

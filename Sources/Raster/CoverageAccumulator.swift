@@ -31,6 +31,30 @@ enum CoverageAccumulator {
         let jBegin = Swift.max(yq0 >> 8, rowBegin)
         let jEnd = Swift.min(((yq1 &- 1) >> 8) &+ 1, rowEnd)
         if jBegin >= jEnd { return }
+        if yq1 &- (jBegin << 8) <= 256 && yq0 >= jBegin << 8 {
+            // Wholly inside one pixel row (most short edges): the piece is the edge itself. The
+            // general path below yields the same end points exactly (xAt(yq0) = xq0 and
+            // xAt(yq1) = xq1: the Double error is ≪ 1/2 unit), so skip its division.
+            let row = cells + (Int(jBegin &- originY) &* stride &- originX)
+            let d = ((yq1 &- yq0) << 8) &* sign
+            let (lo, hi) = coverRow(row, xs: Swift.min(xq0, xq1), xe: Swift.max(xq0, xq1), d: d)
+            if track {
+                let r = Int(jBegin &- originY)
+                if lo < rowMin[r] { rowMin[r] = lo }
+                if hi > rowMax[r] { rowMax[r] = hi }
+            }
+            return
+        }
+        accumulateRows(xq0: xq0, yq0: yq0, xq1: xq1, yq1: yq1, sign: sign, jBegin: jBegin, jEnd: jEnd, cells: cells,
+                       originX: originX, originY: originY, stride: stride, rowMin: rowMin, rowMax: rowMax, track: track)
+    }
+
+    /// `accumulate` for an edge (top to bottom, `sign` its winding) crossing pixel rows
+    /// `jBegin ..< jEnd` (more than one, or clipped to the band): one piece per row.
+    /// Out of line: the short single-row edges stay small and inlined in the callers.
+    static func accumulateRows(xq0: Int32, yq0: Int32, xq1: Int32, yq1: Int32, sign: Int32, jBegin: Int32, jEnd: Int32,
+                               cells: UnsafeMutablePointer<Int32>, originX: Int, originY: Int32, stride: Int,
+                               rowMin: UnsafeMutablePointer<Int32>, rowMax: UnsafeMutablePointer<Int32>, track: Bool) {
         // Row-boundary x in 24.8 fixed point, computed in Double: the error (≪ 1/2 unit) can
         // never round a point outside the edge's integer x range, so cells stay in the box.
         let slope = Double(xq1 &- xq0) / Double(yq1 &- yq0)
@@ -46,12 +70,7 @@ enum CoverageAccumulator {
             let yb = Swift.min(yq1, (j &+ 1) << 8)
             let d = ((yb &- ya) << 8) &* sign
             let xb = xAt(yb)
-            let lo: Int32, hi: Int32
-            if xa <= xb {
-                (lo, hi) = coverRow(row, xs: xa, xe: xb, d: d)
-            } else {
-                (lo, hi) = coverRow(row, xs: xb, xe: xa, d: d)
-            }
+            let (lo, hi) = coverRow(row, xs: Swift.min(xa, xb), xe: Swift.max(xa, xb), d: d)
             if track {
                 let r = Int(j &- originY)
                 if lo < rowMin[r] { rowMin[r] = lo }

@@ -8,8 +8,41 @@ protocol CoverageSink {
     /// A hint that pixels `x0 ... x1` of `rows` will be written soon (lets a surface sink start
     /// the memory loads early, in parallel).
     mutating func willTouch(rows: Range<Int>, x0: Int, x1: Int)
+    /// `count` pixels starting at (x, y) given as accumulated cells (`cells[i]` is the first
+    /// difference of pixel x + i's coverage, see `CoverageAccumulator`): prefix-sums them from
+    /// 0, zeroes every cell it reads, composites the coverage and returns the final sum.
+    /// `scratch` holds at least `count` bytes. The default goes through `coverageSpan`; a sink
+    /// may fuse the sum with its blend (one pass, no coverage buffer).
+    mutating func accumulatedSpan(y: Int, x: Int, count: Int, cells: UnsafeMutablePointer<Int32>, evenOdd: Bool,
+                                  scratch: UnsafeMutablePointer<UInt8>) -> Int32
 }
 
 extension CoverageSink {
     mutating func willTouch(rows: Range<Int>, x0: Int, x1: Int) {}
+
+    @inline(__always)
+    mutating func accumulatedSpan(y: Int, x: Int, count: Int, cells: UnsafeMutablePointer<Int32>, evenOdd: Bool,
+                                  scratch: UnsafeMutablePointer<UInt8>) -> Int32 {
+        defaultAccumulatedSpan(y: y, x: x, count: count, cells: cells, evenOdd: evenOdd, scratch: scratch)
+    }
+
+    /// The unfused `accumulatedSpan`: coverage bytes into `scratch`, then `coverageSpan`.
+    @inline(__always)
+    mutating func defaultAccumulatedSpan(y: Int, x: Int, count: Int, cells: UnsafeMutablePointer<Int32>,
+                                         evenOdd: Bool, scratch: UnsafeMutablePointer<UInt8>) -> Int32 {
+        var acc: Int32 = 0
+        if evenOdd {
+            for i in 0..<count {
+                acc &+= cells[i]; cells[i] = 0
+                scratch[i] = UInt8(truncatingIfNeeded: CoverageAccumulator.evenOddAlpha(acc))
+            }
+        } else {
+            for i in 0..<count {
+                acc &+= cells[i]; cells[i] = 0
+                scratch[i] = UInt8(truncatingIfNeeded: CoverageAccumulator.nonZeroAlpha(acc))
+            }
+        }
+        if count > 0 { coverageSpan(y: y, x: x, count: count, coverage: scratch) }
+        return acc
+    }
 }

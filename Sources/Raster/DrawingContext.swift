@@ -46,9 +46,9 @@ public final class DrawingContext {
     var pendingLayers = 0
 
     let rasterizer = Rasterizer()
-    var lastSolidColor = Color.clear
-    var lastSolidOpacity = 1.0
-    var lastSolidPixel: UInt32 = 0
+    static let solidCacheSize = 4
+    var solidCache = [(color: Color, opacity: Double, pixel: UInt32)](repeating: (Color.clear, 1.0, 0), count: 4)
+    var solidCacheNext = 0
     let scratchCoverage: UnsafeMutablePointer<UInt8>
     let scratchPixels: UnsafeMutablePointer<UInt32>
 
@@ -89,11 +89,7 @@ public final class DrawingContext {
         if pendingLayers > 0 { materializeLayers() }
         if case .solid(let c) = paint {
             // Same pixel as PaintShader's, remembered for runs of one colour.
-            if c != lastSolidColor || opacity != lastSolidOpacity {
-                lastSolidColor = c; lastSolidOpacity = opacity
-                lastSolidPixel = c.withOpacity(opacity.isFinite ? Swift.max(0, Swift.min(1, opacity)) : 1).premultiplied.rawValue
-            }
-            let s = lastSolidPixel
+            let s = solidPixel(c, opacity: opacity)
             if s == 0 && blendMode == .sourceOver { return }
             fill(path, source: .solid(s), rule: rule)
             return
@@ -105,8 +101,20 @@ public final class DrawingContext {
             if s == 0 && blendMode == .sourceOver { return }
             fill(path, source: .solid(s), rule: rule)
         } else {
-            fill(path, source: .shader(shader), rule: rule)
+            withUnsafePointer(to: shader) { fill(path, source: .shader($0), rule: rule) }
         }
+    }
+
+    /// The premultiplied pixel of a solid paint (PaintShader's), from a small round-robin cache:
+    /// charts alternate a few status colours, and converting costs more than the lookup.
+    @inline(__always) func solidPixel(_ c: Color, opacity: Double) -> UInt32 {
+        for i in 0..<DrawingContext.solidCacheSize where solidCache[i].color == c && solidCache[i].opacity == opacity {
+            return solidCache[i].pixel
+        }
+        let p = c.withOpacity(opacity.isFinite ? Swift.max(0, Swift.min(1, opacity)) : 1).premultiplied.rawValue
+        solidCache[solidCacheNext] = (c, opacity, p)
+        solidCacheNext = (solidCacheNext + 1) % DrawingContext.solidCacheSize
+        return p
     }
 
     /// The transform from user space to the current target's pixels.

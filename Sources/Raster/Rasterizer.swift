@@ -78,13 +78,28 @@ final class Rasterizer {
                            maxY: builder.maxY, droppedRight: builder.droppedRight)
     }
 
+    /// Builds the edges of `path` with no clipping when all its flattened vertices lie inside
+    /// `clip` (every seat on screen) and returns them; otherwise returns nil (the edges buffer
+    /// then holds garbage; build again with `buildEdges`).
+    func buildEdgesInside(_ path: Path, transform t: AffineTransform, clip: PixelRect) -> EdgeSummary? {
+        var builder = UnclippedEdgeBuilder(storage: edges, capacity: edgeCapacity)
+        path.flatten(tolerance: Rasterizer.tolerance, transform: t, into: &builder)
+        builder.closeCurrent()
+        edges = builder.edges; edgeCapacity = builder.capacity
+        guard builder.isInside(left: Double(clip.minX), top: Double(clip.minY), right: Double(clip.maxX),
+                               bottom: Double(clip.maxY)) else { return nil }
+        return EdgeSummary(count: builder.count, minX: EdgeBuilder.fixed(builder.loX), minY: EdgeBuilder.fixed(builder.loY),
+                           maxX: EdgeBuilder.fixed(builder.hiX), maxY: EdgeBuilder.fixed(builder.hiY), droppedRight: false)
+    }
+
     /// Rasterizes `path` (user space) through `transform` (→ target pixels) with `rule`, limited
     /// to `clip` (target pixels), and hands the coverage to `sink`.
     func fill<S: CoverageSink>(_ path: Path, transform: AffineTransform, rule: FillRule, clip rawClip: PixelRect,
                                into sink: inout S) {
         let clip = Rasterizer.addressable(rawClip)
         guard !clip.isEmpty, !path.isEmpty, transform.isFinite else { return }
-        let e = buildEdges(path, transform: transform, clip: clip)
+        let e = buildEdgesInside(path, transform: transform, clip: clip)
+            ?? buildEdges(path, transform: transform, clip: clip)
         guard e.count > 0 else { return }
         rasterizeEdges(e, rule: rule, clip: clip, into: &sink)
     }
@@ -169,20 +184,11 @@ final class Rasterizer {
                 // Wide rows: runs of untouched cells keep the coverage constant; hand them over as
                 // constant spans (solid interiors become plain stores).
                 x = sweepWideRow(y: y, cellRow: cellRow, from: lo, to: visEnd, acc: &acc, evenOdd: evenOdd, into: &sink)
-            } else if evenOdd {
-                while x < visEnd {
-                    acc &+= cellRow[x]; cellRow[x] = 0
-                    cov[x - lo] = UInt8(truncatingIfNeeded: CoverageAccumulator.evenOddAlpha(acc))
-                    x &+= 1
-                }
-            } else {
-                while x < visEnd {
-                    acc &+= cellRow[x]; cellRow[x] = 0
-                    cov[x - lo] = UInt8(truncatingIfNeeded: CoverageAccumulator.nonZeroAlpha(acc))
-                    x &+= 1
-                }
+            } else if visEnd > lo {
+                acc = sink.accumulatedSpan(y: y, x: lo, count: visEnd - lo, cells: cellRow + lo, evenOdd: evenOdd,
+                                           scratch: cov)
+                x = visEnd
             }
-            if visEnd > lo && visEnd - lo < 64 { sink.coverageSpan(y: y, x: lo, count: visEnd - lo, coverage: cov) }
             while x <= hi { cellRow[x] = 0; x &+= 1 }
             if hi + 1 < vx1 {
                 let a = CoverageAccumulator.alpha(acc, evenOdd: evenOdd)

@@ -2,8 +2,9 @@
 enum SpanSource {
     /// One premultiplied pixel for every position.
     case solid(UInt32)
-    /// A gradient or image paint.
-    case shader(PaintShader)
+    /// A gradient or image paint, valid for the fill call (a pointer: the shader is large, and
+    /// copying it into every blender cost two memcpys per fill).
+    case shader(UnsafePointer<PaintShader>)
 }
 
 /// A clip mask as seen from a target: `bytes[(y − originY)·stride + x − originX]` for the
@@ -23,6 +24,9 @@ struct SpanBlender: CoverageSink {
     let solid: UInt32
     let isSolid: Bool
     let mask: MaskView?
+    /// Opaque solid source-over with no mask: coverage 255 is a plain store, and
+    /// `accumulatedSpan` blends while it sums.
+    let opaqueSolidOver: Bool
     /// Scratch rows at least as wide as the target.
     let scratchCoverage: UnsafeMutablePointer<UInt8>
     let scratchPixels: UnsafeMutablePointer<UInt32>
@@ -33,6 +37,31 @@ struct SpanBlender: CoverageSink {
         self.mode = mode; self.source = source; self.mask = mask
         self.scratchCoverage = scratchCoverage; self.scratchPixels = scratchPixels
         if case .solid(let p) = source { solid = p; isSolid = true } else { solid = 0; isSolid = false }
+        opaqueSolidOver = isSolid && mask == nil && mode == .sourceOver && solid >> 24 == 255
+    }
+
+    /// Fused prefix sum and opaque blend (the formulas of `blendSolid`'s opaque case).
+    @inline(__always)
+    mutating func accumulatedSpan(y: Int, x: Int, count: Int, cells: UnsafeMutablePointer<Int32>, evenOdd: Bool,
+                                  scratch: UnsafeMutablePointer<UInt8>) -> Int32 {
+        guard opaqueSolidOver, !evenOdd else {
+            return defaultAccumulatedSpan(y: y, x: x, count: count, cells: cells, evenOdd: evenOdd, scratch: scratch)
+        }
+        let s = solid
+        let us = Compositor.unpack(s)
+        let d = row(y) + x
+        var acc: Int32 = 0
+        for i in 0..<count {
+            acc &+= cells[i]; cells[i] = 0
+            if acc == 0 { continue }
+            let c = CoverageAccumulator.nonZeroAlpha(acc)
+            if c == 255 { d[i] = s } else if c != 0 {
+                let a = Compositor.div255(us &* UInt64(c))
+                let b = Compositor.div255(Compositor.unpack(d[i]) &* UInt64(255 &- c))
+                d[i] = Compositor.pack(a &+ b)
+            }
+        }
+        return acc
     }
 
     @inline(__always) func row(_ y: Int) -> UnsafeMutablePointer<UInt32> {
@@ -116,7 +145,7 @@ struct SpanBlender: CoverageSink {
     @inline(__always) func shade(y: Int, x: Int, count: Int) {
         switch source {
         case .solid(let p): scratchPixels.update(repeating: p, count: count)
-        case .shader(let s): s.shade(x: x, y: y, count: count, into: scratchPixels)
+        case .shader(let s): s.pointee.shade(x: x, y: y, count: count, into: scratchPixels)
         }
     }
 

@@ -40,7 +40,7 @@ import Testing
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         for name in ["card10", "card2", "card0", "renderD128", "cardX", "by-path"] {
-            FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data())
+            _ = FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data())
         }
         #expect(DRMCard.cardPaths(directory: dir.path) == ["card0", "card2", "card10"].map { dir.path + "/" + $0 })
         #expect(DRMCard.cardPaths(directory: "/nonexistent/dri").isEmpty)

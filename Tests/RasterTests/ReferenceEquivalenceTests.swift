@@ -111,4 +111,29 @@ struct ReferenceEquivalenceTests {
         for y in 0..<64 { for x in 0..<64 where fast.pixel(x: x, y: y) != ref.pixel(x: x, y: y) { differing += 1 } }
         #expect(differing == 0)
     }
+
+    /// Cycling through fewer, then more colours than the context's solid-pixel cache holds (opaque and
+    /// translucent, so both the fused opaque lane and the general blend run), with seats
+    /// partly outside the surface (the clipping fallback), still matches the reference.
+    @Test func cyclingColoursAndEdgeSeatsMatchTheReference() {
+        let fast = Surface(width: 48, height: 40), ref = Surface(width: 48, height: 40)
+        fast.clear(.white); ref.clear(.white)
+        let ctx = DrawingContext(surface: fast)
+        let colours = [Color(red: 0.3, green: 0.69, blue: 0.31), Color(red: 0.62, green: 0.62, blue: 0.62),
+                       Color(red: 0.13, green: 0.59, blue: 0.95), Color(red: 0.9, green: 0.2, blue: 0.1, alpha: 0.5),
+                       Color(red: 0.1, green: 0.1, blue: 0.1), Color(red: 1, green: 0.8, blue: 0, alpha: 0.75)]
+        var rng = T.Random(seed: 11)
+        for i in 0..<90 {
+            let seat = T.seat(in: Rect(x: rng.range(-6, 46), y: rng.range(-6, 38), width: 8, height: 8),
+                              rotation: rng.range(-3.2, 3.2))
+            // Three colours (cache hits), then all six (misses, evictions).
+            let c = colours[i < 45 ? i % 3 : i % colours.count]
+            ctx.fill(seat, with: .solid(c))
+            ScalarRasterizer.fill(seat, transform: .identity, rule: .nonZero, clip: ref.bounds, surface: ref,
+                                  pixel: c.premultiplied.rawValue, mode: .sourceOver)
+        }
+        var differing = 0
+        for y in 0..<40 { for x in 0..<48 where fast.pixel(x: x, y: y) != ref.pixel(x: x, y: y) { differing += 1 } }
+        #expect(differing == 0)
+    }
 }

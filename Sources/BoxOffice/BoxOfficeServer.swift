@@ -1,0 +1,157 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+import Synchronization
+
+/// The reference box-office backend: the `/v1` HTTP API over a `BoxOfficeStore`.
+/// `start()` binds and serves in the background (tests, benchmark); `run()` serves until SIGTERM
+/// or SIGINT (`tribune-boxoffice serve`).
+public final class BoxOfficeServer: Sendable {
+    public struct Configuration: Sendable {
+        /// The SQLite database file.
+        public var databasePath: String
+        public var host: String = "127.0.0.1"
+        /// 0 picks a free port; `start()` returns it.
+        public var port: Int = 8080
+        /// Bearer token → kiosk id.
+        public var tokens: [String: String]
+        /// Larger request bodies are refused with 413 before they are read.
+        public var maxBodyBytes: Int = 1 << 20
+        /// How often expired holds are swept (nil: never; lazy expiry keeps the API correct).
+        public var sweepInterval: Duration? = .seconds(1)
+        /// Idempotency keys are kept at least this long.
+        public var idempotencyRetentionSeconds: Int64 = 48 * 3600
+        public var synchronousFull: Bool = false
+        /// Milliseconds since 1970.
+        public var now: @Sendable () -> Int64 = Timestamp.systemNow
+        /// Tests only: a pause inside the idempotency in-flight window, before the transaction.
+        public var effectDelayForTesting: Duration?
+
+        public init(databasePath: String, port: Int = 8080, tokens: [String: String]) {
+            self.databasePath = databasePath
+            self.port = port
+            self.tokens = tokens
+        }
+    }
+
+    public let configuration: Configuration
+    public let store: BoxOfficeStore
+    let inFlight = Mutex<Set<String>>([])
+    let running = Mutex<(group: ServiceGroup?, task: Task<Void, Never>?, sweeper: Task<Void, Never>?)>((nil, nil, nil))
+    let openAPIDocument: Data
+    let logger: Logger
+
+    public init(configuration: Configuration) throws {
+        self.configuration = configuration
+        store = try BoxOfficeStore(path: configuration.databasePath, synchronousFull: configuration.synchronousFull, now: configuration.now)
+        openAPIDocument = Self.openAPIData
+        var logger = Logger(label: "tribune-boxoffice")
+        logger.logLevel = .warning
+        self.logger = logger
+    }
+
+    /// The OpenAPI 3.1 document of the API (also in docs/openapi.json).
+    public static var openAPIData: Data {
+        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json"), let data = try? Data(contentsOf: url) else {
+            return Data("{}".utf8)
+        }
+        return data
+    }
+
+    /// Reads a token file: one `KIOSK_ID TOKEN` pair per line; blank lines and `#` comments ignored.
+    public static func readTokens(path: String) throws -> [String: String] {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        var tokens: [String: String] = [:]
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            let parts = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard parts.count == 2 else {
+                throw SetupError("\(path):\(number + 1): expected 'KIOSK_ID TOKEN', got '\(trimmed)'")
+            }
+            tokens[String(parts[1])] = String(parts[0])
+        }
+        return tokens
+    }
+
+    func makeApplication(onRunning: @escaping @Sendable (Int) -> Void) -> some ApplicationProtocol {
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: ProblemMiddleware())
+        for route in routes {
+            router.on(RouterPath(route.path), method: route.method) { [self] request, context in
+                await self.respond(route: route, request: request, context: context)
+            }
+        }
+        return Application(router: router,
+                           configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+                           onServerRunning: { channel in onRunning(channel.localAddress?.port ?? 0) },
+                           logger: logger)
+    }
+
+    /// Starts serving in the background; returns the bound port.
+    public func start() async throws -> Int {
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let app = makeApplication { continuation.yield($0); continuation.finish() }
+        let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
+        let task = Task {
+            do { try await group.run() } catch { logger.error("server stopped: \(error)") }
+            continuation.finish()
+        }
+        running.withLock { $0 = (group, task, startSweeper()) }
+        for await port in ports { return port }
+        throw SetupError("the server could not listen on \(configuration.host):\(configuration.port)")
+    }
+
+    /// Stops a server started with `start()` and waits until it no longer listens.
+    public func stop() async {
+        let (group, task, sweeper) = running.withLock { state in
+            defer { state = (nil, nil, nil) }
+            return state
+        }
+        sweeper?.cancel()
+        await group?.triggerGracefulShutdown()
+        await task?.value
+        await sweeper?.value
+    }
+
+    /// Serves until SIGTERM or SIGINT.
+    public func run() async throws {
+        let app = makeApplication { [logger] port in logger.notice("listening on port \(port)") }
+        let sweeper = startSweeper()
+        defer { sweeper?.cancel() }
+        let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
+    }
+
+    func startSweeper() -> Task<Void, Never>? {
+        guard let interval = configuration.sweepInterval else { return nil }
+        return Task { [store, configuration, logger] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                if Task.isCancelled { break }
+                do { try await store.sweep(retentionSeconds: configuration.idempotencyRetentionSeconds) } catch {
+                    logger.error("sweep failed: \(error)")
+                }
+            }
+        }
+    }
+}
+
+/// Turns errors thrown outside route handlers (unknown route, wrong method) into problem documents.
+struct ProblemMiddleware: RouterMiddleware {
+    typealias Context = BasicRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPResponseError {
+            let status = Int(error.status.code)
+            let problem = status == 404
+                ? APIProblem.notFound("route_not_found", "No route \(request.method.rawValue) \(request.uri.path); see /v1/openapi.json.")
+                : APIProblem(status: status, code: "http_error", title: error.status.reasonPhrase, detail: "\(error)")
+            return BoxOfficeServer.response(APIReply(problem: problem, requestID: BoxOfficeStore.newID("req_")))
+        }
+    }
+}

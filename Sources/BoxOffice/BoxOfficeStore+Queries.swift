@@ -1,0 +1,181 @@
+import Foundation
+import GRDB
+
+/// An event's settings as stored.
+struct EventRecord: Sendable {
+    var id: String
+    var name: String
+    var layoutID: String
+    var currency: String
+    var maxSeatsPerOrder: Int
+    var noOrphanSeats: Bool
+    var holdTTLSeconds: Int64
+    var holdMaxTotalSeconds: Int64
+    var revision: Int64
+
+    init(row: Row) {
+        id = row["event_id"]; name = row["name"]; layoutID = row["layout_id"]; currency = row["currency"]
+        maxSeatsPerOrder = row["max_seats_per_order"]; noOrphanSeats = row["no_orphan_seats"]
+        holdTTLSeconds = row["hold_ttl_seconds"]; holdMaxTotalSeconds = row["hold_max_total_seconds"]
+        revision = row["revision"]
+    }
+
+    static func fetch(_ db: Database, id: String) throws -> EventRecord? {
+        try Row.fetchOne(db, cachedSQL: "SELECT * FROM event WHERE event_id = ?", arguments: [id]).map(EventRecord.init)
+    }
+
+    static func require(_ db: Database, id: String) throws -> EventRecord {
+        guard let event = try fetch(db, id: id) else {
+            throw APIProblem.notFound("event_not_found", "No event '\(id)'. GET /v1/events lists the events.", extra: ["event_id": .string(id)])
+        }
+        return event
+    }
+}
+
+/// The effective state of a seat row: an expired hold is free.
+func effectiveState(_ state: String, holdExpiresAt: Int64?, now: Int64) -> String {
+    if state == "held", let expires = holdExpiresAt, expires <= now { return "free" }
+    return state
+}
+
+func money(_ amount: Int64, _ currency: String) -> JSONValue {
+    ["amount_minor": .int(amount), "currency": .string(currency)]
+}
+
+extension BoxOfficeStore {
+    /// `GET /v1/events`.
+    func events() async throws -> JSONValue {
+        let now = self.now()
+        return try await pool.read { db in
+            let rows = try Row.fetchAll(db, cachedSQL: "SELECT * FROM event ORDER BY created_at, event_id")
+            return ["events": .array(rows.map { row in
+                let e = EventRecord(row: row)
+                return ["event_id": .string(e.id), "name": .string(e.name), "layout_id": .string(e.layoutID),
+                        "currency": .string(e.currency)]
+            }), "server_time": .string(Timestamp.iso(now))]
+        }
+    }
+
+    /// `GET /v1/events/{event_id}`.
+    func event(id: String) async throws -> JSONValue {
+        let now = self.now()
+        return try await pool.read { db in
+            let e = try EventRecord.require(db, id: id)
+            let prices = try Row.fetchAll(db, cachedSQL: "SELECT * FROM event_price WHERE event_id = ? ORDER BY category", arguments: [id])
+            return [
+                "event_id": .string(e.id), "name": .string(e.name), "layout_id": .string(e.layoutID),
+                "layout_url": .string("/v1/layouts/\(e.layoutID)"), "currency": .string(e.currency),
+                "categories": .array(prices.map { row in
+                    ["name": .string(row["category"]), "color": .string(row["color"]),
+                     "price": money(row["amount_minor"], e.currency)]
+                }),
+                "limits": ["max_seats_per_order": .int(Int64(e.maxSeatsPerOrder)), "no_orphan_seats": .bool(e.noOrphanSeats),
+                           "hold_ttl_seconds": .int(e.holdTTLSeconds), "hold_max_total_seconds": .int(e.holdMaxTotalSeconds)],
+                "server_time": .string(Timestamp.iso(now)),
+            ]
+        }
+    }
+
+    /// `GET /v1/layouts/{layout_id}`: the stored document, nil when unknown.
+    func layoutDocument(id: String) async throws -> Data? {
+        try await pool.read { db in
+            try Data.fetchOne(db, cachedSQL: "SELECT document FROM layout WHERE layout_id = ?", arguments: [id])
+        }
+    }
+
+    /// `GET /v1/events/{event_id}/availability[?since=]`: sparse (non-free seats only) when full,
+    /// every seat changed after `since` (free ones included) otherwise.
+    func availability(eventID: String, since: Int64?) async throws -> JSONValue {
+        let now = self.now()
+        return try await pool.read { db in
+            let e = try EventRecord.require(db, id: eventID)
+            let full = since == nil || since! > e.revision || since! < 0
+            let rows: [Row]
+            if full {
+                rows = try Row.fetchAll(db, cachedSQL: "SELECT seat_guid, state, hold_expires_at FROM seat_state WHERE event_id = ? AND state != 'free'", arguments: [eventID])
+            } else {
+                rows = try Row.fetchAll(db, cachedSQL: "SELECT seat_guid, state, hold_expires_at FROM seat_state WHERE event_id = ? AND changed_rev > ?", arguments: [eventID, since!])
+            }
+            var seats: [String: JSONValue] = [:]
+            for row in rows {
+                let state = effectiveState(row["state"], holdExpiresAt: row["hold_expires_at"], now: now)
+                if full && state == "free" { continue }
+                seats[row["seat_guid"]] = .string(state)
+            }
+            let counts = try Row.fetchAll(db, cachedSQL: """
+                SELECT category, SUM(CASE WHEN state = 'free' OR (state = 'held' AND hold_expires_at <= ?) THEN 1 ELSE 0 END) AS available
+                FROM seat_state WHERE event_id = ? GROUP BY category ORDER BY category
+                """, arguments: [now, eventID])
+            var byCategory: [String: JSONValue] = [:]
+            for row in counts { byCategory[row["category"]] = ["available": .int(row["available"])] }
+            return ["event_id": .string(eventID), "layout_id": .string(e.layoutID), "revision": .int(e.revision),
+                    "full": .bool(full), "server_time": .string(Timestamp.iso(now)),
+                    "seats": .object(seats), "by_category": .object(byCategory)]
+        }
+    }
+
+    /// The hold document. Throws `hold_not_found` when it is not this kiosk's.
+    static func holdDocument(_ db: Database, holdID: String, kiosk: String, now: Int64) throws -> JSONValue {
+        guard let hold = try Row.fetchOne(db, cachedSQL: "SELECT * FROM hold WHERE hold_id = ? AND kiosk_id = ?", arguments: [holdID, kiosk]) else {
+            throw APIProblem.notFound("hold_not_found", "No hold '\(holdID)' for this kiosk.", extra: ["hold_id": .string(holdID)])
+        }
+        let eventID: String = hold["event_id"]
+        let currency = try String.fetchOne(db, cachedSQL: "SELECT currency FROM event WHERE event_id = ?", arguments: [eventID]) ?? "EUR"
+        let expiresAt: Int64 = hold["expires_at"]
+        var status: String = hold["status"]
+        if status == "active" && expiresAt <= now { status = "expired" }
+        let seats = status == "active" ? try Row.fetchAll(db, cachedSQL: """
+            SELECT s.seat_guid, s.label, s.category, p.amount_minor FROM seat_state s
+            JOIN event_price p ON p.event_id = s.event_id AND p.category = s.category
+            WHERE s.hold_id = ? AND s.state = 'held' ORDER BY s.seat_guid
+            """, arguments: [holdID]) : []
+        var total: Int64 = 0
+        let lines: [JSONValue] = seats.map { row in
+            total += row["amount_minor"] as Int64
+            return ["seat_guid": .string(row["seat_guid"]), "label": .string(row["label"]), "category": .string(row["category"]),
+                    "price": money(row["amount_minor"], currency)]
+        }
+        return ["hold_id": .string(holdID), "status": .string(status), "event_id": .string(eventID),
+                "seats": .array(lines), "total": money(total, currency),
+                "expires_at": .string(Timestamp.iso(expiresAt)),
+                "expires_in_seconds": .int(max(0, (expiresAt - now) / 1000)),
+                "server_time": .string(Timestamp.iso(now))]
+    }
+
+    /// `GET /v1/holds/{hold_id}`.
+    func hold(id: String, kiosk: String) async throws -> JSONValue {
+        let now = self.now()
+        return try await pool.read { db in try Self.holdDocument(db, holdID: id, kiosk: kiosk, now: now) }
+    }
+
+    static func orderDocument(_ db: Database, row: Row) throws -> JSONValue {
+        let currency: String = row["currency"]
+        let orderID: String = row["order_id"]
+        let tickets = try Row.fetchAll(db, cachedSQL: "SELECT * FROM ticket WHERE order_id = ? ORDER BY seat_guid", arguments: [orderID])
+        return ["order_id": .string(orderID), "code": .string(row["code"]), "status": "confirmed",
+                "event_id": .string(row["event_id"]), "client_order_ref": .string(row["client_order_ref"]),
+                "hold_id": .string(row["hold_id"]),
+                "lines": .array(tickets.map { t in
+                    ["seat_guid": .string(t["seat_guid"]), "label": .string(t["label"]), "category": .string(t["category"]),
+                     "ticket_id": .string(t["ticket_id"]), "price": money(t["price_minor"], currency)]
+                }),
+                "total": money(row["total_minor"], currency), "created_at": .string(Timestamp.iso(row["created_at"]))]
+    }
+
+    /// `GET /v1/orders?client_order_ref=` and `GET /v1/orders/{order_id}`, scoped to the kiosk.
+    func order(kiosk: String, orderID: String? = nil, clientOrderRef: String? = nil) async throws -> JSONValue {
+        try await pool.read { db in
+            let row: Row?
+            if let orderID {
+                row = try Row.fetchOne(db, cachedSQL: "SELECT * FROM purchase_order WHERE order_id = ? AND kiosk_id = ?", arguments: [orderID, kiosk])
+            } else {
+                row = try Row.fetchOne(db, cachedSQL: "SELECT * FROM purchase_order WHERE client_order_ref = ? AND kiosk_id = ?", arguments: [clientOrderRef, kiosk])
+            }
+            guard let row else {
+                throw APIProblem.notFound("order_not_found", orderID.map { "No order '\($0)' for this kiosk." }
+                                          ?? "No order with client_order_ref '\(clientOrderRef ?? "")' for this kiosk.")
+            }
+            return try Self.orderDocument(db, row: row)
+        }
+    }
+}

@@ -1,0 +1,317 @@
+import Foundation
+import NIOHTTP1
+import Seating
+
+/// The kiosk's purchase flow against the box office: event, layout (cached on disk) and
+/// availability (polled with `since` deltas while a seat view is open); a hold created on the
+/// first seat tap and changed by later taps; the order at Buy, journaled before it is sent and
+/// retried with the same idempotency key; the hold released on reset.
+///
+/// Cart calls are serialised (one mutation in flight at a time). Time comes from `now` (seconds)
+/// and waiting from the `Sleeper`, so tests run fast and deterministic.
+public actor PurchaseClient {
+    public struct Configuration: Sendable {
+        /// Seconds between availability polls while polling (2–5 s on a kiosk).
+        public var pollInterval: Double = 3
+        public var retry = RetryPolicy()
+        /// Seconds of continuous unreachability after which the kiosk goes out of service.
+        public var outOfServiceAfter: Double = 30
+        /// Where layouts are cached (`layouts/<layout_id>.json`).
+        public var cacheDirectory: String
+
+        public init(cacheDirectory: String) { self.cacheDirectory = cacheDirectory }
+    }
+
+    /// What the UI shows: whether a visitor may start buying.
+    public enum ServiceState: Sendable, Equatable {
+        /// Unconfirmed purchases from before are being reconciled; do not serve visitors yet.
+        case resolvingJournal
+        case inService
+        /// The box office has been out of reach longer than `outOfServiceAfter`.
+        case outOfService(since: Double)
+    }
+
+    /// The outcome of `resolveJournal()`.
+    public struct JournalResolution: Sendable, Equatable {
+        public var confirmed = 0
+        public var rejected = 0
+        /// Still unknown (box office unreachable); retried on the next call.
+        public var pending = 0
+
+        public init(confirmed: Int = 0, rejected: Int = 0, pending: Int = 0) {
+            self.confirmed = confirmed
+            self.rejected = rejected
+            self.pending = pending
+        }
+    }
+
+    public nonisolated let connection: BoxOfficeConnection
+    public nonisolated let journal: PurchaseJournal
+    public nonisolated let configuration: Configuration
+    let sleeper: any Sleeper
+    let now: @Sendable () -> Double
+
+    public private(set) var event: EventInfo?
+    public private(set) var hold: HoldInfo?
+    /// Non-free seats from the availability feed (seat id → held/sold/blocked).
+    public private(set) var seatStates: [String: String] = [:]
+    public private(set) var availabilityRevision: Int64?
+    /// The last availability answer as a `Seating` delta, to apply to the chart's `EventAvailability`.
+    public private(set) var lastDelta: AvailabilityDelta?
+    /// Availability polls done since start (for tests and diagnostics).
+    public private(set) var pollCount = 0
+    /// When the box office went out of reach (seconds, from `now`); nil while reachable.
+    public private(set) var unreachableSince: Double?
+    var journalResolved = false
+    var pollTask: Task<Void, Never>?
+    var busy = false
+    var waiters: [CheckedContinuation<Void, Never>] = []
+
+    public init(connection: BoxOfficeConnection, journal: PurchaseJournal, configuration: Configuration,
+                sleeper: any Sleeper = TaskSleeper(), now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+        self.connection = connection
+        self.journal = journal
+        self.configuration = configuration
+        self.sleeper = sleeper
+        self.now = now
+    }
+
+    /// The state the UI reads.
+    public var serviceState: ServiceState {
+        if let since = unreachableSince, now() - since >= configuration.outOfServiceAfter { return .outOfService(since: since) }
+        return journalResolved ? .inService : .resolvingJournal
+    }
+
+    /// Whether a new visitor may be served.
+    public var isServingVisitors: Bool { serviceState == .inService }
+
+    // MARK: Reachability
+
+    func reached() { unreachableSince = nil }
+    func unreached() { if unreachableSince == nil { unreachableSince = now() } }
+
+    /// One request, tracking reachability.
+    func send(_ method: HTTPMethod, _ path: String, json: Data? = nil, key: String? = nil,
+              headers: [(String, String)] = []) async throws(BoxOfficeError) -> HTTPReply {
+        do throws(BoxOfficeError) {
+            let reply = try await connection.send(method, path, json: json, idempotencyKey: key, headers: headers)
+            if reply.status == 503 { unreached() } else { reached() }
+            return reply
+        } catch {
+            unreached()
+            throw error
+        }
+    }
+
+    /// A request retried with capped exponential backoff, jitter and `Retry-After` on network
+    /// errors, 409 in flight, 429 and 5xx — always with the same idempotency key.
+    func sendRetrying(_ method: HTTPMethod, _ path: String, json: Data? = nil, key: String? = nil) async throws(BoxOfficeError) -> HTTPReply {
+        var lastError = BoxOfficeError.unreachable("no attempt")
+        for attempt in 0..<max(1, configuration.retry.maxAttempts) {
+            do throws(BoxOfficeError) {
+                let reply = try await send(method, path, json: json, key: key)
+                if !RetryPolicy.isRetryable(reply) { return reply }
+                lastError = .unavailable(status: reply.status)
+                try? await sleeper.sleep(seconds: configuration.retry.delay(attempt: attempt, retryAfter: reply.retryAfter))
+            } catch {
+                lastError = error
+                try? await sleeper.sleep(seconds: configuration.retry.delay(attempt: attempt))
+            }
+        }
+        throw lastError
+    }
+
+    /// Runs cart calls one at a time, in call order.
+    func serialised<T: Sendable>(_ body: () async throws(BoxOfficeError) -> T) async throws(BoxOfficeError) -> T {
+        if busy { await withCheckedContinuation { waiters.append($0) } } else { busy = true }
+        defer {
+            if waiters.isEmpty { busy = false } else { waiters.removeFirst().resume() }
+        }
+        return try await body()
+    }
+
+    static func json(_ object: [String: Any]) -> Data {
+        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data()
+    }
+
+    static func escape(_ component: String) -> String {
+        component.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?&=#"))) ?? component
+    }
+
+    // MARK: Event, layout, availability
+
+    /// Loads the event (categories, prices, limits).
+    public func loadEvent(_ eventID: String) async throws(BoxOfficeError) -> EventInfo {
+        let reply = try await sendRetrying(.GET, "/v1/events/\(Self.escape(eventID))")
+        let info = try connection.decode(EventInfo.self, from: reply)
+        if event?.eventID != info.eventID {
+            seatStates = [:]
+            availabilityRevision = nil
+        }
+        event = info
+        return info
+    }
+
+    /// The event's layout document, from the disk cache when present (layouts are immutable).
+    public func layoutDocument() async throws(BoxOfficeError) -> Data {
+        guard let event else { throw .badResponse("load the event first") }
+        let directory = (configuration.cacheDirectory as NSString).appendingPathComponent("layouts")
+        let file = (directory as NSString).appendingPathComponent("\(event.layoutID).json")
+        if let cached = FileManager.default.contents(atPath: file) { return cached }
+        let reply = try await sendRetrying(.GET, "/v1/layouts/\(Self.escape(event.layoutID))")
+        guard reply.status == 200 else { _ = try connection.decode(JSONNull.self, from: reply); throw .badResponse("layout status \(reply.status)") }
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try? reply.body.write(to: URL(fileURLWithPath: file), options: .atomic)
+        return reply.body
+    }
+
+    /// Fetches availability: a delta since the last revision, or the full sparse list.
+    public func refreshAvailability() async throws(BoxOfficeError) {
+        guard let event else { throw .badResponse("load the event first") }
+        let query = availabilityRevision.map { "?since=\($0)" } ?? ""
+        let reply = try await send(.GET, "/v1/events/\(Self.escape(event.eventID))/availability\(query)")
+        let document = try connection.decode(AvailabilityDocument.self, from: reply)
+        lastDelta = document.seatingDelta(since: availabilityRevision)
+        if document.full { seatStates = [:] }
+        for (seat, state) in document.seats {
+            seatStates[seat] = state == "free" ? nil : state
+        }
+        availabilityRevision = document.revision
+        pollCount += 1
+    }
+
+    /// `free`, `held`, `sold` or `blocked` as last seen; this kiosk's own held seats read `held`.
+    public func status(ofSeat seat: String) -> String { seatStates[seat] ?? "free" }
+
+    /// Polls availability every `pollInterval` until `stopPolling()` (seat view open).
+    public func startPolling() {
+        guard pollTask == nil else { return }
+        let interval = configuration.pollInterval
+        pollTask = Task { [weak self, sleeper] in
+            while !Task.isCancelled {
+                try? await self?.refreshAvailability()
+                do { try await sleeper.sleep(seconds: interval) } catch { break }
+            }
+        }
+    }
+
+    /// Stops polling (attract screen).
+    public func stopPolling() {
+        pollTask?.cancel()
+        pollTask = nil
+    }
+
+    public var isPolling: Bool { pollTask != nil }
+
+    // MARK: Hold
+
+    /// Toggles a seat: the first tap creates the hold, later taps add or remove seats. A seat
+    /// taken meanwhile throws `.seatsTaken` naming it (availability is refreshed first).
+    @discardableResult
+    public func tapSeat(_ seat: String) async throws(BoxOfficeError) -> HoldInfo {
+        try await serialised { () async throws(BoxOfficeError) -> HoldInfo in
+            guard let event else { throw .badResponse("load the event first") }
+            let reply: HTTPReply
+            if let hold, hold.status == "active" {
+                let path = "/v1/holds/\(Self.escape(hold.holdID))/seats/\(Self.escape(seat))"
+                let selected = hold.seats.contains { $0.seatGUID == seat }
+                reply = try await sendRetrying(selected ? .DELETE : .PUT, path)
+            } else {
+                reply = try await sendRetrying(.POST, "/v1/events/\(Self.escape(event.eventID))/holds",
+                                               json: Self.json(["seats": [seat]]), key: UUID().uuidString.lowercased())
+            }
+            do throws(BoxOfficeError) {
+                let info = try connection.decode(HoldInfo.self, from: reply)
+                hold = info
+                return info
+            } catch {
+                if case .seatsTaken = error { try? await refreshAvailability() }
+                if case .rejected(let problem) = error, problem.code == "hold_expired" || problem.code == "hold_not_active" { hold = nil }
+                throw error
+            }
+        }
+    }
+
+    /// Releases the hold (best effort; the server expires it anyway) and forgets the selection.
+    public func reset() async {
+        try? await serialised { () async throws(BoxOfficeError) -> Void in
+            if let hold { _ = try? await send(.DELETE, "/v1/holds/\(Self.escape(hold.holdID))") }
+            hold = nil
+        }
+    }
+
+    // MARK: Order
+
+    /// Converts the hold into an order. The intent is journaled before the first send; retries
+    /// reuse its key; a timeout is an unknown outcome, reconciled by `client_order_ref`.
+    public func buy() async throws(BoxOfficeError) -> OrderInfo {
+        try await serialised { () async throws(BoxOfficeError) -> OrderInfo in
+            guard let hold, !hold.seats.isEmpty else { throw .noHold }
+            let entry: PurchaseJournal.Entry
+            do { entry = try journal.begin(eventID: hold.eventID, holdID: hold.holdID, expectedTotal: hold.total, now: now()) } catch {
+                throw .badResponse("journal write failed: \(error)")  // never send what is not journaled
+            }
+            let order = try await submit(entry)
+            self.hold = nil
+            return order
+        }
+    }
+
+    /// Sends a journaled intent until its outcome is known.
+    func submit(_ entry: PurchaseJournal.Entry) async throws(BoxOfficeError) -> OrderInfo {
+        let body = Self.json(["client_order_ref": entry.clientOrderRef, "hold_id": entry.holdID,
+                              "expected_total": ["amount_minor": entry.expectedTotal.amountMinor, "currency": entry.expectedTotal.currency]])
+        let reply: HTTPReply
+        do throws(BoxOfficeError) {
+            reply = try await sendRetrying(.POST, "/v1/orders", json: body, key: entry.idempotencyKey)
+        } catch {
+            try? journal.noteError(clientOrderRef: entry.clientOrderRef, "\(error)", now: now())
+            if let order = try? await lookup(clientOrderRef: entry.clientOrderRef) { return order }
+            throw .outcomeUnknown(clientOrderRef: entry.clientOrderRef)
+        }
+        do throws(BoxOfficeError) {
+            let order = try connection.decode(OrderInfo.self, from: reply)
+            try? journal.markConfirmed(clientOrderRef: entry.clientOrderRef, orderID: order.orderID, now: now())
+            return order
+        } catch {
+            try? journal.markRejected(clientOrderRef: entry.clientOrderRef, reason: "\(error)", now: now())
+            throw error
+        }
+    }
+
+    /// The server's order for a `client_order_ref`, marked confirmed in the journal; nil when the
+    /// server has none.
+    func lookup(clientOrderRef: String) async throws(BoxOfficeError) -> OrderInfo? {
+        let reply = try await send(.GET, "/v1/orders?client_order_ref=\(Self.escape(clientOrderRef))")
+        if reply.status == 404 { return nil }
+        let order = try connection.decode(OrderInfo.self, from: reply)
+        try? journal.markConfirmed(clientOrderRef: clientOrderRef, orderID: order.orderID, now: now())
+        return order
+    }
+
+    /// Resolves every pending journal entry: looks its order up by `client_order_ref`; when the
+    /// server has none, re-sends the same request with the same key (the server replays or
+    /// executes it once). Until nothing is pending the kiosk serves no visitor.
+    @discardableResult
+    public func resolveJournal() async -> JournalResolution {
+        var result = JournalResolution()
+        let pending = (try? journal.entries(.pending)) ?? []
+        for entry in pending {
+            do throws(BoxOfficeError) {
+                if try await lookup(clientOrderRef: entry.clientOrderRef) != nil { result.confirmed += 1; continue }
+                _ = try await submit(entry)
+                result.confirmed += 1
+            } catch {
+                switch error {
+                case .rejected, .seatsTaken: result.rejected += 1
+                default: result.pending += 1
+                }
+            }
+        }
+        journalResolved = result.pending == 0
+        return result
+    }
+}
+
+/// Decodes any JSON and keeps nothing (used to surface a problem document).
+struct JSONNull: Decodable {}

@@ -1,0 +1,393 @@
+import CDRM
+import Raster
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Which KMS API drives the output.
+public enum DRMModesetPath: String, Sendable, Hashable {
+    /// Atomic when the driver accepts a test-only commit of the full state, else legacy.
+    case automatic
+    /// `drmModeAtomicCommit` with properties looked up by name (fails when unsupported).
+    case atomic
+    /// `drmModeSetCrtc` + `drmModePageFlip`.
+    case legacy
+}
+
+/// Presents a shadow `Surface` on a DRM output through 2 or 3 dumb buffers. The renderer draws
+/// into `shadow` (logical size: the mode turned by `rotation`); `present(damage:)` copies only
+/// what each buffer lacks (damage per buffer age) into the back buffer and page-flips with an
+/// event. Flip completions, read by `dispatchEvents()`/`waitForFlip(timeout:)`, pace frames.
+public final class DRMPresenter {
+    public let card: DRMCard
+    public private(set) var output: DRMOutput
+    public let rotation: DRMRotation
+    /// The path in use after setup: `.atomic` or `.legacy`.
+    public private(set) var path: DRMModesetPath
+    /// The logical image; draw here. Ordinary cached memory, never scanned out.
+    public let shadow: Surface
+    public private(set) var buffers: [DRMDumbBuffer]
+
+    /// Frames handed to the kernel (page flips requested).
+    public private(set) var framesPresented = 0
+    /// Page-flip events received.
+    public private(set) var flipsCompleted = 0
+    /// Flips that did not complete within the timeout (the output is then set up again).
+    public private(set) var flipTimeouts = 0
+    /// Device rects copied per presented frame, in order (for reports and tests).
+    public private(set) var copiedRects: [[PixelRect]] = []
+    public var flipTimeout: Double = 1.0
+
+    /// False while the connector is gone, the VT is switched away, or the output is blanked:
+    /// `present` then only records damage.
+    public private(set) var isBlanked = false
+    public var isSuspended = false
+
+    private var tracker: DRMDamageTracker
+    private var front = 0
+    private var pending: Int?
+    private var needsModeset = true
+    private var savedCRTC: (fb: UInt32, x: UInt32, y: UInt32, mode: drmModeModeInfo?)?
+    private var atomic: AtomicIDs?
+    private var modeBlob: UInt32 = 0
+    private var fd: Int32 { card.fileDescriptor.rawValue }
+
+    struct AtomicIDs {
+        var plane: UInt32
+        var connCRTC: UInt32, crtcMode: UInt32, crtcActive: UInt32
+        var planeFB: UInt32, planeCRTC: UInt32
+        var src: (UInt32, UInt32, UInt32, UInt32), dst: (UInt32, UInt32, UInt32, UInt32)
+        /// `FB_DAMAGE_CLIPS` on the primary plane (0 when the driver has none). A superset of
+        /// the change since the previous frame (the buffer-age rects), which is allowed.
+        var damageClips: UInt32 = 0
+    }
+
+    /// Sets up buffers and the modeset path (nothing is shown until `start()`).
+    /// - Parameters:
+    ///   - rotation: applied while copying; compose the panel orientation in before passing it.
+    ///   - bufferCount: 2 or 3.
+    public init(card: DRMCard, output: DRMOutput, rotation: DRMRotation = .r0,
+                path requested: DRMModesetPath = .automatic, bufferCount: Int = 3) throws {
+        self.card = card; self.output = output; self.rotation = rotation
+        let w = output.mode.width, h = output.mode.height
+        let logical = rotation.logicalSize(deviceWidth: w, deviceHeight: h)
+        shadow = Surface(width: logical.width, height: logical.height)
+        shadow.clear(.black)
+        let n = max(2, min(3, bufferCount))
+        var bs: [DRMDumbBuffer] = []
+        for _ in 0..<n { bs.append(try DRMDumbBuffer(card: card, width: w, height: h)) }
+        buffers = bs
+        tracker = DRMDamageTracker(bufferCount: n, bounds: shadow.bounds)
+        path = .legacy
+        if requested != .legacy {
+            if let ids = try setUpAtomic() {
+                atomic = ids; path = .atomic
+            } else if requested == .atomic {
+                throw DRMSelectionError("\(card.path) does not accept an atomic commit for \(output.connector.name)")
+            }
+        }
+        if let c = drmModeGetCrtc(fd, output.crtcID) {
+            savedCRTC = (c.pointee.buffer_id, c.pointee.x, c.pointee.y, c.pointee.mode_valid != 0 ? c.pointee.mode : nil)
+            drmModeFreeCrtc(c)
+        }
+    }
+
+    deinit {
+        if modeBlob != 0 { drmModeDestroyPropertyBlob(fd, modeBlob) }
+    }
+
+    // MARK: Modesetting
+
+    /// Copies the shadow into the front buffer and sets the mode showing it: the screen shows
+    /// the shadow's current contents at once, without waiting for a flip.
+    public func start() throws {
+        fill(buffer: front)
+        try modeset()
+    }
+
+    /// Copies what buffer `index` lacks from the shadow; returns the device rects written.
+    @discardableResult
+    private func fill(buffer index: Int) -> [PixelRect] {
+        let b = buffers[index]
+        return tracker.take(buffer: index).map {
+            ShadowCopier.copy($0, from: shadow, rotation: rotation, to: b.pixels, pitch: b.pitch,
+                              deviceWidth: b.width, deviceHeight: b.height)
+        }
+    }
+
+    private func modeset() throws {
+        if let atomic {
+            try atomicCommit(modeset: true, fb: buffers[front].framebufferID, active: true, ids: atomic, event: false)
+        } else {
+            var conn = output.connector.id
+            var mode = output.rawMode
+            guard drmModeSetCrtc(fd, output.crtcID, buffers[front].framebufferID, 0, 0, &conn, 1, &mode) == 0 else {
+                throw DRMError(call: "drmModeSetCrtc(\(output.mode))", path: card.path, errno: .current)
+            }
+        }
+        needsModeset = false
+    }
+
+    private func setUpAtomic() throws -> AtomicIDs? {
+        guard drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1) == 0,
+              drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0 else { return nil }
+        func prop(_ obj: UInt32, _ type: UInt32, _ name: String) -> UInt32? {
+            card.property(object: obj, type: type, name: name)?.id
+        }
+        guard let planes = drmModeGetPlaneResources(fd) else { return nil }
+        defer { drmModeFreePlaneResources(planes) }
+        var primary: UInt32?
+        for i in 0..<Int(planes.pointee.count_planes) {
+            let id = planes.pointee.planes[i]
+            guard let p = drmModeGetPlane(fd, id) else { continue }
+            let fits = p.pointee.possible_crtcs & (1 << UInt32(output.crtcIndex)) != 0
+            drmModeFreePlane(p)
+            let type = card.property(object: id, type: DRM_MODE_OBJECT_PLANE, name: "type")?.value
+            if fits && type == UInt64(DRM_PLANE_TYPE_PRIMARY) { primary = id; break }
+        }
+        let c = output.connector.id, k = output.crtcID
+        let obj = DRM_MODE_OBJECT_PLANE, cobj = DRM_MODE_OBJECT_CRTC, nobj = DRM_MODE_OBJECT_CONNECTOR
+        guard let pl = primary,
+              let cc = prop(c, nobj, "CRTC_ID"), let mid = prop(k, cobj, "MODE_ID"), let act = prop(k, cobj, "ACTIVE"),
+              let fb = prop(pl, obj, "FB_ID"), let pc = prop(pl, obj, "CRTC_ID"),
+              let sx = prop(pl, obj, "SRC_X"), let sy = prop(pl, obj, "SRC_Y"),
+              let sw = prop(pl, obj, "SRC_W"), let sh = prop(pl, obj, "SRC_H"),
+              let dx = prop(pl, obj, "CRTC_X"), let dy = prop(pl, obj, "CRTC_Y"),
+              let dw = prop(pl, obj, "CRTC_W"), let dh = prop(pl, obj, "CRTC_H") else {
+            drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 0)
+            return nil
+        }
+        var mode = output.rawMode
+        guard drmModeCreatePropertyBlob(fd, &mode, MemoryLayout<drmModeModeInfo>.size, &modeBlob) == 0 else {
+            throw DRMError(call: "drmModeCreatePropertyBlob(MODE_ID)", path: card.path, errno: .current)
+        }
+        let ids = AtomicIDs(plane: pl, connCRTC: cc, crtcMode: mid, crtcActive: act, planeFB: fb, planeCRTC: pc,
+                            src: (sx, sy, sw, sh), dst: (dx, dy, dw, dh),
+                            damageClips: prop(pl, obj, "FB_DAMAGE_CLIPS") ?? 0)
+        do {
+            try atomicCommit(modeset: true, fb: buffers[0].framebufferID, active: true, ids: ids, event: false,
+                             testOnly: true)
+        } catch {
+            drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 0)
+            return nil
+        }
+        return ids
+    }
+
+    private func atomicCommit(modeset: Bool, fb: UInt32, active: Bool, ids: AtomicIDs, event: Bool,
+                              testOnly: Bool = false, damageBlob: UInt32 = 0) throws {
+        guard let req = drmModeAtomicAlloc() else {
+            throw DRMError(call: "drmModeAtomicAlloc", path: card.path, errno: .noMemory)
+        }
+        defer { drmModeAtomicFree(req) }
+        let w = UInt64(output.mode.width), h = UInt64(output.mode.height)
+        if modeset {
+            drmModeAtomicAddProperty(req, output.connector.id, ids.connCRTC, UInt64(output.crtcID))
+            drmModeAtomicAddProperty(req, output.crtcID, ids.crtcMode, UInt64(modeBlob))
+            drmModeAtomicAddProperty(req, output.crtcID, ids.crtcActive, active ? 1 : 0)
+            drmModeAtomicAddProperty(req, ids.plane, ids.planeCRTC, UInt64(output.crtcID))
+            drmModeAtomicAddProperty(req, ids.plane, ids.src.0, 0)
+            drmModeAtomicAddProperty(req, ids.plane, ids.src.1, 0)
+            drmModeAtomicAddProperty(req, ids.plane, ids.src.2, w << 16)   // 16.16 fixed point
+            drmModeAtomicAddProperty(req, ids.plane, ids.src.3, h << 16)
+            drmModeAtomicAddProperty(req, ids.plane, ids.dst.0, 0)
+            drmModeAtomicAddProperty(req, ids.plane, ids.dst.1, 0)
+            drmModeAtomicAddProperty(req, ids.plane, ids.dst.2, w)
+            drmModeAtomicAddProperty(req, ids.plane, ids.dst.3, h)
+        }
+        drmModeAtomicAddProperty(req, ids.plane, ids.planeFB, UInt64(fb))
+        if ids.damageClips != 0 { drmModeAtomicAddProperty(req, ids.plane, ids.damageClips, UInt64(damageBlob)) }
+        var flags: UInt32 = 0
+        if modeset { flags |= UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET) }
+        if testOnly { flags |= UInt32(DRM_MODE_ATOMIC_TEST_ONLY) }
+        if event { flags |= UInt32(DRM_MODE_PAGE_FLIP_EVENT) | UInt32(DRM_MODE_ATOMIC_NONBLOCK) }
+        let user = Unmanaged.passUnretained(self).toOpaque()
+        guard drmModeAtomicCommit(fd, req, flags, event ? user : nil) == 0 else {
+            throw DRMError(call: "drmModeAtomicCommit(\(testOnly ? "test, " : "")\(modeset ? "modeset" : "flip"))",
+                           path: card.path, errno: .current)
+        }
+    }
+
+    // MARK: Presenting
+
+    /// Copies damaged shadow rects (logical coordinates) into the back buffer and page-flips to it.
+    /// Returns false (recording the damage for later) while blanked, suspended or when `damage`
+    /// is empty and no buffer lacks anything: nothing is rendered when nothing changed.
+    @discardableResult
+    public func present(damage: [PixelRect]) throws -> Bool {
+        tracker.add(damage)
+        if isBlanked || isSuspended { return false }
+        if needsModeset { try modeset() }
+        // The back buffer: neither scanned out nor waiting to be.
+        var back = (0..<buffers.count).first { $0 != front && $0 != pending }
+        if back == nil { _ = try waitForFlip(timeout: flipTimeout); back = (0..<buffers.count).first { $0 != front && $0 != pending } }
+        guard let back else { return false }
+        if tracker.damage(buffer: back).isEmpty { return false }
+        let copied = fill(buffer: back)
+        if pending != nil { _ = try waitForFlip(timeout: flipTimeout) }
+        if needsModeset { try modeset() }   // a flip timed out meanwhile
+        try flip(to: back, damage: copied)
+        copiedRects.append(copied)
+        framesPresented += 1
+        return true
+    }
+
+    /// Page-flips to buffer `index`, telling the kernel which device rects changed (atomic
+    /// `FB_DAMAGE_CLIPS`, legacy `drmModeDirtyFB`; best effort — drivers that scan out directly
+    /// ignore it, virtual and SPI panels upload less).
+    private func flip(to index: Int, damage: [PixelRect]) throws {
+        let fbID = buffers[index].framebufferID
+        var clipsBlob: UInt32 = 0
+        defer { if clipsBlob != 0 { drmModeDestroyPropertyBlob(fd, clipsBlob) } }
+        if let atomic, atomic.damageClips != 0, !damage.isEmpty {
+            var rects = damage.map { drm_mode_rect(x1: Int32($0.minX), y1: Int32($0.minY), x2: Int32($0.maxX), y2: Int32($0.maxY)) }
+            if drmModeCreatePropertyBlob(fd, &rects, MemoryLayout<drm_mode_rect>.stride * rects.count, &clipsBlob) != 0 {
+                clipsBlob = 0
+            }
+        } else if atomic == nil, !damage.isEmpty {
+            var clips = damage.map {
+                drm_clip_rect(x1: UInt16(clamping: $0.minX), y1: UInt16(clamping: $0.minY),
+                              x2: UInt16(clamping: $0.maxX), y2: UInt16(clamping: $0.maxY))
+            }
+            _ = drmModeDirtyFB(fd, fbID, &clips, UInt32(clips.count))   // -ENOSYS on many drivers: fine
+        }
+        for attempt in 0..<2 {
+            do {
+                if let atomic {
+                    try atomicCommit(modeset: false, fb: fbID, active: true, ids: atomic, event: true,
+                                     damageBlob: clipsBlob)
+                } else {
+                    let user = Unmanaged.passUnretained(self).toOpaque()
+                    guard drmModePageFlip(fd, output.crtcID, fbID, UInt32(DRM_MODE_PAGE_FLIP_EVENT), user) == 0 else {
+                        throw DRMError(call: "drmModePageFlip", path: card.path, errno: .current)
+                    }
+                }
+                pending = index
+                return
+            } catch let e as DRMError where e.errno == .resourceBusy && attempt == 0 {
+                // A flip the kernel still holds: wait for its event, then try once more.
+                _ = try waitForFlip(timeout: flipTimeout)
+                if pending == nil && needsModeset { try modeset() }
+            }
+        }
+    }
+
+    /// Called from the page-flip handler.
+    fileprivate func flipCompleted() {
+        if let p = pending { front = p }
+        pending = nil
+        flipsCompleted += 1
+    }
+
+    /// How the kernel hears about damage: `FB_DAMAGE_CLIPS` (atomic, when the plane has it),
+    /// `DirtyFB` (legacy) or `none`.
+    public var kernelDamageHint: String {
+        if let atomic { return atomic.damageClips != 0 ? "FB_DAMAGE_CLIPS" : "none" }
+        return "DirtyFB"
+    }
+
+    /// True while a flip is queued and its event has not arrived.
+    public var isFlipPending: Bool { pending != nil }
+
+    /// Reads and dispatches whatever events the fd has (call when `poll` says it is readable).
+    public func dispatchEvents() throws {
+        var ctx = drmEventContext()
+        ctx.version = 2
+        ctx.page_flip_handler = { _, _, _, _, user in
+            guard let user else { return }
+            Unmanaged<DRMPresenter>.fromOpaque(user).takeUnretainedValue().flipCompleted()
+        }
+        guard drmHandleEvent(fd, &ctx) == 0 else {
+            throw DRMError(call: "drmHandleEvent", path: card.path, errno: .current)
+        }
+    }
+
+    /// Blocks in `poll` (no busy waiting) until the pending flip completes or `timeout` seconds
+    /// pass. On timeout the flip is written off and the next present sets the mode again.
+    /// Returns true when no flip is pending any more because its event arrived.
+    @discardableResult
+    public func waitForFlip(timeout: Double) throws -> Bool {
+        var deadline = timespec(); clock_gettime(CLOCK_MONOTONIC, &deadline)
+        let end = Double(deadline.tv_sec) + Double(deadline.tv_nsec) * 1e-9 + timeout
+        while pending != nil {
+            var now = timespec(); clock_gettime(CLOCK_MONOTONIC, &now)
+            let left = end - (Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9)
+            if left <= 0 {
+                flipTimeouts += 1
+                pending = nil; needsModeset = true
+                tracker.invalidateAll()
+                return false
+            }
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let r = poll(&pfd, 1, Int32(max(1, (left * 1000).rounded(.up))))
+            if r < 0 && errno != EINTR { throw DRMError(call: "poll", path: card.path, errno: .current) }
+            if r > 0 { try dispatchEvents() }
+        }
+        return true
+    }
+
+    // MARK: Blanking, suspension, restore
+
+    /// Turns the output off (CRTC `ACTIVE=0` on atomic, connector `DPMS` off on legacy).
+    public func blank() throws {
+        guard !isBlanked else { return }
+        if pending != nil { try waitForFlip(timeout: flipTimeout) }
+        if let atomic {
+            try atomicCommit(modeset: true, fb: buffers[front].framebufferID, active: false, ids: atomic, event: false)
+        } else if let dpms = card.property(object: output.connector.id,
+                                           type: DRM_MODE_OBJECT_CONNECTOR, name: "DPMS") {
+            guard drmModeConnectorSetProperty(fd, output.connector.id, dpms.id, UInt64(DRM_MODE_DPMS_OFF)) == 0 else {
+                throw DRMError(call: "drmModeConnectorSetProperty(DPMS off)", path: card.path, errno: .current)
+            }
+        }
+        isBlanked = true
+    }
+
+    /// Turns the output back on showing the last presented frame.
+    public func unblank() throws {
+        guard isBlanked else { return }
+        if atomic != nil {
+            try modeset()
+        } else if let dpms = card.property(object: output.connector.id,
+                                           type: DRM_MODE_OBJECT_CONNECTOR, name: "DPMS") {
+            guard drmModeConnectorSetProperty(fd, output.connector.id, dpms.id, UInt64(DRM_MODE_DPMS_ON)) == 0 else {
+                throw DRMError(call: "drmModeConnectorSetProperty(DPMS on)", path: card.path, errno: .current)
+            }
+        }
+        isBlanked = false
+    }
+
+    /// Forces a full modeset and a full copy at the next present (after a VT switch back, a
+    /// hotplug, or a mode change on the same connector).
+    public func invalidate() {
+        needsModeset = true
+        tracker.invalidateAll()
+    }
+
+    /// Gives up DRM master (VT switched away); presents are held until `resume()`.
+    public func suspend() {
+        if pending != nil { _ = try? waitForFlip(timeout: 0.1) }
+        pending = nil
+        isSuspended = true
+        drmDropMaster(fd)
+    }
+
+    /// Takes DRM master back and repaints everything at the next present.
+    public func resume() throws {
+        guard drmSetMaster(fd) == 0 else { throw DRMError(call: "drmSetMaster", path: card.path, errno: .current) }
+        isSuspended = false
+        invalidate()
+    }
+
+    /// Waits for an outstanding flip, then puts back the CRTC configuration found at start.
+    public func restore() {
+        if pending != nil { _ = try? waitForFlip(timeout: flipTimeout) }
+        guard let saved = savedCRTC else { return }
+        var conn = output.connector.id
+        if saved.fb != 0, var mode = saved.mode {
+            drmModeSetCrtc(fd, output.crtcID, saved.fb, saved.x, saved.y, &conn, 1, &mode)
+        } else {
+            drmModeSetCrtc(fd, output.crtcID, 0, 0, 0, nil, 0, nil)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Geometry
+
+/// The optimistic `EdgeBuilder`: every segment is pushed as is, with no clip tests, while the
+/// vertices' bounds are tracked. When they lie inside the clip box afterwards (`isInside`),
+/// the edges equal `EdgeBuilder`'s for the same input (it takes the same push for segments
+/// inside the box); otherwise the caller discards them (they may be garbage: the fixed-point
+/// rounding is only valid for small coordinates) and builds again with `EdgeBuilder`.
+struct UnclippedEdgeBuilder: PolylineSink {
+    /// Bounds of the vertices in pixels; `probe` sums them so that NaN (which the comparisons
+    /// skip) or ∞ makes it non-finite.
+    var loX = Double.infinity, loY = Double.infinity, hiX = -Double.infinity, hiY = -Double.infinity
+    var probe = 0.0
+    var edges: UnsafeMutablePointer<SIMD4<Int32>>
+    var count = 0
+    var capacity: Int
+    /// The subpath's start and the last vertex in 24.8 fixed point (each vertex is rounded
+    /// once, not once per segment end).
+    var startX: Int32 = 0, startY: Int32 = 0, lastX: Int32 = 0, lastY: Int32 = 0
+    var open = false
+
+    init(storage: UnsafeMutablePointer<SIMD4<Int32>>, capacity: Int) {
+        edges = storage; self.capacity = capacity
+    }
+
+    @inline(__always) mutating func include(_ p: Point) {
+        loX = p.x < loX ? p.x : loX; hiX = p.x > hiX ? p.x : hiX
+        loY = p.y < loY ? p.y : loY; hiY = p.y > hiY ? p.y : hiY
+        probe += p.x + p.y
+    }
+
+    /// True when every vertex lies in the box (false for NaN or ∞ anywhere, and for no vertex).
+    func isInside(left: Double, top: Double, right: Double, bottom: Double) -> Bool {
+        probe.isFinite && loX <= hiX && loX >= left && hiX <= right && loY >= top && hiY <= bottom
+    }
+
+    @inline(__always) mutating func moveTo(_ p: Point) {
+        closeCurrent()
+        include(p)
+        startX = EdgeBuilder.fixed(p.x); startY = EdgeBuilder.fixed(p.y)
+        lastX = startX; lastY = startY; open = true
+    }
+
+    @inline(__always) mutating func lineTo(_ p: Point) {
+        include(p)
+        let x = EdgeBuilder.fixed(p.x), y = EdgeBuilder.fixed(p.y)
+        push(lastX, lastY, x, y)
+        lastX = x; lastY = y
+    }
+
+    @inline(__always) mutating func endPolyline(closed: Bool) { closeCurrent() }
+
+    /// Closes with the segment back to the start (`EdgeBuilder` compares the unrounded points;
+    /// when only they differ, its closing edge rounds to zero height and is dropped too).
+    @inline(__always) mutating func closeCurrent() {
+        if open { push(lastX, lastY, startX, startY) }
+        open = false
+    }
+
+    @inline(__always) mutating func push(_ x0: Int32, _ y0: Int32, _ x1: Int32, _ y1: Int32) {
+        if y0 == y1 { return }
+        if count == capacity { grow() }
+        edges[count] = SIMD4(x0, y0, x1, y1)
+        count &+= 1
+    }
+
+    @inline(never) mutating func grow() {
+        let newCapacity = Swift.max(64, capacity * 2)
+        let n = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: newCapacity)
+        n.moveInitialize(from: edges, count: count)
+        edges.deallocate()
+        edges = n; capacity = newCapacity
+    }
+}

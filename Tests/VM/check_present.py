@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""Host side of the `tribune present` VM test: compares each screen capture (QEMU screendump,
+PPM) with the headless rendering of the same scene (`tribune draw`, PNG) placed the same way —
+at the top-left of a black logical canvas, turned by the rotation — and checks the report
+(page flips ≥ frames presented, the path requested) and SIGTERM handling (exit 0 within 2 s,
+the VT back in KD_TEXT). Prints one line per check; exit status 1 when any fails.
+
+    check_present.py WORKDIR EXPECTED_A.png EXPECTED_B.png CASES_FILE
+"""
+import json, struct, sys, zlib
+
+def read_ppm(path):
+    """(width, height, RGB bytes) of a binary 8-bit PPM."""
+    data = open(path, 'rb').read()
+    fields, pos = [], 0
+    while len(fields) < 4:
+        while data[pos:pos+1].isspace(): pos += 1
+        if data[pos:pos+1] == b'#':
+            while data[pos:pos+1] != b'\n': pos += 1
+            continue
+        start = pos
+        while not data[pos:pos+1].isspace(): pos += 1
+        fields.append(data[start:pos])
+    assert fields[0] == b'P6' and int(fields[3]) == 255, 'expected a binary 8-bit PPM'
+    w, h = int(fields[1]), int(fields[2])
+    return w, h, data[pos+1:pos+1+w*h*3]
+
+def read_png(path):
+    """(width, height, RGB bytes over black) of an 8-bit RGB/RGBA non-interlaced PNG."""
+    data = open(path, 'rb').read()
+    assert data[:8] == b'\x89PNG\r\n\x1a\n', path + ': not a PNG'
+    pos, idat = 8, b''
+    while pos < len(data):
+        n, kind = struct.unpack('>I4s', data[pos:pos+8]); body = data[pos+8:pos+8+n]; pos += 12 + n
+        if kind == b'IHDR': w, h, depth, ctype, _, _, interlace = struct.unpack('>IIBBBBB', body)
+        elif kind == b'IDAT': idat += body
+    assert depth == 8 and ctype in (2, 6) and interlace == 0, path + ': unsupported PNG layout'
+    bpp = 4 if ctype == 6 else 3
+    raw, stride = zlib.decompress(idat), w * bpp
+    out, prev, i = bytearray(), bytearray(stride), 0
+    for _ in range(h):
+        f = raw[i]; line = bytearray(raw[i+1:i+1+stride]); i += 1 + stride
+        if f:
+            for x in range(stride):
+                a = line[x-bpp] if x >= bpp else 0; b = prev[x]; c = prev[x-bpp] if x >= bpp else 0
+                if f == 1: line[x] = (line[x] + a) & 255
+                elif f == 2: line[x] = (line[x] + b) & 255
+                elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
+                elif f == 4:
+                    p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                    line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        if bpp == 3:
+            out += line
+        else:
+            for x in range(0, stride, 4):
+                al = line[x+3]
+                out += bytes((line[x+k] * al + 127) // 255 for k in range(3)) if al != 255 else line[x:x+3]
+        prev = line
+    return w, h, bytes(out)
+
+def expected_screen(png, rotation, dw, dh):
+    """The device image (RGB bytes): PNG at the top-left of a black logical canvas, turned clockwise."""
+    pw, ph, pix = png
+    lw, lh = (dh, dw) if rotation in (90, 270) else (dw, dh)
+    canvas = bytearray(lw * lh * 3)
+    for y in range(min(ph, lh)):
+        n = min(pw, lw) * 3
+        canvas[y*lw*3:y*lw*3+n] = pix[y*pw*3:y*pw*3+n]
+    if rotation == 0: return bytes(canvas)
+    out = bytearray(dw * dh * 3)
+    for dy in range(dh):
+        for dx in range(dw):
+            if rotation == 90: x, y = dy, lh - 1 - dx
+            elif rotation == 180: x, y = lw - 1 - dx, lh - 1 - dy
+            else: x, y = lw - 1 - dy, dx
+            s, d = (y*lw + x) * 3, (dy*dw + dx) * 3
+            out[d:d+3] = canvas[s:s+3]
+    return bytes(out)
+
+def compare(screen, expected):
+    """(max |Δ| over channels, pixels with a channel off by more than 2)."""
+    if screen == expected: return 0, 0
+    worst, bad = 0, 0
+    for i in range(0, min(len(screen), len(expected)), 3):
+        d = max(abs(screen[i] - expected[i]), abs(screen[i+1] - expected[i+1]), abs(screen[i+2] - expected[i+2]))
+        worst = max(worst, d); bad += d > 2
+    return (worst if len(screen) == len(expected) else 255), bad
+
+def main():
+    work, png_a, png_b, cases_file = sys.argv[1:5]
+    scenes = {'A': read_png(png_a), 'B': read_png(png_b)}
+    results = {}
+    for line in open(f'{work}/results.txt'):
+        parts = line.split(); results[parts[0]] = dict(p.split('=') for p in parts[1:])
+    failures = 0
+    def check(ok, text):
+        nonlocal failures
+        failures += 0 if ok else 1
+        print(('PASS ' if ok else 'FAIL ') + text)
+    for line in open(cases_file):
+        if not line.strip(): continue
+        name, flags = line.split()[0], line.split()[1:]
+        rotation = int(flags[flags.index('--rotation') + 1]) if '--rotation' in flags else 0
+        scene = 'B' if '--then' in flags else 'A'
+        wanted_path = 'legacy' if '--legacy' in flags else 'atomic'
+        try:
+            w, h, screen = read_ppm(f'{work}/{name}.ppm')
+            report = json.load(open(f'{work}/{name}.json'))
+        except Exception as e:
+            check(False, f'{name}: no capture or report ({e}); see {work}/{name}.err and guest.log'); continue
+        blank = '--blank-after' in flags
+        if blank:
+            # Blanked: the CRTC is off (atomic ACTIVE=0) or DPMS is off; QEMU then shows black.
+            exp = bytes(w * h * 3)
+            check(report.get('blankings') == 1 and report.get('unblanked') is True,
+                  f'{name}: blanked {report.get("blankings")} time(s), turned back on before exit: {report.get("unblanked")}')
+        else:
+            exp = expected_screen(scenes[scene], rotation, w, h)
+        worst, bad = compare(screen, exp)
+        what = 'black (blanked)' if blank else f'headless scene {scene} at {rotation}°'
+        check(worst <= 2, f'{name}: screen {w}x{h} vs {what}: max |Δ| = {worst}'
+                          f' ({bad} pixels over 2)')
+        check(report['flipsCompleted'] >= report['framesPresented'] >= (2 if scene == 'B' else 1),
+              f'{name}: {report["framesPresented"]} frames presented, {report["flipsCompleted"]} page flips completed')
+        check(report['path'] == wanted_path, f'{name}: path {report["path"]} (wanted {wanted_path}),'
+              f' copied device rects {report["copiedDeviceRects"]}')
+        if scene == 'B':
+            last = report['copiedDeviceRects'][-1]
+            full = w * h
+            check(all(r[2] * r[3] < full for r in last),
+                  f'{name}: the second frame copied only the damage {last} (damage {report["damageRects"][-1]})')
+        if name.endswith('-vt'):
+            check(report.get('vtReleases') == 1 and report.get('vtAcquires') == 1,
+                  f'{name}: VT switched away {report.get("vtReleases")}× and back {report.get("vtAcquires")}×'
+                  f' (frames {report["framesPresented"]}, flips {report["flipsCompleted"]})')
+        r = results.get(name, {})
+        check(r.get('rc') == '0' and int(r.get('sigterm_ms', 99999)) <= 2000,
+              f'{name}: SIGTERM → exit {r.get("rc")} after {r.get("sigterm_ms")} ms'
+              f' (restoring CRTC and console took {report.get("restoreMs")} ms of it)')
+        check(r.get('kd_after') == '0' and r.get('kd_during') == '1',
+              f'{name}: VT KD mode {r.get("kd_during")} while running, {r.get("kd_after")} after exit (1 = graphics, 0 = text)')
+    print(f'{failures} failed checks' if failures else 'all VM checks passed')
+    sys.exit(1 if failures else 0)
+
+main()

@@ -1,0 +1,45 @@
+# Guest side of the `tribune present` VM test (run by scripts/vm/run-in-vm via
+# scripts/vm/test-present.sh). /mnt/env.sh sets TRIBUNE, SCENE_A, SCENE_B, MODE and CASES:
+# lines of "NAME FLAGS…". For each case: start `tribune present`, wait until it says the frames
+# are on screen, capture the screen (NAME.ppm), SIGTERM it, and record the exit status, the
+# milliseconds until it exited and the VT's KD mode afterwards (0 = KD_TEXT) in /mnt/results.txt.
+. /mnt/env.sh
+modprobe bochs
+for i in $(seq 50); do [ -e /dev/dri/card0 ] && break; sleep 0.1; done
+ls -l /dev/dri > /mnt/devices.txt 2>&1
+kdmode() {
+  /usr/bin/python3 -c 'import fcntl, array, sys
+b = array.array("i", [9]); fd = open(sys.argv[1], "rb", buffering=0)
+fcntl.ioctl(fd, 0x4B3B, b, True); print(b[0])' /dev/tty1 2>/dev/null || echo "?"
+}
+now_ms() { date +%s%3N; }
+: > /mnt/results.txt
+echo "$CASES" | while read -r name flags; do
+  [ -n "$name" ] || continue
+  rm -f "/mnt/$name.out" "/mnt/$name.err" "/mnt/$name.json"
+  # shellcheck disable=SC2086
+  "$TRIBUNE" present "$SCENE_A" --card /dev/dri/card0 --mode "$MODE" --tty /dev/tty1 \
+      --report "/mnt/$name.json" $flags > "/mnt/$name.out" 2> "/mnt/$name.err" &
+  pid=$!
+  for i in $(seq 600); do
+    grep -q presented "/mnt/$name.out" 2>/dev/null && break
+    kill -0 $pid 2>/dev/null || break
+    sleep 0.1
+  done
+  case "$flags" in *--blank-after*)
+    for i in $(seq 100); do grep -q blanked "/mnt/$name.out" 2>/dev/null && break; sleep 0.1; done; sleep 0.5 ;;
+  esac
+  case "$name" in *-vt)
+    # Switch away and back: the process drops DRM master, then takes it back and repaints.
+    busybox chvt 2; sleep 1; busybox chvt 1; sleep 1 ;;
+  esac
+  during=$(kdmode)
+  rm -f /mnt/screendump-done
+  echo "$name.ppm" > /mnt/screendump-request.tmp; mv /mnt/screendump-request.tmp /mnt/screendump-request
+  for i in $(seq 300); do [ -f /mnt/screendump-done ] && break; sleep 0.1; done
+  t0=$(now_ms); kill -TERM $pid
+  wait $pid; rc=$?
+  t1=$(now_ms)
+  echo "$name rc=$rc sigterm_ms=$((t1 - t0)) kd_during=$during kd_after=$(kdmode)" >> /mnt/results.txt
+done
+sync

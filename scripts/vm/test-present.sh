@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The `tribune present` test on a real kernel: boots QEMU (bochs DRM) with scripts/vm/run-in-vm,
+# runs the debug `tribune` binary in the guest for each case below, and compares the screen
+# captures with headless renderings (Tests/VM/check_present.py). Skips (exit 0, with a message)
+# when QEMU, a kernel or busybox is missing: install them with `scripts/install-deps.sh vm`.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+kver=$(ls /lib/modules 2>/dev/null | sort -V | tail -1 || true)
+if ! command -v qemu-system-x86_64 >/dev/null || [ -z "$kver" ] || [ ! -r "/boot/vmlinuz-$kver" ] \
+   || [ ! -x /bin/busybox ] || ! command -v python3 >/dev/null; then
+  echo "SKIP VM tests: need qemu-system-x86_64, a readable /boot/vmlinuz-*, /bin/busybox and python3"
+  echo "     (install with: scripts/install-deps.sh vm)"
+  exit 0
+fi
+swift build --product tribune >/dev/null
+bin=$(swift build --show-bin-path)/tribune
+work=$(mktemp -d "${TMPDIR:-/tmp}/tribune-vm-present.XXXXXX")
+a=$PWD/Tests/VM/scenes/present-a.json; b=$PWD/Tests/VM/scenes/present-b.json
+"$bin" draw "$a" -o "$work/expected-a.png"
+"$bin" draw "$b" -o "$work/expected-b.png"
+# NAME FLAGS… (the checker reads the rotation, --then and --legacy from the flags).
+cat > "$work/cases.txt" <<CASES
+atomic-r0-then --atomic --buffers 2 --then $b
+legacy-r0-then --legacy --buffers 2 --then $b
+legacy-r90 --legacy --rotation 90
+atomic-r90-then --atomic --rotation 90 --buffers 2 --then $b
+atomic-blank --atomic --blank-after 0.3
+legacy-blank --legacy --blank-after 0.3
+atomic-vt --atomic
+CASES
+{ echo "TRIBUNE='$bin'"; echo "SCENE_A='$a'"; echo "SCENE_B='$b'"; echo "MODE=1024x768"
+  echo "CASES='$(cat "$work/cases.txt")'"; } > "$work/env.sh"
+echo "VM test: booting QEMU (work folder $work)…"
+start=$(date +%s)
+status=0
+scripts/vm/run-in-vm "$work" Tests/VM/present-guest.sh 300 || status=$?
+echo "VM ran $(( $(date +%s) - start )) s (status $status)"
+cat "$work/results.txt" 2>/dev/null || { echo "no results; guest log:"; cat "$work/guest.log" "$work/console.log" 2>/dev/null | tail -40; exit 1; }
+python3 Tests/VM/check_present.py "$work" "$work/expected-a.png" "$work/expected-b.png" "$work/cases.txt"

@@ -51,7 +51,7 @@ let package = Package(
             "CInput", .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .target(name: "Kiosk", dependencies: [
-            "Geometry", "Raster", "Animation", "Seating", "Gestures", "DRMDisplay", "TouchInput",
+            "Geometry", "KioskUI", "Raster", "Animation", "Seating", "Gestures", "DRMDisplay", "TouchInput",
             .product(name: "SystemPackage", package: "swift-system"),
         ]),
 

@@ -47,13 +47,40 @@ public final class GlyphCache {
         return m
     }
 
+    /// Curves are flattened finer than Raster's default 0.1 px: at 12 px a glyph's curves are
+    /// tiny and chords at 0.1 px visibly thin them.
+    static let flatteningTolerance = 0.0625
+
+    /// `path` through `t`, its points rounded to 1/64 device px as FreeType's scaled outlines
+    /// are (so masks agree with FreeType's own rendering), then moved by the sub-pixel phase.
+    static func onDeviceGrid(_ path: Path, _ t: AffineTransform, dx: Double, dy: Double) -> Path {
+        var out = Path()
+        var i = 0
+        let pts = path.points
+        func q(_ p: Point) -> Point {
+            let d = p.applying(t)
+            return Point(x: (d.x * 64).rounded() / 64 + dx, y: (d.y * 64).rounded() / 64 + dy)
+        }
+        for v in path.verbs {
+            switch v {
+            case .move: out.move(to: q(pts[i])); i += 1
+            case .line: out.addLine(to: q(pts[i])); i += 1
+            case .quad: out.addQuadCurve(to: q(pts[i + 1]), control: q(pts[i])); i += 2
+            case .cubic: out.addCurve(to: q(pts[i + 2]), control1: q(pts[i]), control2: q(pts[i + 1])); i += 3
+            case .close: out.closeSubpath()
+            }
+        }
+        return out
+    }
+
     private func render(_ key: GlyphKey, font: Font) -> GlyphMask {
         let unit = font.unitOutline(of: key.glyph)
         guard !unit.isEmpty else { return .empty }
         let k = 1 / (64 * Double(font.unitsPerEm))
         let t = AffineTransform(a: Double(key.a) * k, b: Double(key.b) * k, c: Double(key.c) * k, d: Double(key.d) * k,
-                                tx: Double(key.phase & 3) / 4, ty: Double(key.phase >> 2) / 4)
-        let path = unit.applying(t)
+                                tx: 0, ty: 0)
+        let path = Self.onDeviceGrid(unit, t, dx: Double(key.phase & 3) / 4, dy: Double(key.phase >> 2) / 4)
+            .flattened(tolerance: Self.flatteningTolerance)
         let b = path.boundingRect
         guard !b.isNull, b.minX.isFinite, b.maxX.isFinite, b.minY.isFinite, b.maxY.isFinite,
               b.width < 4096, b.height < 4096 else { return .empty }

@@ -94,14 +94,18 @@ public final class TextRenderer {
     }
 
     /// Fills each glyph's outline through `context` (any transform, clip, layer and blend mode).
+    /// Curves are flattened to `GlyphCache.flatteningTolerance` device px first, like masks.
     public func drawOutlines(_ layout: TextLayout, at origin: Point, color: Color, in context: DrawingContext) {
+        let scale = context.transform.maximumScale
+        guard scale.isFinite, scale > 0 else { return }
+        let tolerance = GlyphCache.flatteningTolerance / scale
         for g in layout.glyphs {
             let font = layout.fonts.fonts[g.fontIndex]
             let s = layout.fontSize / Double(font.unitsPerEm)
             let unit = font.unitOutline(of: g.glyph)
             guard !unit.isEmpty else { continue }
             let place = AffineTransform(a: s, b: 0, c: 0, d: s, tx: origin.x + g.position.x, ty: origin.y + g.position.y)
-            context.fill(unit.applying(place), with: .solid(color))
+            context.fill(unit.applying(place).flattened(tolerance: tolerance), with: .solid(color))
         }
     }
 }

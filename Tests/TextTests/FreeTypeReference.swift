@@ -36,6 +36,25 @@ final class FreeTypeReference {
         text.unicodeScalars.reduce(0) { $0 + advance($1, size: size) }
     }
 
+    /// The font's 'kern' table adjustment between `a` and `b`, px.
+    func kerning(_ a: Unicode.Scalar, _ b: Unicode.Scalar, size: Double) -> Double {
+        var v = FT_Vector()
+        FT_Get_Kerning(face, glyph(a), glyph(b), FT_UInt(FT_KERNING_UNSCALED.rawValue), &v)
+        return Double(v.x) * size / unitsPerEm
+    }
+
+    /// Pen x of each scalar of `text` (advances plus 'kern' pairs) and the total width, px.
+    func penPositions(_ text: String, size: Double) -> (xs: [Double], width: Double) {
+        let s = Array(text.unicodeScalars)
+        var xs: [Double] = [], x = 0.0
+        for i in s.indices {
+            if i > 0 { x += kerning(s[i - 1], s[i], size: size) }
+            xs.append(x)
+            x += advance(s[i], size: size)
+        }
+        return (xs, x)
+    }
+
     /// Ascender + descender + gap (FreeType's `height`) at `size`, px.
     func lineHeight(size: Double) -> Double { Double(face.pointee.height) * size / unitsPerEm }
     func ascent(size: Double) -> Double { Double(face.pointee.ascender) * size / unitsPerEm }

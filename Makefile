@@ -25,6 +25,7 @@ demo: deps
 
 bench: deps
 	scripts/bench.sh
+	scripts/bench-modules.sh
 
 clean:
 	rm -rf .build .build-asan $(OUT)

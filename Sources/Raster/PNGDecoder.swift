@@ -131,6 +131,11 @@ struct PNGDecoder {
         let bpp = Swift.max(1, bitsPerPixel / 8)
         let expected = (rowBytes + 1) * height
 
+        // deflate cannot expand more than about 1032:1; refuse before allocating for a lie.
+        guard expected <= idat.count * 1040 + 1024 else {
+            throw PNGError("IDAT data is truncated: \(idat.count) compressed bytes cannot hold \(width)×\(height) pixels",
+                           offset: firstIDAT)
+        }
         var raw = [UInt8](repeating: 0, count: expected)
         var destLen = uLong(expected)
         let status = raw.withUnsafeMutableBufferPointer { o in

@@ -14,8 +14,8 @@ struct RampInterval {
 final class GradientRamp: @unchecked Sendable {
     let intervals: UnsafeMutableBufferPointer<RampInterval>
     let spread: SpreadMode
-    /// The colour a zero-length linear gradient paints (cairo: last stop for pad, the
-    /// average of the ramp for repeat and reflect).
+    /// The colour a zero-length linear gradient paints (cairo: the mean of the first and last
+    /// stops for pad, the average of the ramp over a period for repeat and reflect).
     private(set) var degeneratePixel: UInt32 = 0
 
     /// nil when there are no stops (the gradient paints nothing).
@@ -58,19 +58,21 @@ final class GradientRamp: @unchecked Sendable {
             }
         }
         if spread == .pad {
-            degeneratePixel = GradientRamp.pixel(a: last.a, r: last.r, g: last.g, b: last.b)
+            // cairo 1.16 paints the mean of the first and last stops (measured).
+            degeneratePixel = GradientRamp.pixel(a: (first.a + last.a) / 2, r: (first.r + last.r) / 2,
+                                                 g: (first.g + last.g) / 2, b: (first.b + last.b) / 2)
         } else {
-            // Mean of the premultiplied ramp over one period, by the midpoint rule.
+            // cairo: the mean of the straight colour and of alpha over one period (midpoint
+            // rule), premultiplied afterwards.
             var sa = 0.0, sr = 0.0, sg = 0.0, sb = 0.0
-            let n = 1024
+            let n = 4096
             var hint = 0
             for k in 0..<n {
-                let p = GradientRamp.unpack(pixel(at: (Double(k) + 0.5) / Double(n), hint: &hint))
-                sa += p.0; sr += p.1; sg += p.2; sb += p.3
+                let c = components(at: (Double(k) + 0.5) / Double(n), hint: &hint)
+                sa += c.a; sr += c.r; sg += c.g; sb += c.b
             }
             let d = Double(n)
-            degeneratePixel = UInt32((sa / d).rounded()) << 24 | UInt32((sr / d).rounded()) << 16
-                | UInt32((sg / d).rounded()) << 8 | UInt32((sb / d).rounded())
+            degeneratePixel = GradientRamp.pixel(a: sa / d, r: sr / d, g: sg / d, b: sb / d)
         }
     }
 
@@ -92,6 +94,12 @@ final class GradientRamp: @unchecked Sendable {
 
     /// The premultiplied pixel at gradient parameter `t`; `hint` caches the last interval.
     @inline(__always) func pixel(at t: Double, hint: inout Int) -> UInt32 {
+        let c = components(at: t, hint: &hint)
+        return GradientRamp.pixel(a: c.a, r: c.r, g: c.g, b: c.b)
+    }
+
+    /// Alpha (0…255) and straight colour (0…1) at gradient parameter `t`.
+    @inline(__always) func components(at t: Double, hint: inout Int) -> (a: Double, r: Double, g: Double, b: Double) {
         var x: Double
         switch spread {
         case .pad:
@@ -114,8 +122,7 @@ final class GradientRamp: @unchecked Sendable {
         }
         let s = intervals[i]
         let dx = s.da == 0 && s.dr == 0 && s.dg == 0 && s.db == 0 ? 0 : x - s.x0
-        let a = s.a + s.da * dx
-        return GradientRamp.pixel(a: a, r: s.r + s.dr * dx, g: s.g + s.dg * dx, b: s.b + s.db * dx)
+        return (s.a + s.da * dx, s.r + s.dr * dx, s.g + s.dg * dx, s.b + s.db * dx)
     }
 }
 

@@ -6,8 +6,9 @@ import Geometry
 /// Gradients follow cairo/pixman: colours are interpolated unpremultiplied (alpha separately)
 /// and premultiplied per pixel, rounded to nearest; pad/repeat/reflect extend the ramp with
 /// pixman's wrap rules; radial gradients are cairo's two-circle (extended) form. Image
-/// patterns are sampled bilinearly like cairo's default filter (7-bit weights like pixman),
-/// which reduces to exact texels when the mapping is an integer translation.
+/// patterns follow cairo's default GOOD filter: bilinear (7-bit weights like pixman, exact
+/// texels for integer translations) down to 0.75× and a box average of the texels under each
+/// pixel when shrunk further.
 public struct PaintShader: @unchecked Sendable {
     /// The premultiplied pixel (`0xAARRGGBB`) of a solid paint with the opacity applied;
     /// nil for gradients and images.

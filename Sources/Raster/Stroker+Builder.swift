@@ -17,6 +17,8 @@ extension Stroker {
         let tolerance: Double
         /// The largest angle one chord of a round join or cap may span.
         let arcStep: Double
+        /// cos(arcStep): a turn whose cosine is at least this needs a single chord.
+        let cosArcStep: Double
         /// Points closer than this are one point (degenerate segments are dropped).
         let epsilon: Double
         let dash: DashPattern?
@@ -28,11 +30,15 @@ extension Stroker {
         var smooth: [Bool] = []
         /// Scratch: unit direction of each segment of the polyline being stroked.
         var directions: [Vector] = []
+        /// Scratch: length of each segment of the polyline being stroked.
+        var lengths: [Double] = []
         /// Scratch for dashing: the dash being collected and the subpath's first dash.
         var piece: [Point] = []
         var pieceSmooth: [Bool] = []
         var firstPiece: [Point] = []
         var firstPieceSmooth: [Bool] = []
+        /// The collected dash already contains its start cap (see `dashPolyline`).
+        var pieceButtStart = false
         /// True when the current subpath has a segment or a close (a lone move draws nothing,
         /// but a move followed by a zero-length segment draws a dot with round caps).
         var hasSegment = false
@@ -52,6 +58,7 @@ extension Stroker {
             let ratio = Swift.min(tol / halfWidth, 1)
             let step = 2 * (1 - ratio).clampedAcos
             arcStep = Swift.min(Swift.max(step, 2 * Double.pi / 1024), Double.pi / 2)
+            cosArcStep = cos(arcStep)
             epsilon = halfWidth * 1e-9
             dash = DashPattern(style.dash, phase: style.dashPhase)
             points.reserveCapacity(64); smooth.reserveCapacity(64); directions.reserveCapacity(64)

@@ -43,7 +43,7 @@ extension Stroker.Builder {
         // Guard against patterns so fine that the loop would run for ever.
         var total = 0.0
         for j in 0..<m { total += pts[j].distance(to: pts[j + 1 == n ? 0 : j + 1]) }
-        if total / pattern.period > 1_000_000 { strokePolyline(pts, sm, closed: closed); return }
+        if total / pattern.period > 200_000 { strokePolyline(pts, sm, closed: closed); return }
 
         let lengths = pattern.lengths
         var i = pattern.startIndex, on = pattern.startOn, remaining = pattern.startRemaining
@@ -94,8 +94,11 @@ extension Stroker.Builder {
                         // A dash starting exactly at a vertex: cairo starts it on the segment
                         // that ends there (cap along that segment) and joins it to the next,
                         // so the corner gets a join. A sliver of the previous segment does that.
-                        let back = halfWidth * 1e-6
+                        // With square caps the cap is that segment's last half width itself,
+                        // drawn butt-ended so it does not overlap the joined dash.
+                        let back = cap == .square ? halfWidth : halfWidth * 1e-6
                         appendPiece(Point(x: b.x - e.dx * back, y: b.y - e.dy * back), smooth: false)
+                        pieceButtStart = cap == .square
                     }
                     appendPiece(q, smooth: false)
                 }
@@ -119,6 +122,7 @@ extension Stroker.Builder {
         }
         if haveFirst {
             swap(&piece, &firstPiece); swap(&pieceSmooth, &firstPieceSmooth)
+            pieceButtStart = false
             finishPiece(direction: lastDirection)
         }
     }
@@ -133,13 +137,16 @@ extension Stroker.Builder {
 
     /// Strokes the collected dash; a zero-length dash is a dot turned along `direction`.
     mutating func finishPiece(direction: Vector) {
-        defer { piece.removeAll(keepingCapacity: true); pieceSmooth.removeAll(keepingCapacity: true) }
+        defer {
+            piece.removeAll(keepingCapacity: true); pieceSmooth.removeAll(keepingCapacity: true)
+            pieceButtStart = false
+        }
         guard !piece.isEmpty else { return }
         if piece.count == 1 { addDot(at: piece[0], direction: direction); return }
         pieceSmooth[0] = false; pieceSmooth[pieceSmooth.count - 1] = false
         var p: [Point] = [], s: [Bool] = []
         swap(&p, &piece); swap(&s, &pieceSmooth)
-        strokePolyline(p, s, closed: false)
+        strokePolyline(p, s, closed: false, buttStart: pieceButtStart)
         swap(&p, &piece); swap(&s, &pieceSmooth)
     }
 }

@@ -11,43 +11,48 @@ import Geometry
 extension Stroker.Builder {
     /// Strokes a polyline of distinct consecutive points (≥ 2); `closed` joins the last point
     /// back to the first instead of capping.
-    mutating func strokePolyline(_ pts: [Point], _ sm: [Bool], closed: Bool) {
+    /// `buttStart` draws the first end butt whatever the cap (its cap is already in the points).
+    mutating func strokePolyline(_ pts: [Point], _ sm: [Bool], closed: Bool, buttStart: Bool = false) {
         let n = pts.count
         guard n >= 2 else { return }
         let m = closed ? n : n - 1
         directions.removeAll(keepingCapacity: true)
+        lengths.removeAll(keepingCapacity: true)
         for j in 0..<m {
             let a = pts[j], b = pts[j + 1 == n ? 0 : j + 1]
             let dx = b.x - a.x, dy = b.y - a.y
             let len = (dx * dx + dy * dy).squareRoot()
             directions.append(Vector(dx: dx / len, dy: dy / len))
+            lengths.append(len)
         }
-        var dirs: [Vector] = []
-        swap(&dirs, &directions)
-        defer { swap(&dirs, &directions) }
+        var dirs: [Vector] = [], lens: [Double] = []
+        swap(&dirs, &directions); swap(&lens, &lengths)
+        defer { swap(&dirs, &directions); swap(&lens, &lengths) }
         let h = halfWidth
         pts.withUnsafeBufferPointer { p in
             sm.withUnsafeBufferPointer { s in
                 dirs.withUnsafeBufferPointer { d in
+                  lens.withUnsafeBufferPointer { l in
                     if closed {
                         let e0 = d[0]
                         output.move(to: Point(x: p[0].x + e0.dy * h, y: p[0].y - e0.dx * h))
-                        walkSide(p, s, d, reversed: false, closed: true)
+                        walkSide(p, s, d, l, reversed: false, closed: true)
                         output.closeSubpath()
                         let r0 = d[m - 1]
                         output.move(to: Point(x: p[0].x - r0.dy * h, y: p[0].y + r0.dx * h))
-                        walkSide(p, s, d, reversed: true, closed: true)
+                        walkSide(p, s, d, l, reversed: true, closed: true)
                         output.closeSubpath()
                     } else {
                         let e0 = d[0]
                         output.move(to: Point(x: p[0].x + e0.dy * h, y: p[0].y - e0.dx * h))
-                        walkSide(p, s, d, reversed: false, closed: false)
+                        walkSide(p, s, d, l, reversed: false, closed: false)
                         addCap(at: p[n - 1], direction: d[m - 1])
-                        walkSide(p, s, d, reversed: true, closed: false)
+                        walkSide(p, s, d, l, reversed: true, closed: false)
                         let r = d[0]
-                        addCap(at: p[0], direction: Vector(dx: -r.dx, dy: -r.dy))
+                        addCap(at: p[0], direction: Vector(dx: -r.dx, dy: -r.dy), butt: buttStart)
                         output.closeSubpath()
                     }
+                  }
                 }
             }
         }
@@ -56,23 +61,54 @@ extension Stroker.Builder {
     /// Emits the right-hand offset of every segment with the joins between them, starting
     /// from the current point (the offset of the first vertex). Reversed walks run the
     /// segments backwards with negated directions.
+    ///
+    /// At an inner corner the two offset lines are cut at their intersection when its feet lie
+    /// within both segments (and clear of the previous cut); that drops the kite between the vertex and the
+    /// intersection from the chain, a region both segments' quads cover (winding 2 → 1), so
+    /// the nonzero fill is unchanged with two points fewer. Otherwise the side goes through
+    /// the vertex.
     @inline(__always)
     mutating func walkSide(_ p: UnsafeBufferPointer<Point>, _ s: UnsafeBufferPointer<Bool>,
-                           _ d: UnsafeBufferPointer<Vector>, reversed: Bool, closed: Bool) {
+                           _ d: UnsafeBufferPointer<Vector>, _ l: UnsafeBufferPointer<Double>,
+                           reversed: Bool, closed: Bool) {
         let n = p.count, m = d.count, h = halfWidth
         @inline(__always) func dir(_ k: Int) -> Vector {
             reversed ? Vector(dx: -d[m - 1 - k].dx, dy: -d[m - 1 - k].dy) : d[k]
         }
+        @inline(__always) func length(_ k: Int) -> Double { reversed ? l[m - 1 - k] : l[k] }
         var e = dir(0)
+        // How much of the current segment's start the previous cut used (kites never overlap).
+        var usedAtStart = 0.0
+        // On a closed side the last cut must leave room for the first one.
+        var firstCut = 0.0
         for k in 0..<m {
             // The vertex the k-th segment of this walk ends at.
             let vi = reversed ? m - 1 - k : (k + 1 == n ? 0 : k + 1)
             let v = p[vi]
-            output.addLine(to: Point(x: v.x + e.dy * h, y: v.y - e.dx * h))
             if k < m - 1 || closed {
-                let e2 = dir(k + 1 == m ? 0 : k + 1)
+                let k2 = k + 1 == m ? 0 : k + 1
+                let e2 = dir(k2)
+                let cross = e.dx * e2.dy - e.dy * e2.dx
+                if cross < 0 {
+                    let dot = e.dx * e2.dx + e.dy * e2.dy
+                    // Distance from the vertex to the intersection's foot on either segment.
+                    let foot = h * -cross / (1 + dot)
+                    let room2 = k2 == 0 ? length(0) - firstCut : length(k2)
+                    if foot <= length(k) - usedAtStart && foot <= room2 {
+                        let q = h / (1 + dot)
+                        output.addLine(to: Point(x: v.x + (e.dy + e2.dy) * q, y: v.y - (e.dx + e2.dx) * q))
+                        e = e2
+                        usedAtStart = foot
+                        if k == 0 { firstCut = foot }
+                        continue
+                    }
+                }
+                usedAtStart = 0
+                output.addLine(to: Point(x: v.x + e.dy * h, y: v.y - e.dx * h))
                 addJoin(at: v, from: e, to: e2, smooth: s[vi])
                 e = e2
+            } else {
+                output.addLine(to: Point(x: v.x + e.dy * h, y: v.y - e.dx * h))
             }
         }
     }
@@ -96,7 +132,12 @@ extension Stroker.Builder {
                 }
                 output.addLine(to: end)
             case .round:
-                addArc(center: v, fromX: e0.dy, fromY: -e0.dx, angle: atan2(cross, dot), end: end)
+                // Turns within one chord need no angle (most joins inside flattened curves).
+                if dot >= cosArcStep {
+                    output.addLine(to: end)
+                } else {
+                    addArc(center: v, fromX: e0.dy, fromY: -e0.dx, angle: atan2(cross, dot), end: end)
+                }
             case .bevel:
                 output.addLine(to: end)
             }
@@ -111,10 +152,10 @@ extension Stroker.Builder {
 
     /// Caps the end of a segment with direction `e` at `v`, from the right offset (the current
     /// point) around to the left one.
-    mutating func addCap(at v: Point, direction e: Vector) {
+    mutating func addCap(at v: Point, direction e: Vector, butt: Bool = false) {
         let h = halfWidth
         let left = Point(x: v.x - e.dy * h, y: v.y + e.dx * h)
-        switch cap {
+        switch butt ? .butt : cap {
         case .butt:
             output.addLine(to: left)
         case .square:

@@ -8,7 +8,8 @@ import CZlib
 extension Surface {
     /// Encodes the surface as an 8-bit PNG: RGBA with straight (un-premultiplied, rounded)
     /// colour, or with `opaque: true` RGB of the pixels as composited over black. Output is
-    /// deterministic (fixed filter heuristic, zlib level 6, no timestamps).
+    /// deterministic (fixed filter heuristic, zlib level 6, no timestamps). A surface without
+    /// pixels gives a 0×0 PNG, which decoders (this one included) reject.
     public func pngData(opaque: Bool = false) -> [UInt8] {
         let channels = opaque ? 3 : 4
         let rowBytes = width * channels
@@ -19,7 +20,7 @@ extension Surface {
         filtered.reserveCapacity((rowBytes + 1) * height)
         var candidate = [UInt8](repeating: 0, count: rowBytes)
         var best = [UInt8](repeating: 0, count: rowBytes)
-        for y in 0..<height {
+        for y in 0..<(rowBytes > 0 ? height : 0) {
             let src = row(y)
             for x in 0..<width {
                 let p = src[x]
@@ -42,9 +43,14 @@ extension Surface {
             // libpng's heuristic: the filter with the smallest sum of |signed bytes|.
             var bestType: UInt8 = 0, bestScore = Int.max
             for type in UInt8(0)...4 {
-                PNGFilter.apply(type, raw: raw, previous: previous, bpp: channels, into: &candidate)
-                var score = 0
-                for v in candidate { score += v < 128 ? Int(v) : 256 - Int(v) }
+                let score = raw.withUnsafeBufferPointer { r in
+                    previous.withUnsafeBufferPointer { pr in
+                        candidate.withUnsafeMutableBufferPointer { c in
+                            PNGFilter.apply(type, raw: r.baseAddress!, previous: pr.baseAddress!, count: rowBytes,
+                                            bpp: channels, into: c.baseAddress!)
+                        }
+                    }
+                }
                 if score < bestScore { bestScore = score; bestType = type; swap(&best, &candidate) }
             }
             filtered.append(bestType)
@@ -160,21 +166,31 @@ enum PNGFilter {
         return pb <= pc ? b : c
     }
 
-    /// Filters `raw` (previous row `previous`, zero for the first row) with `type` into `out`.
-    static func apply(_ type: UInt8, raw: [UInt8], previous: [UInt8], bpp: Int, into out: inout [UInt8]) {
-        let n = raw.count
-        for i in 0..<n {
-            let x = Int(raw[i]), a = i >= bpp ? Int(raw[i - bpp]) : 0
-            let b = Int(previous[i]), c = i >= bpp ? Int(previous[i - bpp]) : 0
-            let pred: Int
-            switch type {
-            case 1: pred = a
-            case 2: pred = b
-            case 3: pred = (a + b) / 2
-            case 4: pred = paeth(a, b, c)
-            default: pred = 0
-            }
-            out[i] = UInt8(truncatingIfNeeded: x - pred)
+    /// Filters one row of `count` bytes (`previous` is the row above, zeros for the first row)
+    /// with `type` into `out`; returns the sum of |signed filtered bytes|.
+    static func apply(_ type: UInt8, raw: UnsafePointer<UInt8>, previous: UnsafePointer<UInt8>, count n: Int,
+                      bpp: Int, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        @inline(__always) func put(_ i: Int, _ pred: Int) -> Int {
+            let v = UInt8(truncatingIfNeeded: Int(raw[i]) - pred)
+            out[i] = v
+            return v < 128 ? Int(v) : 256 - Int(v)
         }
+        var score = 0
+        switch type {
+        case 1:
+            for i in 0..<n { score += put(i, i >= bpp ? Int(raw[i - bpp]) : 0) }
+        case 2:
+            for i in 0..<n { score += put(i, Int(previous[i])) }
+        case 3:
+            for i in 0..<n { score += put(i, ((i >= bpp ? Int(raw[i - bpp]) : 0) + Int(previous[i])) >> 1) }
+        case 4:
+            for i in 0..<n {
+                let a = i >= bpp ? Int(raw[i - bpp]) : 0, c = i >= bpp ? Int(previous[i - bpp]) : 0
+                score += put(i, paeth(a, Int(previous[i]), c))
+            }
+        default:
+            for i in 0..<n { score += put(i, 0) }
+        }
+        return score
     }
 }

@@ -6,5 +6,5 @@ struct Tribune: ParsableCommand {
         commandName: "tribune",
         abstract: "Tribune: a kiosk daemon for venue touch displays.",
         version: "0.1.0",
-        subcommands: [DoctorCommand.self])
+        subcommands: [DoctorCommand.self, DrawCommand.self, VenueCommand.self])
 }

@@ -79,6 +79,24 @@ func expectIntervals(_ got: [(Double, Double)], _ want: [(Double, Double)],
         #expect(winding(of: ends, at: Point(x: 9.9, y: -0.9)) != 0)
     }
 
+    @Test func squareCappedDashStartingAtAVertexCoversCapJoinAndDashOnce() {
+        // (0,0) → (10,0) → (10,10), width 2, square caps, miter, [5, 5]. The first dash is
+        // [−1, 6] × [−1, 1] (14). The second starts at the corner: cairo caps it backwards along
+        // the first segment ([9, 10] × [−1, 1]), joins with a miter ([10, 11] × [−1, 0]) and runs
+        // down to y = 5 plus its cap ([9, 11] × [0, 6]); the union is 2 + 1 + 12 − 1 = 14.
+        // A third dash turns on exactly at the path's end: cairo caps it on both sides there, a
+        // 2 × 2 square (4). Signed area 32 means nothing is covered twice (accumulating
+        // rasterizers need that).
+        let p = line([Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 10, y: 10)])
+        let o = Stroker.outline(of: p, style: StrokeStyle(lineWidth: 2, lineCap: .square, dash: [5, 5]), tolerance: 0.1)
+        #expect(abs(signedArea(of: o) - 32) < 1e-9)
+        #expect(winding(of: o, at: Point(x: 10, y: 10.9)) == 1)
+        #expect(winding(of: o, at: Point(x: 9.5, y: -0.5)) == 1)
+        #expect(winding(of: o, at: Point(x: 10.5, y: -0.5)) == 1)
+        #expect(winding(of: o, at: Point(x: 8.5, y: 0)) == 0)
+        #expect(winding(of: o, at: Point(x: 9.5, y: 0.5)) == 1)
+    }
+
     @Test func rectilinearButtDashEndingAtACornerKeepsTheCornerLikeCairo() {
         // cairo strokes all-horizontal/vertical paths (miter joins, butt caps) as boxes, and a
         // dash reaching a vertex exactly keeps the corner square. Square 10×10, [10, 5]: the

@@ -110,6 +110,37 @@ func expectPNGError(_ data: [UInt8], contains text: String, sourceLocation: Sour
         #expect(pixels(try Surface(pngData: bits)).map(\.red) == [255, 0, 255])
     }
 
+    // Files written by libpng (through cairo's cairo_surface_write_to_png, default filtering
+    // and compression, with a bKGD chunk) from pixels chosen here.
+    static let libpngARGB = "89504e470d0a1a0a0000000d4948445200000004000000030806000000b4f4aec600000006624b474400ff00ff00ffa0bda7930000003e494441540899013300ccff00ff0000ff00ff008000000000264d792800c86432ff4080bf04ffffffff000000ff02b8dcee1119336ec410233d45fa058000ec3113b4e621a4120000000049454e44ae426082"
+    static let libpngRGB = "89504e470d0a1a0a0000000d49484452000000030000000208020000001216f14d00000006624b474400ff00ff00ffa0bda7930000001c49444154089963103209636060f8ffff3f539e8fd6eab3ef9998590041eb06f0cadef3400000000049454e44ae426082"
+    static let libpngGrey = "89504e470d0a1a0a0000000d49484452000000030000000108000000003e8b4b6800000002624b474400ff878fccbf0000000c494441540899636048f90f0001cb01640413ffb40000000049454e44ae426082"
+
+    static func bytes(hex: String) -> [UInt8] {
+        let c = Array(hex.utf8)
+        return stride(from: 0, to: c.count, by: 2).map { UInt8(String(decoding: c[$0..<$0 + 2], as: UTF8.self), radix: 16)! }
+    }
+
+    @Test func decodesFilesWrittenByLibpng() throws {
+        // The premultiplied ARGB32 pixels cairo was given; libpng stored them unpremultiplied.
+        let argb: [UInt32] = [0xFFFF_0000, 0x8000_8000, 0x0000_0000, 0x2806_0C13,
+                              0xFFC8_6432, 0x0401_0203, 0xFFFF_FFFF, 0xFF00_0000,
+                              0x1008_0402, 0xC846_8C23, 0x4404_0910, 0xFFFA_0580]
+        let s = try Surface(pngData: Self.bytes(hex: Self.libpngARGB))
+        #expect(s.width == 4 && s.height == 3)
+        for (i, want) in argb.enumerated() {
+            let got = s.pixel(x: i % 4, y: i / 4).rawValue
+            for shift: UInt32 in [0, 8, 16, 24] {
+                #expect(abs(Int(got >> shift & 0xFF) - Int(want >> shift & 0xFF)) <= 1,
+                        "pixel \(i): \(String(got, radix: 16)) vs \(String(want, radix: 16))")
+            }
+        }
+        let rgb = try Surface(pngData: Self.bytes(hex: Self.libpngRGB))
+        #expect(pixels(rgb).map(\.rawValue) == [0xFF12_3456, 0xFF00_0000, 0xFFFF_FFFF, 0xFF80_8080, 0xFFAB_CDEF, 0xFF01_0203])
+        let grey = try Surface(pngData: Self.bytes(hex: Self.libpngGrey))
+        #expect(pixels(grey).map(\.rawValue) == [0xFF00_0000, 0xFF64_6464, 0xFFFF_FFFF])
+    }
+
     @Test func roundTripIsExactForOpaqueAndCloseForTranslucent() throws {
         let s = Surface(width: 7, height: 5)
         for y in 0..<5 {
@@ -145,6 +176,12 @@ func expectPNGError(_ data: [UInt8], contains text: String, sourceLocation: Sour
         #expect(Array(data.suffix(12)) == chunk("IEND", []))
         let back = try Surface(pngData: data)
         #expect(back.pixel(x: 299, y: 1) == Color(red: 0.2, green: 0.4, blue: 0.6).premultiplied)
+    }
+
+    @Test func emptySurfaceEncodesWithoutCrashing() {
+        let data = Surface(width: 0, height: 3).pngData()
+        #expect(Array(data[16..<24]) == be(0) + be(3))  // IHDR width 0, height 3
+        expectPNGError(data, contains: "invalid size 0×3")
     }
 
     @Test func fileRoundTrip() throws {
@@ -185,6 +222,9 @@ func expectPNGError(_ data: [UInt8], contains text: String, sourceLocation: Sour
         expectPNGError(handMadePNG(width: 2, height: 1, depth: 4, colorType: 2, scanlines: [0, 1]),
                        contains: "bit depth 4 is invalid for colour type 2")
         expectPNGError([], contains: "truncated")
+        // A huge IHDR with a tiny IDAT is refused before allocating the image.
+        expectPNGError(handMadePNG(width: 8000, height: 8000, depth: 8, colorType: 6, scanlines: [0, 1, 2, 3, 4]),
+                       contains: "cannot hold 8000×8000 pixels")
         // A cut zlib stream (the IDAT chunk itself intact).
         var cut = storedZlib([0, 255, 0, 0, 10, 20, 30]); cut.removeLast(6)
         expectPNGError([137, 80, 78, 71, 13, 10, 26, 10] + chunk("IHDR", be(2) + be(1) + [8, 2, 0, 0, 0])

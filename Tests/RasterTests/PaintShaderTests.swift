@@ -94,9 +94,13 @@ func redToBlue(_ spread: SpreadMode, from: Point = Point(x: 0, y: 0), to: Point 
     @Test func vectorAlongYAndDegenerateGradients() {
         let vertical = redToBlue(.pad, from: Point(x: 0, y: 0), to: Point(x: 0, y: 10))
         #expect(shadeRow(vertical, x: 100, y: 2, count: 1) == [px(191, 0, 64)])
-        // start == end with pad paints the last stop.
+        // start == end with pad paints the mean of the first and last stops (as cairo 1.16 does):
+        // (255 + 0) / 2 = 127.5 → 128 for red and blue.
         #expect(shadeRow(redToBlue(.pad, from: Point(x: 3, y: 3), to: Point(x: 3, y: 3)), x: 0, y: 0, count: 2)
-                == [px(0, 0, 255), px(0, 0, 255)])
+                == [px(128, 0, 128), px(128, 0, 128)])
+        // Repeat: the mean over one period of the ramp red → blue, again (128, 0, 128).
+        let rep = shadeRow(redToBlue(.repeat, from: Point(x: 3, y: 3), to: Point(x: 3, y: 3)), x: 0, y: 0, count: 1)[0]
+        #expect(abs(Int(rep.red) - 128) <= 1 && abs(Int(rep.blue) - 128) <= 1 && rep.alpha == 255)
         // No stops: transparent.
         let none = Paint.linearGradient(LinearGradient(start: .zero, end: Point(x: 1, y: 0), stops: []))
         #expect(shadeRow(none, x: 0, y: 0, count: 2) == [px(0, 0, 0, 0), px(0, 0, 0, 0)])
@@ -183,6 +187,23 @@ func redToBlue(_ spread: SpreadMode, from: Point = Point(x: 0, y: 0), to: Point 
         let once = shadeRow(.image(ImagePattern(image: img, scale: 2, repeats: false)), x: 1, y: 0, count: 1)[0]
         #expect((190...192).contains(once.alpha))
         #expect(shadeRow(.image(ImagePattern(image: img, scale: 2, repeats: false)), x: 9, y: 0, count: 1)[0].alpha == 0)
+    }
+
+    @Test func shrunkImagesAverageTheTexelsUnderEachPixel() {
+        // A 4×1 image shown at scale 0.5: each device pixel covers two texels exactly (box
+        // filter, like cairo's GOOD filter below 0.75×): (0 + 255) / 2 = 127.5 → 128.
+        let img = image([[0xFF00_0000, 0xFFFF_FFFF, 0xFFFF_0000, 0xFF00_00FF]])
+        let row = shadeRow(.image(ImagePattern(image: img, scale: 0.5)), x: 0, y: 0, count: 3)
+        #expect(row[0] == px(128, 128, 128))
+        #expect(row[1] == px(128, 0, 128))          // red and blue
+        #expect(row[2] == px(128, 128, 128))        // tiled: the first two texels again
+        // Scale 0.25 shifted by half a pixel: pixel 0's centre maps to texel position
+        // 4 · (0.5 − 0.5) = 0, so its 4-texel box is [−2, 2]: texels −2, −1 (wrapped: red, blue),
+        // 0, 1 (black, white). Red = (255 + 255) / 4, green = 255 / 4, blue = (255 + 255) / 4.
+        let shifted = shadeRow(.image(ImagePattern(image: img, scale: 0.25,
+                                                   transform: AffineTransform(translationX: 0.5, y: 0))),
+                               x: 0, y: 0, count: 1)[0]
+        #expect(shifted == px(128, 64, 128))
     }
 
     @Test func imageSourceRectAndOpacity() {

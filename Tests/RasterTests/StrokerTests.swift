@@ -160,15 +160,18 @@ func line(_ pts: [Point], closed: Bool = false) -> Path {
         let b = bounds(contours(of: o).flatMap { $0 })
         #expect(b.maxX == 11 && b.minY == -1)
         #expect(winding(of: o, at: Point(x: 10.95, y: -0.95)) != 0)
-        // Area as the sum of pieces: two 10×2 segments plus the 1×1 miter square outside.
-        #expect(abs(signedArea(of: o) - 41) < 1e-9)
+        // The union: two 10×2 segments overlapping in the 1×1 inner square, plus the 1×1
+        // miter square outside. The inner corner is cut, so nothing is covered twice and the
+        // signed area is the union's area.
+        #expect(abs(signedArea(of: o) - 40) < 1e-9)
+        #expect(winding(of: o, at: Point(x: 9.5, y: 0.5)) == 1)
     }
 
     @Test func bevelJoinCutsTheCorner() {
         let o = Stroker.outline(of: corner, style: StrokeStyle(lineWidth: 2, lineJoin: .bevel), tolerance: 0.1)
         #expect(winding(of: o, at: Point(x: 10.95, y: -0.95)) == 0)
         #expect(winding(of: o, at: Point(x: 10.4, y: -0.4)) != 0)  // inside the bevel triangle
-        #expect(abs(signedArea(of: o) - 40.5) < 1e-9)
+        #expect(abs(signedArea(of: o) - 39.5) < 1e-9)  // 20 + 20 − 1 + the ½ bevel triangle
     }
 
     @Test func roundJoinIsTheDistanceSet() {
@@ -259,6 +262,23 @@ func line(_ pts: [Point], closed: Bool = false) -> Path {
     @Test func badWidthsGiveEmptyOutlines() {
         for w in [0, -1, Double.nan, Double.infinity] {
             #expect(Stroker.outline(of: horizontal, style: StrokeStyle(lineWidth: w), tolerance: 0.1).isEmpty)
+        }
+    }
+
+    @Test func extremeInputDoesNotCrashAndStaysFinite() {
+        var p = Path()
+        p.move(to: Point(x: -1e308, y: 0)); p.addLine(to: Point(x: 1e308, y: 1))
+        p.addCurve(to: Point(x: 0, y: 1e308), control1: Point(x: 1e308, y: -1e308), control2: .zero)
+        p.closeSubpath()
+        for style in [StrokeStyle(lineWidth: 1e300, lineCap: .round, lineJoin: .round),
+                      StrokeStyle(lineWidth: 2, dash: [1, 1]), StrokeStyle(lineWidth: 1e-300, lineCap: .square)] {
+            let o = Stroker.outline(of: p, style: style, tolerance: 0.1)
+            let finite = o.points.allSatisfy { $0.isFinite }
+            #expect(finite)
+        }
+        // Tolerance that is zero, negative or NaN falls back to a default.
+        for tol in [0, -1, Double.nan] {
+            #expect(!Stroker.outline(of: corner, style: StrokeStyle(lineWidth: 2, lineJoin: .round), tolerance: tol).isEmpty)
         }
     }
 

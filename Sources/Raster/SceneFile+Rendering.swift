@@ -1,0 +1,80 @@
+import Geometry
+
+extension SceneFile {
+    /// Draws the scene into `context`: sets the whole surface to `background` (when the scene
+    /// has one, ignoring clip and transform, as cairo's `paint` with SOURCE does), then runs
+    /// the operations on top of the context's current state. Saves and layers left open are
+    /// closed at the end, so the context's state is as it was before.
+    public func render(into context: DrawingContext) {
+        if let background { context.surface.clear(background) }
+        // Open saves (true) and layers (false), innermost last.
+        var open: [Bool] = []
+        for op in operations {
+            switch op {
+            case let .fill(path, paint, rule, transform, blend):
+                let saved = enter(context, transform, blend)
+                context.fill(path, with: paint, rule: rule)
+                leave(context, saved)
+            case let .stroke(path, paint, style, transform, blend):
+                let saved = enter(context, transform, blend)
+                context.stroke(path, with: paint, style: style)
+                leave(context, saved)
+            case let .drawImage(image, rect, transform, blend):
+                let saved = enter(context, transform, blend)
+                context.drawImage(image, in: rect)
+                leave(context, saved)
+            case let .clip(path, rule):
+                context.clip(to: path, rule: rule)
+            case let .clipRect(rect):
+                context.clip(to: rect)
+            case let .concatenate(t):
+                context.concatenate(t)
+            case .save:
+                open.append(true)
+                context.save()
+            case .restore:
+                // Parsing guarantees nesting; a hand-built scene that breaks it is ignored here.
+                guard open.last == true else { continue }
+                open.removeLast()
+                context.restore()
+            case let .beginLayer(opacity):
+                open.append(false)
+                context.beginLayer(opacity: opacity)
+                context.save()
+            case .endLayer:
+                guard open.last == false else { continue }
+                open.removeLast()
+                context.restore()
+                context.endLayer()
+            }
+        }
+        while let top = open.popLast() {
+            context.restore()
+            if !top { context.endLayer() }
+        }
+    }
+
+    /// Renders into a new `width`×`height` surface (transparent where nothing is drawn).
+    public func render() -> Surface {
+        let surface = Surface(width: width, height: height)
+        render(into: DrawingContext(surface: surface))
+        return surface
+    }
+
+    /// Applies an op's own transform and blend mode without a full save (which would also copy
+    /// the clip); `leave` puts them back.
+    private func enter(_ context: DrawingContext, _ transform: AffineTransform,
+                       _ blend: BlendMode?) -> (AffineTransform, BlendMode)? {
+        guard !transform.isIdentity || blend != nil else { return nil }
+        let saved = (context.transform, context.blendMode)
+        if !transform.isIdentity { context.concatenate(transform) }
+        if let blend { context.blendMode = blend }
+        return saved
+    }
+
+    private func leave(_ context: DrawingContext, _ saved: (AffineTransform, BlendMode)?) {
+        guard let saved else { return }
+        context.transform = saved.0
+        context.blendMode = saved.1
+    }
+}

@@ -1,0 +1,65 @@
+import Geometry
+
+/// The interactive chart: venue, index, view state, the selected tribune and seats, and the
+/// event's availability. Taps follow SportFan: a tap inside the selected tribune toggles the
+/// seat under the finger; a tap on another tribune selects it and zooms in at the tap; a tap
+/// outside every tribune zooms back out.
+public struct SeatingChart: Sendable {
+    public let venue: Venue
+    public let index: VenueIndex
+    public var view: ChartViewState
+    public var selectedTribune: Int?
+    public var selection: SeatSelection
+    public var availability: EventAvailability
+
+    /// What a tap did.
+    public enum TapOutcome: Hashable, Sendable {
+        case seatSelected(Int)
+        case seatDeselected(Int)
+        case seatRefused(Int, SelectionRefusal)
+        /// Inside the selected tribune but between seats.
+        case missedSeat
+        case tribuneSelected(Int)
+        case zoomedOut
+    }
+
+    public init(venue: Venue, viewSize: Size, selection: SeatSelection = SeatSelection()) {
+        self.venue = venue
+        index = VenueIndex(venue: venue)
+        view = ChartViewState(viewSize: viewSize, chartSize: venue.size)
+        self.selection = selection
+        availability = EventAvailability(seatCount: venue.seats.count)
+    }
+
+    /// The zoom-out button: back to the resting view, no tribune selected (seats stay selected).
+    public mutating func zoomOut() {
+        selectedTribune = nil
+        view.zoomOut()
+    }
+
+    /// Handles a tap at `screenPoint` (screen points) at time `now` (seconds).
+    ///
+    /// Differences from the design: seats and tribunes are found by their shapes, not bounding
+    /// boxes, and a tap on empty space while zoomed zooms out (the design zooms to 25 with no
+    /// tribune selected).
+    public mutating func tap(atScreen screenPoint: Point, now: Double = 0) -> TapOutcome {
+        let c = view.chartPoint(fromScreen: screenPoint)
+        if let t = selectedTribune, venue.tribunes[t].contains(c) {
+            guard let seat = index.seat(at: c, inTribune: t, of: venue) else { return .missedSeat }
+            do {
+                let on = try selection.toggle(seat, venue: venue, availability: availability, now: now)
+                return on ? .seatSelected(seat) : .seatDeselected(seat)
+            } catch {
+                return .seatRefused(seat, error)
+            }
+        }
+        if let u = index.tribune(at: c, in: venue) {
+            selectedTribune = u
+            view.zoomIn(atViewPoint: view.viewPoint(fromScreen: screenPoint))
+            return .tribuneSelected(u)
+        }
+        selectedTribune = nil
+        view.zoomOut()
+        return .zoomedOut
+    }
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# `make bench`, second part: each module's own benchmark executable (release build), printing
+# its figures against the issue targets. Benchmarks that do not exist yet are skipped.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SWIFT=${SWIFT:-swift}
+products=(seating-bench gestures-bench animation-bench text-bench replay-bench boxoffice-bench)
+available=$("$SWIFT" package describe --type json 2>/dev/null | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+print(" ".join(p["name"] for p in d.get("products", [])))' || true)
+BIN=$("$SWIFT" build -c release --show-bin-path)
+for p in "${products[@]}"; do
+  case " $available " in
+    *" $p "*) ;;
+    *) echo "== $p: not in this package yet, skipped"; continue ;;
+  esac
+  echo "== $p"
+  "$SWIFT" build -c release --product "$p" >/dev/null
+  "$BIN/$p"
+done

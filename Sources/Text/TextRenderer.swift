@@ -25,6 +25,12 @@ public final class TextRenderer {
         layouts = LRUCache(capacity: layoutCacheCount)
     }
 
+    /// Drops every cached layout and glyph mask (fonts keep their decomposed outlines).
+    public func removeAllCaches() {
+        layouts.removeAll()
+        glyphCache.removeAll()
+    }
+
     /// The layout of `string`, from the cache when the same string, fonts, size and options were
     /// laid out before.
     public func layout(_ string: String, fontSize: Double, options: TextLayout.Options = .init(),

@@ -52,7 +52,7 @@ let package = Package(
         .executableTarget(name: "gestures-bench", dependencies: ["Gestures", "Geometry"],
                           path: "Benchmarks/GesturesBench", swiftSettings: hotPathSettings),
         .executableTarget(name: "tribune", dependencies: [
-            "Kiosk", "Raster", "Seating", "Gestures",
+            "Kiosk", "Raster", "Text", "Seating", "Gestures",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

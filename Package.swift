@@ -35,10 +35,13 @@ let package = Package(
         .systemLibrary(name: "CInput", path: "CInput", pkgConfig: "libinput libudev",
                        providers: [.apt(["libinput-dev", "libudev-dev"])]),
         .systemLibrary(name: "CZlib", path: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CFontStack", path: "CFontStack", pkgConfig: "freetype2 harfbuzz",
+                       providers: [.apt(["libfreetype-dev", "libharfbuzz-dev"])]),
 
         // Pipeline stages.
         .target(name: "Geometry", swiftSettings: hotPathSettings),
         .target(name: "Raster", dependencies: ["Geometry", "CZlib"], swiftSettings: hotPathSettings),
+        .target(name: "Text", dependencies: ["Geometry", "Raster", "CFontStack"], swiftSettings: hotPathSettings),
         .target(name: "Animation", dependencies: ["Geometry"], swiftSettings: hotPathSettings),
         .target(name: "Gestures", dependencies: ["Geometry"], swiftSettings: hotPathSettings),
         .target(name: "Seating", dependencies: ["Geometry"], swiftSettings: hotPathSettings),
@@ -87,7 +90,7 @@ let package = Package(
         .executableTarget(name: "gestures-bench", dependencies: ["Gestures", "Geometry"],
                           path: "Benchmarks/GesturesBench", swiftSettings: hotPathSettings),
         .executableTarget(name: "tribune", dependencies: [
-            "Kiosk", "Raster", "Seating", "Gestures", "Recording", "KioskUI",
+            "Kiosk", "Raster", "Text", "Seating", "Gestures", "Recording", "KioskUI",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -95,6 +98,8 @@ let package = Package(
                           swiftSettings: hotPathSettings),
         .executableTarget(name: "replay-bench", dependencies: ["Recording", "KioskUI", "Seating", "Gestures", "Geometry"],
                           path: "Benchmarks/ReplayBench"),
+        .executableTarget(name: "text-bench", dependencies: ["Text", "Raster", "Geometry"],
+                          path: "Benchmarks/TextBench", swiftSettings: hotPathSettings),
         .executableTarget(name: "animation-bench", dependencies: ["Animation", "Geometry"],
                           path: "Benchmarks/AnimationBench", swiftSettings: hotPathSettings),
         .executableTarget(name: "present-bench", dependencies: ["DRMDisplay", "Raster"], path: "Benchmarks/PresentBench",
@@ -105,6 +110,7 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"],
                     resources: [.copy("Corpus")]),
+        .testTarget(name: "TextTests", dependencies: ["Text", "Raster", "Geometry", "CFontStack"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Geometry"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "Gestures", "Geometry"]),

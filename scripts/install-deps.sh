@@ -4,7 +4,7 @@
 set -euo pipefail
 
 build_packages=(libdrm-dev libinput-dev libudev-dev libfreetype-dev libharfbuzz-dev
-                fonts-dejavu-core zlib1g-dev pkg-config)
+                fonts-dejavu-core fonts-noto-cjk zlib1g-dev pkg-config)
 vm_packages=(qemu-system-x86 linux-image-amd64 busybox-static)
 
 case "${1:-build}" in

@@ -247,7 +247,7 @@ struct SceneFileReader {
     /// The operation keys, in the order they are tested: the first one present decides what
     /// the op is (`transform` alone concatenates; next to another key it is that op's own).
     static let operationKeys = ["fill", "stroke", "drawImage", "clip", "clipRect", "save", "restore",
-                                "layer", "endLayer", "transform"]
+                                "layer", "endLayer", "text", "transform"]
 
     /// The keys each operation takes besides its own.
     static let allowedKeys: [String: Set<String>] = [
@@ -256,6 +256,7 @@ struct SceneFileReader {
         "drawImage": ["rect", "transform", "blend"],
         "clip": ["rule", "transform"],
         "clipRect": ["transform"],
+        "text": ["x", "y", "size", "color", "font", "transform"],
     ]
 
     mutating func scene(_ root: Any) throws(SceneFileError) -> SceneFile {
@@ -321,6 +322,21 @@ struct SceneFileReader {
                     shape.addRect(r, transform: opTransform)
                     ops.append(.clip(shape, rule: .nonZero))
                 }
+            case "text":
+                let text = try string(op["text"], p + ".text")
+                let x = try op["x"].map { (v: Any) throws(SceneFileError) -> Double in try number(v, p + ".x") } ?? 0
+                let y = try op["y"].map { (v: Any) throws(SceneFileError) -> Double in try number(v, p + ".y") } ?? 0
+                var size = 16.0
+                if let s = op["size"] {
+                    size = try number(s, p + ".size")
+                    guard size > 0 else { throw fail(p + ".size", "expected a size in px > 0, found \(describe(s))") }
+                }
+                let color = try op["color"].map { (v: Any) throws(SceneFileError) -> Color in try self.color(v, p + ".color") } ?? .black
+                let font = try op["font"].map { (v: Any) throws(SceneFileError) -> String in
+                    let name = try string(v, p + ".font", expected: "a font file path (a string)")
+                    return name.hasPrefix("/") ? name : baseDirectory + "/" + name
+                }
+                ops.append(.text(text, origin: Point(x: x, y: y), size: size, color: color, font: font, transform: opTransform))
             case "save":
                 open.append(true)
                 ops.append(.save)

@@ -4,8 +4,9 @@ extension SceneFile {
     /// Draws the scene into `context`: sets the whole surface to `background` (when the scene
     /// has one, ignoring clip and transform, as cairo's `paint` with SOURCE does), then runs
     /// the operations on top of the context's current state. Saves and layers left open are
-    /// closed at the end, so the context's state is as it was before.
-    public func render(into context: DrawingContext) {
+    /// closed at the end, so the context's state is as it was before. Text operations go to
+    /// `textRenderer` (skipped without one).
+    public func render(into context: DrawingContext, textRenderer: (any SceneTextRenderer)? = nil) {
         if let background { context.surface.clear(background) }
         // Open saves (true) and layers (false), innermost last.
         var open: [Bool] = []
@@ -22,6 +23,11 @@ extension SceneFile {
             case let .drawImage(image, rect, transform, blend):
                 let saved = enter(context, transform, blend)
                 context.drawImage(image, in: rect)
+                leave(context, saved)
+            case let .text(text, origin, size, color, font, transform):
+                guard let textRenderer else { continue }
+                let saved = enter(context, transform, nil)
+                textRenderer.drawText(text, baselineOrigin: origin, size: size, color: color, fontPath: font, in: context)
                 leave(context, saved)
             case let .clip(path, rule):
                 context.clip(to: path, rule: rule)
@@ -55,9 +61,9 @@ extension SceneFile {
     }
 
     /// Renders into a new `width`×`height` surface (transparent where nothing is drawn).
-    public func render() -> Surface {
+    public func render(textRenderer: (any SceneTextRenderer)? = nil) -> Surface {
         let surface = Surface(width: width, height: height)
-        render(into: DrawingContext(surface: surface))
+        render(into: DrawingContext(surface: surface), textRenderer: textRenderer)
         return surface
     }
 

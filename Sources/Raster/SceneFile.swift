@@ -25,6 +25,10 @@ public struct SceneFile: Sendable {
         case stroke(Path, paint: Paint, style: StrokeStyle, transform: AffineTransform, blend: BlendMode?)
         /// Draws `image` stretched over `rect` (bilinear sampling).
         case drawImage(Surface, rect: Rect, transform: AffineTransform, blend: BlendMode?)
+        /// Draws `text` with the start of its baseline at `origin`, `size` px per em, under
+        /// `transform`, with the font file `font` (absolute path; nil for the default), through
+        /// the `SceneTextRenderer` given to `render`.
+        case text(String, origin: Point, size: Double, color: Color, font: String?, transform: AffineTransform)
         /// Intersects the clip with `path` (the op's transform already applied to it).
         case clip(Path, rule: FillRule)
         /// Intersects the clip with `rect` in the current user space.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Raster
+import Text
 
 /// `tribune draw SCENE.json -o OUT.png [--repeat N]`: renders a scene file (docs/scene-format.md)
 /// with Tribune's rasterizer, optionally timing the rendering alone.
@@ -29,6 +30,8 @@ struct DrawCommand: ParsableCommand {
     func run() throws {
         // SceneFileError prints as "FILE: JSON-PATH: what was expected".
         let file = try SceneFile(contentsOfFile: scene)
+        // Text ops need fonts; FontError names a missing or corrupt font file.
+        let text = SceneTextDrawer.needed(by: file) ? try SceneTextDrawer(scene: file) : nil
         let surface = Surface(width: file.width, height: file.height)
         let clock = ContinuousClock()
         var times: [Double] = []
@@ -36,7 +39,7 @@ struct DrawCommand: ParsableCommand {
         for _ in 0..<repetitions {
             // A fresh surface state each time: scenes without a background draw onto transparency.
             if file.background == nil { surface.clear() }
-            let elapsed = clock.measure { file.render(into: DrawingContext(surface: surface)) }
+            let elapsed = clock.measure { file.render(into: DrawingContext(surface: surface), textRenderer: text) }
             times.append(Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) * 1e-15)
         }
         try surface.writePNG(to: output)

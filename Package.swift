@@ -28,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.65.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // System libraries: pkg-config names and the Debian packages that provide them.
@@ -46,16 +47,22 @@ let package = Package(
         .target(name: "Gestures", dependencies: ["Geometry"], swiftSettings: hotPathSettings),
         .target(name: "Seating", dependencies: ["Geometry"], swiftSettings: hotPathSettings),
         .target(name: "Recording", dependencies: ["Gestures", "Geometry", .product(name: "Yams", package: "Yams")]),
-        .target(name: "KioskUI", dependencies: ["Geometry", "Raster", "Animation", "Seating", "Gestures", "Recording"]),
+        .target(name: "KioskUI", dependencies: ["Geometry", "Raster", "Text", "Animation", "Seating", "Gestures", "Recording"],
+                swiftSettings: hotPathSettings),
         .target(name: "DRMDisplay", dependencies: [
             "Raster", "CDRM", "CInput", .product(name: "SystemPackage", package: "swift-system"),
         ]),
+        // TouchInput maps positions with Recording's DisplayMapping, so live and replayed frames agree.
         .target(name: "TouchInput", dependencies: [
-            "CInput", .product(name: "SystemPackage", package: "swift-system"),
+            "CInput", "Gestures", "Geometry", "Recording", .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .target(name: "Kiosk", dependencies: [
-            "Geometry", "KioskUI", "Raster", "Animation", "Seating", "Gestures", "DRMDisplay", "TouchInput",
+            "Geometry", "KioskUI", "Raster", "Text", "Animation", "Seating", "Gestures", "Recording", "DRMDisplay",
+            "TouchInput", "BoxOfficeClient", "BoxOffice",
             .product(name: "SystemPackage", package: "swift-system"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "TOMLKit", package: "TOMLKit"),
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
         ]),
 
         // Box office: the reference backend (imports nothing of ours) and the kiosk's purchase client.
@@ -104,6 +111,8 @@ let package = Package(
                           path: "Benchmarks/AnimationBench", swiftSettings: hotPathSettings),
         .executableTarget(name: "present-bench", dependencies: ["DRMDisplay", "Raster"], path: "Benchmarks/PresentBench",
                           swiftSettings: hotPathSettings),
+        .executableTarget(name: "chart-bench", dependencies: ["KioskUI", "Raster", "Seating", "Geometry"],
+                          path: "Benchmarks/ChartBench", swiftSettings: hotPathSettings),
         .executableTarget(name: "seating-bench", dependencies: ["Seating", "Geometry"], path: "Benchmarks/SeatingBench",
                           swiftSettings: hotPathSettings),
 
@@ -114,13 +123,16 @@ let package = Package(
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Geometry"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "Gestures", "Geometry"]),
-        .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "Recording", "Seating", "Gestures", "Raster", "Geometry"]),
+        .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "Recording", "Seating", "Gestures", "Raster", "Text", "Animation", "Geometry"],
+                    resources: [.copy("Golden")]),
         .testTarget(name: "SeatingTests", dependencies: ["Seating", "Geometry"]),
         .testTarget(name: "DRMDisplayTests", dependencies: [
             "DRMDisplay", "CDRM", "Raster", .product(name: "SystemPackage", package: "swift-system"),
         ]),
-        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "CInput"]),
-        .testTarget(name: "KioskTests", dependencies: ["Kiosk"]),
+        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "CInput", "Gestures", "Recording", "Geometry"]),
+        .testTarget(name: "KioskTests", dependencies: [
+            "Kiosk", "KioskUI", "BoxOffice", "BoxOfficeClient", "Seating", "Gestures", "Recording", "Raster", "Geometry",
+        ]),
         .testTarget(name: "BoxOfficeTests", dependencies: [
             "BoxOffice", .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "GRDB", package: "GRDB.swift"),

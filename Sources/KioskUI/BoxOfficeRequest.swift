@@ -1,0 +1,14 @@
+/// What the visitor's screen asks of the box office. `KioskSession` queues these
+/// (`takeRequests()`); the host — the kiosk runtime, or a headless replay — performs them and
+/// answers with `BoxOfficeResponse`s through `KioskSession.receive(_:)`. Seats are named by the
+/// venue's seat ids.
+public enum BoxOfficeRequest: Hashable, Sendable {
+    /// Add the seat to this session's hold (creating the hold on the first seat).
+    case holdSeat(String)
+    /// Take the seat out of the hold.
+    case releaseSeat(String)
+    /// Convert the hold into an order. `expectedTotal` is what the screen showed, minor units.
+    case buy(seats: [String], expectedTotal: Int)
+    /// The session ended (idle reset, dialog dismissed after a failure): release everything held.
+    case releaseAll
+}

@@ -29,7 +29,9 @@ public final class BoxOfficeBridge: Sendable {
         self.mailbox = mailbox
         self.logger = logger
         clock = MonotonicClock()
-        (stream, requests) = AsyncStream<BoxOfficeRequest>.makeStream()
+        let pair = AsyncStream<BoxOfficeRequest>.makeStream()
+        stream = pair.stream
+        requests = pair.continuation
     }
 
     /// Starts the request worker, journal reconciliation, availability polling and the

@@ -50,8 +50,10 @@ public final class ControlServer {
 
     private func acceptAll() {
         while true {
-            let c = accept4(fileDescriptor, nil, nil, Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue))
+            let c = accept(fileDescriptor, nil, nil)
             guard c >= 0 else { return }
+            _ = fcntl(c, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(c, F_SETFL, fcntl(c, F_GETFL) | O_NONBLOCK)
             pending[c] = []
             do { try loop.watch(c) { [weak self] _ in self?.readable(c) } } catch { pending[c] = nil; close(c) }
         }

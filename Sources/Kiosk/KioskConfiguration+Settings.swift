@@ -37,7 +37,7 @@ extension KioskConfiguration {
     /// The flag of `tribune run` that sets `key` (e.g. `--rotation` for `display.rotation`).
     public static func flag(forKey key: String) -> String? { settings.first { $0.key == key }?.flag }
 
-    static let settings: [Setting] = [
+    static var settings: [Setting] { [
         text("venue", "--venue", \.venue, path: true),
         text("event_name", "--event-name", \.eventName),
         Setting(key: "log_level", flag: "--log-level", kind: .text) { c, v in
@@ -103,7 +103,7 @@ extension KioskConfiguration {
         number("idle.prompt", "--idle-prompt", \.idle.prompt, minimum: 1),
         number("idle.blank_after", "--blank-after", \.idle.blankAfter, minimum: 0, note: " (0: never)"),
         number("idle.wake_guard", "--wake-guard", \.idle.wakeGuard, minimum: 0),
-    ]
+    ] }
 
     static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
 
@@ -122,7 +122,7 @@ extension KioskConfiguration {
                                minimum: Double, note: String = "") -> Setting {
         Setting(key: key, flag: flag, kind: .number) { c, v in
             guard let d = v.double, d.isFinite, d >= minimum else {
-                return "expected a number of seconds ≥ \(minimum.formatted)\(note), found \(v.found)"
+                return "expected a number of seconds ≥ \(minimum.plainText)\(note), found \(v.found)"
             }
             c[keyPath: path] = d; return nil
         }
@@ -183,5 +183,5 @@ extension KioskConfiguration {
 
 extension Double {
     /// 0.5 → "0.5", 1.0 → "1".
-    var formatted: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
+    var plainText: String { self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self) }
 }

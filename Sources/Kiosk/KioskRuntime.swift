@@ -86,7 +86,7 @@ public final class KioskRuntime {
     public func run() throws -> Int32 {
         loop = try EventLoop()
         signals = try SignalWatch(loop: loop, signals: [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2]) { [unowned self] in
-            self.signal($0)
+            self.handleSignal($0)
         }
         notifier = SystemdNotifier(environment: environment)
 
@@ -128,7 +128,7 @@ public final class KioskRuntime {
 
     /// Routes swift-log to `KioskLogHandler` (stderr, journald priorities under systemd). Once per process.
     public static func bootstrapLogging() {
-        LoggingSystem.bootstrap { label in KioskLogHandler(label: label, level: .trace) }
+        LoggingSystem.bootstrap { label in KioskLogHandler(label: label, level: .info) }
     }
 
     // MARK: Setup
@@ -154,8 +154,8 @@ public final class KioskRuntime {
                                     journal: journal, configuration: clientConfiguration)
         let mailbox = try LoopMailbox<BoxOfficeResponse>(loop: loop) { [unowned self] responses in
             for r in responses {
-                if case .service(let code) = r { serviceCode = code }
-                session.receive(r)
+                if case .service(let code) = r { self.serviceCode = code }
+                self.session.receive(r)
             }
         }
         self.mailbox = mailbox
@@ -191,7 +191,7 @@ public final class KioskRuntime {
         let rotation = panel.followed(by: DRMRotation(rawValue: d.rotation) ?? .r0)
         presenter = try DRMPresenter(card: card, output: output, rotation: rotation)
         try loop.watch(card.fileDescriptor.rawValue) { [unowned self] _ in
-            do { try presenter.dispatchEvents() } catch { logger.error("DRM events: \(error)") }
+            do { try self.presenter.dispatchEvents() } catch { self.logger.error("DRM events: \(error)") }
         }
         if let t = d.tty ?? DRMConsole.activeTerminalPath() {
             do { console = try DRMConsole(path: t) } catch { logger.warning("not taking over the console: \(error)") }
@@ -348,7 +348,7 @@ public final class KioskRuntime {
         if present { presenter.invalidate(); try? presenter.present(damage: []) }
     }
 
-    private func signal(_ number: Int32) {
+    private func handleSignal(_ number: Int32) {
         switch number {
         case SIGTERM, SIGINT:
             logger.notice("stopping (\(number == SIGTERM ? "SIGTERM" : "SIGINT"))")

@@ -17,13 +17,15 @@ public final class SignalWatch {
         var set = sigset_t()
         sigemptyset(&set)
         for s in signals { sigaddset(&set, s) }
-        guard pthread_sigmask(SIG_BLOCK, &set, &previousMask) == 0 else { throw .current("pthread_sigmask(SIG_BLOCK)") }
+        var previous = sigset_t()
+        guard pthread_sigmask(SIG_BLOCK, &set, &previous) == 0 else { throw .current("pthread_sigmask(SIG_BLOCK)") }
         let fd = signalfd(-1, &set, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
         guard fd >= 0 else {
             let e = SystemCallError.current("signalfd")
-            pthread_sigmask(SIG_SETMASK, &previousMask, nil)
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
             throw e
         }
+        previousMask = previous
         fileDescriptor = fd
         self.signals = signals
         self.loop = loop

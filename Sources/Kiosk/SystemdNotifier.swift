@@ -16,7 +16,7 @@ public final class SystemdNotifier {
     /// unusable (not running under systemd with `Type=notify`).
     public convenience init?(environment: [String: String]) {
         guard let name = environment["NOTIFY_SOCKET"], !name.isEmpty else { return nil }
-        try? self.init(socketName: name)
+        do { try self.init(socketName: name) } catch { return nil }
     }
 
     /// A notifier sending to `socketName`.

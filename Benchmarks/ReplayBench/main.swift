@@ -1,5 +1,5 @@
 // replay-bench: the 29-second 3M recording (evemu-data/3m.event, 3,422 kernel frames) read,
-// converted to touch frames and replayed through the chart pipeline on the virtual clock,
+// converted to touch frames and replayed through the kiosk's screens (KioskSession) on the virtual clock,
 // without frame output. Prints wall-clock times (best of 5).
 import Foundation
 import Geometry
@@ -28,12 +28,13 @@ var summary = ""
 for _ in 0..<5 {
     var recording: InputRecording!
     var frames: [Gestures.TouchFrame] = []
-    var replay: ChartReplay!
+    var replay: KioskReplay!
     let r = try seconds { recording = try RecordingReader.read(path: path) }
     let c = try seconds { frames = try recording.touchFrames(mapping: DisplayMapping(size: size)) }
     let p = seconds {
-        replay = ChartReplay(chart: SeatingChart(venue: venue, viewSize: size),
-                             options: .init(size: size, pixelsPerMillimetre: 1920 / 474, timing: false))
+        var configuration = KioskSession.Configuration(screenSize: size, pixelsPerMillimetre: 1920 / 474)
+        configuration.boxOfficeConfigured = false
+        replay = KioskReplay(venue: venue, configuration: configuration, options: .init(timing: false))
         var target = replay!
         ReplayTimeline(frames: frames, start: 0, end: recording.duration).run(&target)
     }

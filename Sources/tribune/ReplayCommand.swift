@@ -5,14 +5,14 @@ import KioskUI
 import Recording
 import Seating
 
-/// `tribune replay`: a recorded touch session through the kiosk's chart code on a virtual clock.
+/// `tribune replay`: a recorded touch session through the kiosk's screens on a virtual clock.
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Replay a touch recording (libinput-record YAML or evemu) headless on a virtual clock.",
         discussion: """
-            Runs the recording through the same recognizers, chart interaction, animations and renderer as the
-            kiosk. Frames tick at a fixed virtual rate; timers fire at their exact virtual times. PNG frames are
+            Runs the recording through the same screens (KioskSession: recognizers, chart, buttons, dialogs,
+            animations, renderer) as the kiosk. Frames tick at a fixed virtual rate; timers fire at their exact virtual times. PNG frames are
             rendered only with --frames. The JSON report (docs/replay-report.schema.json) goes to --report or to
             standard output; two runs give identical reports except render_ms (wall clock; --no-timing writes zeros).
 
@@ -99,9 +99,12 @@ struct ReplayCommand: ParsableCommand {
         }
         if let frames { try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true) }
 
-        let replay = ChartReplay(chart: SeatingChart(venue: theVenue, viewSize: picture),
-                                 options: .init(size: picture, pixelsPerMillimetre: ppmm!, framesDirectory: frames,
-                                                every: every, timing: !noTiming))
+        var configuration = KioskSession.Configuration(screenSize: picture, pixelsPerMillimetre: ppmm!)
+        // No box office yet: standalone, as `tribune run` without one (Buy disabled, no requests).
+        configuration.boxOfficeConfigured = false
+        let replay = KioskReplay(venue: theVenue, configuration: configuration,
+                                 options: .init(framesDirectory: frames, every: every, timing: !noTiming, rotation: turn),
+                                 responder: nil)
         var target = replay
         let timeline = ReplayTimeline(frames: touchFrames, frameRate: rate, start: from ?? 0, end: to ?? input.duration)
         timeline.run(&target)

@@ -6,7 +6,7 @@ import Recording
 import Seating
 @testable import KioskUI
 
-@Suite struct ChartReplayTests {
+@Suite struct KioskReplayTests {
     static let recordings: String = {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { url.deleteLastPathComponent() }
@@ -28,10 +28,12 @@ import Seating
         return frames
     }
 
-    func replay(_ frames: [TouchFrame], directory: String?, size: Size) -> (ReplayReport, [Data]) {
+    func replay(_ frames: [TouchFrame], directory: String?, size: Size, rotation: DisplayRotation = .degrees0) -> (ReplayReport, [Data]) {
         let venue = StadiumGenerator.generate(.design())
-        let replay = ChartReplay(chart: SeatingChart(venue: venue, viewSize: size),
-                                 options: .init(size: size, pixelsPerMillimetre: 4, framesDirectory: directory, every: 15, timing: true))
+        var configuration = KioskSession.Configuration(screenSize: size, pixelsPerMillimetre: 4)
+        configuration.boxOfficeConfigured = false
+        let replay = KioskReplay(venue: venue, configuration: configuration,
+                                 options: .init(framesDirectory: directory, every: 15, timing: true, rotation: rotation))
         var target = replay
         ReplayTimeline(frames: frames, start: 0).run(&target)
         var pngs: [Data] = []

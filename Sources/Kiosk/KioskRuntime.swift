@@ -59,7 +59,6 @@ public final class KioskRuntime {
     private var phase = "starting"
     private var lastStatus = ""
     private var serviceCode: String?
-    private var connected = true
     /// Frames rendered and handed to the display.
     public private(set) var frames = 0
 
@@ -309,7 +308,7 @@ public final class KioskRuntime {
             } else if !session.isBlanked && presenter.isBlanked {
                 try presenter.unblank(); phase = "running"; logger.info("display woken")
             }
-            if session.needsDisplay && connected && !presenter.isBlanked && !presenter.isSuspended && !presenter.isFlipPending {
+            if session.needsDisplay && !presenter.isDisconnected && !presenter.isBlanked && !presenter.isSuspended && !presenter.isFlipPending {
                 let damage = session.render(into: presenter.shadow)
                 if try presenter.present(damage: damage) { frames += 1 }
             }
@@ -318,7 +317,7 @@ public final class KioskRuntime {
             presenter.invalidate()
         }
         // Animating with no flip to wait for (nothing changed on screen): look again in a frame.
-        if session.needsDisplay && !presenter.isFlipPending && !presenter.isBlanked && !presenter.isSuspended && connected {
+        if session.needsDisplay && !presenter.isFlipPending && !presenter.isBlanked && !presenter.isSuspended && !presenter.isDisconnected {
             frameTimer?.arm(after: 1.0 / 60)
         }
         if let d = session.nextDeadline { sessionTimer?.arm(at: d) } else { sessionTimer?.disarm() }
@@ -340,12 +339,23 @@ public final class KioskRuntime {
 
     private func hotplugged() {
         guard let hotplug, hotplug.readEvents() else { return }
-        let present = (try? presenter.card.selectOutput(connector: presenter.output.connector.name, mode: nil)) != nil
-        guard present != connected else { return }
-        connected = present
-        presenter.isSuspended = !present
-        logger.notice(present ? "display connected again" : "display disconnected; waiting for it")
-        if present { presenter.invalidate(); try? presenter.present(damage: []) }
+        do {
+            switch try presenter.refreshAfterHotplug(mode: configuration.display.mode.flatMap(DRMModeRequest.init)) {
+            case .none: break
+            case .disconnected:
+                logger.notice("display disconnected; waiting for it")
+            case .reconnected:
+                logger.notice("display connected again")
+                try presenter.present(damage: [presenter.shadow.bounds])
+            case .modeChanged:
+                // A new size: the visitor screen is laid out again for it.
+                logger.notice("display mode changed", metadata: ["mode": "\(presenter.output.mode)"])
+                session = makeSession()
+                if let code = serviceCode { session.receive(.service(code: code)) }
+            }
+        } catch {
+            logger.error("display hotplug: \(error)")
+        }
     }
 
     private func handleSignal(_ number: Int32) {
@@ -410,7 +420,8 @@ public final class KioskRuntime {
 
     func statusJSON() -> String {
         let service = !configuration.boxOfficeConfigured ? "standalone" : serviceCode ?? "in service"
-        return "{\"phase\": \(json(phase)), \"statusLine\": \(json(session.statusLine)), \"frames\": \(frames), "
+        let shown = phase == "running" ? session.phase.rawValue : phase
+        return "{\"phase\": \(json(shown)), \"statusLine\": \(json(session.statusLine)), \"frames\": \(frames), "
             + "\"flips\": \(presenter.flipsCompleted), \"uptime\": \(((clock.now - startTime) * 10).rounded() / 10), "
             + "\"blanked\": \(presenter.isBlanked), \"service\": \(json(service)), "
             + "\"screen\": [\(presenter.shadow.width), \(presenter.shadow.height)], \"touch\": \(touch != nil), "

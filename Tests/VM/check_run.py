@@ -122,7 +122,7 @@ def main():
         check(False, f'no screenshot ({e}): {open(f"{work}/screenshot.out").read() if os.path.exists(f"{work}/screenshot.out") else ""}')
     try:
         before = json.load(open(f'{work}/status-before.json')); after = json.load(open(f'{work}/status-after.json'))
-        check(before['phase'] == 'running' and after['frames'] == before['frames'],
+        check(before['phase'] == 'browsing' and after['frames'] == before['frames'],
               f'status: phase {before["phase"]}, frames {before["frames"]} then {after["frames"]} (idle: no new frames), '
               f'service {before["service"]}, uptime {before["uptime"]} s')
     except Exception as e:

@@ -12,7 +12,8 @@ public final class ControlServer {
 
     public let path: String
     public let fileDescriptor: Int32
-    private unowned let loop: EventLoop
+    // Weak: the loop may go first at shutdown (its closing epoll fd drops every watch).
+    private weak var loop: EventLoop?
     private let respond: Responder
     private var pending: [Int32: [UInt8]] = [:]
 
@@ -42,8 +43,8 @@ public final class ControlServer {
     }
 
     deinit {
-        for fd in pending.keys { loop.unwatch(fd); close(fd) }
-        loop.unwatch(fileDescriptor)
+        for fd in pending.keys { loop?.unwatch(fd); close(fd) }
+        loop?.unwatch(fileDescriptor)
         close(fileDescriptor)
         unlink(path)
     }
@@ -55,7 +56,7 @@ public final class ControlServer {
             _ = fcntl(c, F_SETFD, FD_CLOEXEC)
             _ = fcntl(c, F_SETFL, fcntl(c, F_GETFL) | O_NONBLOCK)
             pending[c] = []
-            do { try loop.watch(c) { [weak self] _ in self?.readable(c) } } catch { pending[c] = nil; close(c) }
+            do { try loop?.watch(c) { [weak self] _ in self?.readable(c) } } catch { pending[c] = nil; close(c) }
         }
     }
 
@@ -77,7 +78,7 @@ public final class ControlServer {
     /// Sends the reply (blocking, with a 2 s send timeout so a stuck client cannot stall the
     /// loop for long) and closes the connection.
     private func finish(_ c: Int32, reply: [UInt8]?) {
-        loop.unwatch(c)
+        loop?.unwatch(c)
         pending[c] = nil
         if let reply {
             _ = fcntl(c, F_SETFL, fcntl(c, F_GETFL) & ~O_NONBLOCK)

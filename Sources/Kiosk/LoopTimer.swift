@@ -7,7 +7,8 @@ import Glibc
 /// clock as `MonotonicClock`, so deadlines from the session are armed exactly.
 public final class LoopTimer {
     public let fileDescriptor: Int32
-    private unowned let loop: EventLoop
+    // Weak: the loop may go first at shutdown (its closing epoll fd drops every watch).
+    private weak var loop: EventLoop?
     private let handler: () -> Void
     /// The armed deadline (monotonic seconds), nil while disarmed.
     public private(set) var deadline: Double?
@@ -29,7 +30,7 @@ public final class LoopTimer {
     }
 
     deinit {
-        loop.unwatch(fileDescriptor)
+        loop?.unwatch(fileDescriptor)
         close(fileDescriptor)
     }
 

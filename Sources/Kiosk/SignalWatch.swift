@@ -9,7 +9,8 @@ import Glibc
 public final class SignalWatch {
     public let fileDescriptor: Int32
     public let signals: [Int32]
-    private unowned let loop: EventLoop
+    // Weak: the loop may go first at shutdown (its closing epoll fd drops every watch).
+    private weak var loop: EventLoop?
     private var previousMask = sigset_t()
 
     /// Watches `signals` (e.g. SIGTERM, SIGINT, SIGHUP) and calls `handler` with each one received.
@@ -37,7 +38,7 @@ public final class SignalWatch {
     }
 
     deinit {
-        loop.unwatch(fileDescriptor)
+        loop?.unwatch(fileDescriptor)
         close(fileDescriptor)
         pthread_sigmask(SIG_SETMASK, &previousMask, nil)
     }

@@ -59,6 +59,9 @@ public final class KioskRuntime {
     private var phase = "starting"
     private var lastStatus = ""
     private var serviceCode: String?
+    /// The last frame was drawn while something moved: one more frame is due once it stops, so
+    /// the final state of an animation that ended between two frames gets on screen.
+    private var lastFrameWasMoving = false
     /// Frames rendered and handed to the display.
     public private(set) var frames = 0
 
@@ -110,6 +113,7 @@ public final class KioskRuntime {
         // The first frame: rendered into the shadow, shown by the modeset itself.
         session.advance(to: clock.now)
         session.render(into: presenter.shadow)
+        lastFrameWasMoving = session.needsDisplay
         try presenter.start()
         frames = 1
         phase = "running"
@@ -308,8 +312,9 @@ public final class KioskRuntime {
             } else if !session.isBlanked && presenter.isBlanked {
                 try presenter.unblank(); phase = "running"; logger.info("display woken")
             }
-            if session.needsDisplay && !presenter.isDisconnected && !presenter.isBlanked && !presenter.isSuspended && !presenter.isFlipPending {
+            if frameDue && !presenter.isDisconnected && !presenter.isBlanked && !presenter.isSuspended && !presenter.isFlipPending {
                 let damage = session.render(into: presenter.shadow)
+                lastFrameWasMoving = session.needsDisplay
                 if try presenter.present(damage: damage) { frames += 1 }
             }
         } catch {
@@ -317,7 +322,7 @@ public final class KioskRuntime {
             presenter.invalidate()
         }
         // Animating with no flip to wait for (nothing changed on screen): look again in a frame.
-        if session.needsDisplay && !presenter.isFlipPending && !presenter.isBlanked && !presenter.isSuspended && !presenter.isDisconnected {
+        if frameDue && !presenter.isFlipPending && !presenter.isBlanked && !presenter.isSuspended && !presenter.isDisconnected {
             frameTimer?.arm(after: 1.0 / 60)
         }
         if let d = session.nextDeadline { sessionTimer?.arm(at: d) } else { sessionTimer?.disarm() }
@@ -327,6 +332,9 @@ public final class KioskRuntime {
             try? notifier?.status(status)
         }
     }
+
+    /// The session wants a frame, or an animation drawn in the last frame has ended since.
+    private var frameDue: Bool { session.needsDisplay || lastFrameWasMoving }
 
     private func touchReadable() {
         guard let touch else { return }
@@ -425,7 +433,7 @@ public final class KioskRuntime {
             + "\"flips\": \(presenter.flipsCompleted), \"uptime\": \(((clock.now - startTime) * 10).rounded() / 10), "
             + "\"blanked\": \(presenter.isBlanked), \"service\": \(json(service)), "
             + "\"screen\": [\(presenter.shadow.width), \(presenter.shadow.height)], \"touch\": \(touch != nil), "
-            + "\"settled\": \(session.isSettled && !session.needsDisplay && !presenter.isFlipPending)}"
+            + "\"settled\": \(session.isSettled && !frameDue && !presenter.isFlipPending)}"
     }
 
     /// Reads the configuration file and the venue again. A bad file keeps what runs and says why.
@@ -445,6 +453,7 @@ public final class KioskRuntime {
             logger.logLevel = Logger.Level(rawValue: c.logLevel) ?? .info
             venue = v
             session = makeSession()
+            lastFrameWasMoving = true
             if let code = serviceCode { session.receive(.service(code: code)) }
             logger.notice("reloaded", metadata: ["venue": "\(v.name)", "seats": "\(v.seatCount)"])
             tick()

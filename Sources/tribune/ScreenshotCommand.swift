@@ -18,10 +18,11 @@ struct ScreenshotCommand: ParsableCommand {
 
     @Option(help: "The kiosk's control socket.") var socket: String = "/run/tribune/control.sock"
     @Option(help: "The PNG file to write.") var out: String
+    @Option(help: "Seconds to wait for the answer.") var timeout: Double = 30
 
     func run() throws {
         let answer: [UInt8]
-        do { answer = try ControlClient.send("screenshot", to: socket) } catch {
+        do { answer = try ControlClient.send("screenshot", to: socket, timeout: timeout) } catch {
             throw ValidationError("cannot talk to the kiosk at \(socket): \(error)")
         }
         switch ControlClient.screenshotPNG(from: answer) {

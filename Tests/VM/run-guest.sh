@@ -57,14 +57,21 @@ for i in $(seq 120); do
   grep -q '"settled": true' /mnt/status.json && { settled=yes; break; }
   sleep 0.5
 done
-sleep 1
+# An idle window: only the watchdog should wake the loop (check_run.py looks at its pace here).
+/usr/bin/python3 -c 'import time; print("idle_start=%.3f" % time.monotonic())' >> /mnt/marks.txt
+sleep 4
+/usr/bin/python3 -c 'import time; print("idle_end=%.3f" % time.monotonic())' >> /mnt/marks.txt
 control status > /mnt/status-before.json 2>/dev/null
 screendump settled.ppm
-"$TRIBUNE" screenshot --socket /run/tribune-control.sock --out /mnt/screenshot.png > /mnt/screenshot.out 2>&1
+"$TRIBUNE" screenshot --socket /run/tribune-control.sock --timeout 300 --out /mnt/screenshot.png > /mnt/screenshot.out 2>&1
 control status > /mnt/status-after.json 2>/dev/null
 control "reload" > /mnt/reload.txt 2>&1
 during=$(kdmode)
-sleep 2   # a few watchdog periods
+# The reload started a new session (the stadium traces in again): stop once it is idle again.
+for i in $(seq 120); do
+  control status 2>/dev/null | grep -q '"settled": true' && break
+  sleep 0.5
+done
 t0=$(now_ms); kill -TERM $pid
 wait $pid; rc=$?
 t1=$(now_ms)

@@ -50,6 +50,14 @@ public final class KioskSession {
             self.screenSize = screenSize
             self.pixelsPerMillimetre = pixelsPerMillimetre
         }
+
+        /// Fills `prices` for the categories it does not name from the venue's own category
+        /// prices (`SeatCategory.priceMinor`), and takes the currency from the first category
+        /// when no price was configured at all.
+        public mutating func takePrices(from venue: Venue) {
+            if prices.isEmpty, let first = venue.categories.first { currency = first.currency }
+            for c in venue.categories where prices[c.id] == nil && c.currency == currency { prices[c.id] = Int(c.priceMinor) }
+        }
     }
 
     /// The stadium traces itself in over this long on start and on waking, s (easeInOut).

@@ -288,4 +288,50 @@ import Seating
         #expect(d.session.layout.isPortrait)
         #expect(d.session.frame(of: .buy)!.maxY > 1700)  // kept low, in reach
     }
+
+    @Test func pressedSeatGrowsAboutItsCentreWhileTheFingerIsDown() {
+        let d = KioskDriver()
+        let t = d.zoomIn()
+        let (seat, _) = d.middleSeats(t)
+        let record = d.venue.seats[seat]
+        // A point of the seat's square just outside its shape at scale 1 but inside at 1.2:
+        // the squab's right edge is at x = h − skewShift − h/2 from the centre (skewShift =
+        // h/3 − h/10), so 1.1 × that edge, halfway down the squab (y = 0.2h), turned and mapped.
+        let h = record.size
+        let edge = h - (h / 3 - h / 10) - h / 2
+        let lx = edge * 1.1, ly = 0.2 * h
+        let c = cos(record.rotation), sn = sin(record.rotation)
+        let probeChart = Point(x: record.center.x + lx * c - ly * sn, y: record.center.y + lx * sn + ly * c)
+        let probe = d.session.interaction.presentedView.screenPoint(fromChart: probeChart)
+        let seatBlue = ChartRenderer().availableSeat.premultiplied
+        #expect(d.render().pixel(x: Int(probe.x), y: Int(probe.y)) != seatBlue)
+        let finger = d.touchDown(d.seatPoint(seat))
+        d.run(to: d.now + KioskSession.pressDuration)
+        #expect(d.render().pixel(x: Int(probe.x), y: Int(probe.y)) == seatBlue)
+        d.lift(finger, at: d.seatPoint(seat))
+        #expect(d.session.selectedSeats == [seat])
+    }
+
+    @Test func attractStadiumTurnsAndNeverSettles() {
+        let d = KioskDriver { $0.idleTimeout = 5; $0.idlePromptDuration = 5; $0.blankAfter = nil }
+        d.run(to: 10)
+        #expect(d.session.phase == .attract)
+        #expect(!d.session.isSettled && d.session.needsDisplay)
+        let a = d.render().pngData()
+        d.run(to: 12)
+        let b = d.render().pngData()
+        #expect(a != b)
+        // Without blanking, nothing else is scheduled.
+        #expect(d.session.nextDeadline == nil)
+    }
+
+    @Test func venuePricesFillTheConfiguration() {
+        var c = KioskSession.Configuration(screenSize: Size(width: 100, height: 100), pixelsPerMillimetre: 4)
+        c.prices = ["CAT1": 7000]
+        c.takePrices(from: KioskDriver.design)
+        // CAT1 kept, the others from StadiumGenerator's categories (45.00, 29.00, 29.00 EUR).
+        #expect(c.prices == ["CAT1": 7000, "CAT2": 4500, "CAT3": 2900, "WHEEL": 2900])
+        #expect(MoneyFormat.string(minor: 6505, currency: "EUR") == "€65.05")
+        #expect(MoneyFormat.string(minor: 100, currency: "CHF") == "1.00 CHF")
+    }
 }

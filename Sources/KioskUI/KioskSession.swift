@@ -74,9 +74,13 @@ public final class KioskSession {
     public static let attractTurnPeriod = 60.0
 
     public let configuration: Configuration
+    /// The time source (virtual in replay and tests, monotonic on a kiosk).
     public let clock: any Clock
+    /// The chart's view state, selection and availability, with SportFan's tap and gesture rules.
     public let interaction: ChartInteraction
+    /// Where the header, buttons, legend and dialogs are for `configuration.screenSize`.
     public let layout: KioskLayout
+    /// The colours of the chrome (the chart's are `ChartRenderer`'s).
     public var palette = KioskPalette()
     /// Every recognized gesture so far (the report's totals).
     public internal(set) var totals = GestureTotals()

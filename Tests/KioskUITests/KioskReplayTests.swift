@@ -103,7 +103,11 @@ import Seating
         var configuration = KioskSession.Configuration(screenSize: size, pixelsPerMillimetre: 4)
         configuration.prices = ["CAT1": 6500, "CAT2": 4500, "CAT3": 2900, "WHEEL": 2900]
         let responder = SellingResponder()
-        let replay = KioskReplay(venue: venue, configuration: configuration, options: .init(timing: false), responder: responder)
+        let replay = KioskReplay(venue: venue, configuration: configuration, options: .init(every: 30, timing: false), responder: responder)
+        var rendered: [Int] = []
+        replay.onFrame = { index, _, picture in
+            if picture.width == 960 && picture.height == 540 { rendered.append(index) }
+        }
         // Tap a tribune; after the zoom, a seat; then Buy.
         let t = venue.tribunes.firstIndex { $0.kind == .rect }!
         let rest = ChartViewState(viewSize: size, chartSize: venue.size)
@@ -127,6 +131,8 @@ import Seating
         #expect(replay.session.phase == .confirmation)
         #expect(replay.report().purchases == 1)
         #expect(replay.report().selectedSeats == [id])
+        // Every 30th display frame of both runs went to the callback, none to files.
+        #expect(!rendered.isEmpty && rendered.allSatisfy { $0 % 30 == 0 } && replay.framesWritten == 0)
     }
 
     @Test func framesAreWrittenTurnedIntoThePanelsOrientation() throws {

@@ -564,7 +564,8 @@ public final class KioskSession {
 
     /// Header out while zoomed, back when not (SportFan's header transition).
     func updateHeader() {
-        let target = phase == .zoomed ? 0.0 : 1.0
+        let chart = interaction.chart
+        let target = chart.view.zoomed || chart.selectedTribune != nil ? 0.0 : 1.0
         animator.set(headerShown, to: target, transaction: Transaction(animation: .easeInOut(duration: Self.headerDuration)))
     }
 

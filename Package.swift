@@ -103,7 +103,7 @@ let package = Package(
 
         .executableTarget(name: "raster-bench", dependencies: ["Raster", "Geometry"], path: "Benchmarks/RasterBench",
                           swiftSettings: hotPathSettings),
-        .executableTarget(name: "replay-bench", dependencies: ["Recording", "KioskUI", "Seating", "Gestures", "Geometry"],
+        .executableTarget(name: "replay-bench", dependencies: ["Recording", "KioskUI", "Seating", "Gestures", "Geometry", "Raster", "Animation"],
                           path: "Benchmarks/ReplayBench"),
         .executableTarget(name: "text-bench", dependencies: ["Text", "Raster", "Geometry"],
                           path: "Benchmarks/TextBench", swiftSettings: hotPathSettings),

@@ -1,0 +1,37 @@
+# Guest side of the touch VM test (scripts/vm/test-touch.sh via scripts/vm/run-in-vm).
+# /mnt/env.sh sets TRIBUNE, SIZE and UNPLUG (seconds into the canvas playback).
+. /mnt/env.sh
+modprobe uinput; modprobe evdev
+/lib/systemd/systemd-udevd --daemon
+udevadm trigger; udevadm settle
+ls -l /dev/uinput /dev/input > /mnt/devices.txt 2>&1
+
+# Waits until FILE contains TEXT (up to 60 s).
+wait_for() { for i in $(seq 600); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 0.1; done; return 1; }
+
+# 1. `touches` first, then the device appears and plays in full.
+"$TRIBUNE" touches --size "$SIZE" --seconds 300 > /mnt/live-circle.jsonl 2> /mnt/touches-circle.err &
+touches=$!
+sleep 3
+"$TRIBUNE" play /mnt/circle.events --wait 1 > /mnt/play-circle.out 2>&1
+echo "play exit $?" >> /mnt/play-circle.out
+wait_for /mnt/live-circle.jsonl '"removed"'
+sleep 0.5
+kill -TERM $touches; wait $touches
+echo "touches exit $?" >> /mnt/touches-circle.err
+
+# 2. The canvas, unplugged mid-gesture: SIGTERM makes `play` destroy its uinput device.
+"$TRIBUNE" touches --size "$SIZE" --seconds 300 > /mnt/live-canvas.jsonl 2> /mnt/touches-canvas.err &
+touches=$!
+sleep 3
+"$TRIBUNE" play /mnt/canvas.evemu --wait 1 > /mnt/play-canvas.out 2>&1 &
+play=$!
+wait_for /mnt/play-canvas.out playing
+sleep "$UNPLUG"
+kill -TERM $play; wait $play
+echo "play exit $?" >> /mnt/play-canvas.out
+wait_for /mnt/live-canvas.jsonl '"removed"'
+sleep 0.5
+kill -TERM $touches; wait $touches
+echo "touches exit $?" >> /mnt/touches-canvas.err
+sync

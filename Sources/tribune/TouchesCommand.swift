@@ -18,6 +18,7 @@ struct TouchesCommand: ParsableCommand {
               {"t":S,"latency_us":N,"touches":[{"id":0,"x":PX,"y":PX,"phase":"began"}]}
             t is the kernel's event time (CLOCK_MONOTONIC, s); latency_us is the time from that event to the
             frame reaching this process. Device changes print {"device":"added",…} / {"device":"removed",…}.
+            After the devices present at start, {"ready":true,…} marks that later device lines are hotplugs.
             The last line is {"summary":…} with the frame count and latency percentiles. Stops after --count
             frames, after --seconds, or on Ctrl-C / SIGTERM. Needs read access to /dev/input/event*
             (the 'input' group, or root).
@@ -96,6 +97,12 @@ struct TouchesCommand: ParsableCommand {
         var latencies: [Int64] = []
         var frames = 0
         var pfd = pollfd(fd: touchscreen.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        // The devices present at start come first; then a marker, so a reader can tell devices
+        // plugged in later (hotplug) from those.
+        for event in try touchscreen.dispatchEvents() {
+            if case .deviceAdded(let d) = event { Self.emit(d.jsonLine(event: "added")) }
+        }
+        Self.emit("{\"ready\":true,\"devices\":\(touchscreen.devices.count)}")
         loop: while touchesStopRequested == 0 {
             var timeout: Int32 = 200
             if let deadline {

@@ -15,7 +15,9 @@ TOLERANCE_PX = 0.5
 
 
 def load(path):
-    frames, devices, summary = [], [], None
+    """Frames, device lines as (frames before it, line), the summary; device lines printed after
+    the "ready" marker get "hotplug": True."""
+    frames, devices, summary, ready = [], [], None, False
     with open(path) as f:
         for line in f:
             line = line.strip()
@@ -25,7 +27,10 @@ def load(path):
             if "touches" in obj:
                 frames.append(obj)
             elif "device" in obj:
+                obj["hotplug"] = ready
                 devices.append((len(frames), obj))
+            elif "ready" in obj:
+                ready = True
             elif "summary" in obj:
                 summary = obj["summary"]
     return frames, devices, summary
@@ -94,6 +99,10 @@ def check(work):
         errors.append("circle: the virtual device (added after `touches` started) was not reported added")
     elif added[0]["role"] != "touchscreen":
         errors.append(f"circle: the device's role is {added[0]['role']}, expected touchscreen")
+    elif not added[0]["hotplug"]:
+        errors.append("circle: the device was present before `touches` was ready: hotplug not shown")
+    else:
+        print("circle: the virtual touchscreen was picked up as it was plugged in (after start)")
     if not removed:
         errors.append("circle: the device was not reported removed when `play` ended")
     if len(live) != len(expected):

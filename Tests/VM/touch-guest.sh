@@ -12,7 +12,7 @@ wait_for() { for i in $(seq 600); do grep -q "$2" "$1" 2>/dev/null && return 0; 
 # 1. `touches` first, then the device appears and plays in full.
 "$TRIBUNE" touches --size "$SIZE" --seconds 300 > /mnt/live-circle.jsonl 2> /mnt/touches-circle.err &
 touches=$!
-sleep 3
+wait_for /mnt/live-circle.jsonl '"ready"'
 "$TRIBUNE" play /mnt/circle.events --wait 1 > /mnt/play-circle.out 2>&1
 echo "play exit $?" >> /mnt/play-circle.out
 wait_for /mnt/live-circle.jsonl '"removed"'
@@ -23,7 +23,7 @@ echo "touches exit $?" >> /mnt/touches-circle.err
 # 2. The canvas, unplugged mid-gesture: SIGTERM makes `play` destroy its uinput device.
 "$TRIBUNE" touches --size "$SIZE" --seconds 300 > /mnt/live-canvas.jsonl 2> /mnt/touches-canvas.err &
 touches=$!
-sleep 3
+wait_for /mnt/live-canvas.jsonl '"ready"'
 "$TRIBUNE" play /mnt/canvas.evemu --wait 1 > /mnt/play-canvas.out 2>&1 &
 play=$!
 wait_for /mnt/play-canvas.out playing

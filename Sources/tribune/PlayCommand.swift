@@ -71,12 +71,17 @@ struct PlayCommand: ParsableCommand {
 
         // udev must have tagged the device (ID_INPUT_TOUCHSCREEN, fuzz handed to libinput) before
         // events flow, or libinput would miss the start and the kernel would filter with the fuzz.
-        let readyBy = TouchesCommand.monotonicMicroseconds() + 10_000_000
-        while !device.isInitializedByUdev && TouchesCommand.monotonicMicroseconds() < readyBy && playStopRequested == 0 {
+        let created = TouchesCommand.monotonicMicroseconds()
+        while !device.isInitializedByUdev && TouchesCommand.monotonicMicroseconds() < created + 60_000_000 && playStopRequested == 0 {
             usleep(20_000)
         }
         let node = device.eventNode ?? "?"
-        if !device.isInitializedByUdev { TouchesCommand.emitError("tribune play: udev has not set up \(node) after 10 s; playing anyway") }
+        let setup = Double(TouchesCommand.monotonicMicroseconds() - created) / 1_000_000
+        if device.isInitializedByUdev {
+            TouchesCommand.emit("udev set up \(node) in \(setup) s")
+        } else {
+            TouchesCommand.emitError("tribune play: udev has not set up \(node) after \(setup) s; playing anyway")
+        }
         sleepUntil(TouchesCommand.monotonicMicroseconds() + Int64(wait * 1_000_000))
 
         let playback = RecordingPlayback(recording: input, speed: speed)

@@ -131,7 +131,11 @@ def check(work):
     else:
         i = cancels[0]
         before = live[:i]
+        failed = len(errors)
         worst = compare(before, expected[:len(before)], "canvas (before unplug)", errors)
+        matched = "matched" if len(errors) == failed else "did NOT match"
+        if len(before) > len(expected):
+            errors.append(f"canvas: {len(before)} live frames before the unplug, the whole recording has {len(expected)}")
         last = live[i]
         if any(t["phase"] != "cancelled" for t in last["touches"]):
             errors.append(f"canvas: the unplug frame has touches that are not cancelled: {last['touches']}")
@@ -144,7 +148,7 @@ def check(work):
         removed_at = [at for at, d in devices if d["device"] == "removed"]
         if not removed_at:
             errors.append("canvas: the device was not reported removed")
-        print(f"canvas: {len(before)} frames matched the emulation (largest difference {worst:.6f} px), "
+        print(f"canvas: {len(before)} frames {matched} the emulation (largest difference {worst:.6f} px), "
               f"then {len(last['touches'])} touch(es) cancelled at the unplug (t {last['t'] - live[0]['t']:.3f} s into the touches)")
     print(f"canvas latency: {latency([f for f in live if not any(t['phase'] == 'cancelled' for t in f['touches'])])}")
     for name in ("play-circle.out", "play-canvas.out"):

@@ -6,8 +6,8 @@ modprobe uinput; modprobe evdev
 udevadm trigger; udevadm settle
 ls -l /dev/uinput /dev/input > /mnt/devices.txt 2>&1
 
-# Waits until FILE contains TEXT (up to 60 s).
-wait_for() { for i in $(seq 600); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 0.1; done; return 1; }
+# Waits until FILE contains TEXT (up to 120 s).
+wait_for() { for i in $(seq 1200); do grep -q "$2" "$1" 2>/dev/null && return 0; sleep 0.1; done; return 1; }
 
 # 1. `touches` first, then the device appears and plays in full.
 "$TRIBUNE" touches --size "$SIZE" --seconds 300 > /mnt/live-circle.jsonl 2> /mnt/touches-circle.err &

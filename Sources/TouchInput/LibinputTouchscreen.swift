@@ -18,6 +18,7 @@ public final class LibinputTouchscreen {
     private let opener: RestrictedOpener
     private var queue: LibinputEventQueue
     private var builder: TouchFrameBuilder
+    private var startWarnings: [String] = []
 
     /// Creates the context and assigns the seat (which opens the seat's devices).
     /// Throws when udev or the seat is unavailable, or when a touchscreen's node (or every
@@ -41,6 +42,9 @@ public final class LibinputTouchscreen {
                 libinput cannot assign seat '\(configuration.seat)': is systemd-udevd running (/run/udev must exist) \
                 and is the seat name right (udev property ID_SEAT; the default is seat0)?
                 """)
+        }
+        if access("/run/udev/control", F_OK) != 0 {
+            startWarnings.append("systemd-udevd does not seem to run (no /run/udev/control): libinput sees only devices udev has already set up")
         }
         let denied = opener.deniedNodes
         if !denied.isEmpty {
@@ -89,8 +93,8 @@ public final class LibinputTouchscreen {
         opener.failures.map { "\($0.path): \(String(cString: strerror($0.errno)))" }
     }
 
-    /// Problems applying the configured calibration.
-    public var warnings: [String] { queue.warnings }
+    /// Problems worth telling the operator: udev not running, a calibration not applied.
+    public var warnings: [String] { startWarnings + queue.warnings }
 
     /// Ends all touches as cancelled (e.g. the kiosk gives up the seat); the frame, if any.
     public func cancelAll() -> TouchFrame? {

@@ -37,6 +37,9 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Seconds to wait after the device is ready before the first event.")
     var wait: Double = 0.5
 
+    @Option(name: .customLong("unplug-after"), help: "Unplug the device this many seconds into playback (as SIGTERM does, but on time).")
+    var unplugAfter: Double?
+
     @Flag(help: "Print the emulated touch frames as JSON lines instead of playing.")
     var emulate = false
 
@@ -49,6 +52,9 @@ struct PlayCommand: ParsableCommand {
     func validate() throws {
         if !(speed > 0 && speed.isFinite) { throw ValidationError("--speed: expected a positive number; found \(speed)") }
         if !(wait >= 0 && wait.isFinite) { throw ValidationError("--wait: expected seconds ≥ 0; found \(wait)") }
+        if let unplugAfter, !(unplugAfter >= 0 && unplugAfter.isFinite) {
+            throw ValidationError("--unplug-after: expected seconds ≥ 0; found \(unplugAfter)")
+        }
     }
 
     func run() throws {
@@ -88,7 +94,12 @@ struct PlayCommand: ParsableCommand {
         TouchesCommand.emit("playing \(playback.steps.count) frames (\(Double(playback.duration) / 1_000_000) s) on \(node) \"\(input.device.name)\"")
         let start = TouchesCommand.monotonicMicroseconds()
         var played = 0
+        let unplugAt = unplugAfter.map { Int64($0 * 1_000_000) } ?? Int64.max
         for step in playback.steps {
+            if step.offset > unplugAt {
+                sleepUntil(start + unplugAt)
+                playStopRequested = 1
+            }
             sleepUntil(start + step.offset)
             if playStopRequested != 0 { break }
             try device.write(step.events)

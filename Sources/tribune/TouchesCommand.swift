@@ -86,6 +86,7 @@ struct TouchesCommand: ParsableCommand {
             throw ExitCode(1)
         }
         for failure in touchscreen.openFailures { Self.emitError("tribune touches: cannot open \(failure)") }
+        for warning in touchscreen.warnings { Self.emitError("tribune touches: \(warning)") }
 
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in touchesStopRequested = 1 }

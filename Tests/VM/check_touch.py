@@ -151,6 +151,15 @@ def check(work):
         print(f"canvas: {len(before)} frames {matched} the emulation (largest difference {worst:.6f} px), "
               f"then {len(last['touches'])} touch(es) cancelled at the unplug (t {last['t'] - live[0]['t']:.3f} s into the touches)")
     print(f"canvas latency: {latency([f for f in live if not any(t['phase'] == 'cancelled' for t in f['touches'])])}")
+    # 3. No permission: the message names the node, the group and the systemd unit.
+    try:
+        text = open(f"{work}/permission.out").read()
+        if "/dev/input/event" in text and "'input' group" in text and "systemd unit" in text and "exit 1" in text:
+            print("permission: refused with an actionable message: " + text.splitlines()[0][:160])
+        else:
+            errors.append(f"permission: expected a message naming the node, the 'input' group and the systemd unit; got {text!r}")
+    except OSError:
+        errors.append("permission: no output (permission.out missing)")
     for name in ("play-circle.out", "play-canvas.out"):
         try:
             print(f"{name}: " + " | ".join(l.strip() for l in open(f"{work}/{name}") if l.strip()))

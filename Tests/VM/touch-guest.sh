@@ -20,18 +20,20 @@ sleep 0.5
 kill -TERM $touches; wait $touches
 echo "touches exit $?" >> /mnt/touches-circle.err
 
-# 2. The canvas, unplugged mid-gesture: SIGTERM makes `play` destroy its uinput device.
+# 2. The canvas, unplugged mid-gesture: `play` destroys its uinput device at UNPLUG seconds into
+#    playback (the SIGTERM path, on time: a shell timer in a slow TCG guest can be a second late).
 "$TRIBUNE" touches --size "$SIZE" --seconds 300 > /mnt/live-canvas.jsonl 2> /mnt/touches-canvas.err &
 touches=$!
 wait_for /mnt/live-canvas.jsonl '"ready"'
-"$TRIBUNE" play /mnt/canvas.evemu --wait 1 > /mnt/play-canvas.out 2>&1 &
-play=$!
-wait_for /mnt/play-canvas.out playing
-sleep "$UNPLUG"
-kill -TERM $play; wait $play
+"$TRIBUNE" play /mnt/canvas.evemu --wait 1 --unplug-after "$UNPLUG" > /mnt/play-canvas.out 2>&1
 echo "play exit $?" >> /mnt/play-canvas.out
 wait_for /mnt/live-canvas.jsonl '"removed"'
 sleep 0.5
 kill -TERM $touches; wait $touches
 echo "touches exit $?" >> /mnt/touches-canvas.err
+sync
+
+# 3. Without permission (user nobody, not in 'input'): a message naming the node and the group.
+setpriv --reuid=65534 --regid=65534 --clear-groups "$TRIBUNE" touches --seconds 1 > /mnt/permission.out 2>&1
+echo "exit $?" >> /mnt/permission.out
 sync

@@ -42,7 +42,7 @@ unplug=$(python3 Tests/VM/check_touch.py --unplug-time "$work/expected-canvas.js
 echo "VM touch test: booting QEMU (work folder $work; canvas unplugged at ${unplug} s)…"
 start=$(date +%s)
 status=0
-scripts/vm/run-in-vm "$work" Tests/VM/touch-guest.sh 400 || status=$?
+scripts/vm/run-in-vm "$work" Tests/VM/touch-guest.sh 600 || status=$?
 echo "VM ran $(( $(date +%s) - start )) s (status $status)"
 if [ ! -s "$work/live-circle.jsonl" ]; then
   echo "no live frames; guest log:"; tail -40 "$work/guest.log" "$work/console.log" 2>/dev/null; exit 1

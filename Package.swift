@@ -97,7 +97,7 @@ let package = Package(
         .executableTarget(name: "gestures-bench", dependencies: ["Gestures", "Geometry"],
                           path: "Benchmarks/GesturesBench", swiftSettings: hotPathSettings),
         .executableTarget(name: "tribune", dependencies: [
-            "Kiosk", "Raster", "Text", "Seating", "Gestures", "Recording", "KioskUI",
+            "Kiosk", "Raster", "Text", "Seating", "Gestures", "Recording", "KioskUI", "TouchInput",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

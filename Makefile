@@ -16,10 +16,12 @@ test: deps
 	@$(MAKE) --no-print-directory test-vm
 
 # `tribune present` on a real kernel in QEMU (bochs DRM): screen captures against headless renders,
-# page flips, atomic and legacy, SIGTERM and the VT. Skips with a message when QEMU, a kernel or
+# page flips, atomic and legacy, SIGTERM and the VT; then live libinput touch frames from `tribune play`
+# on uinput against the replay emulation, hotplug and unplug (scripts/vm/test-touch.sh). Skips with a message when QEMU, a kernel or
 # busybox is missing (install them with `scripts/install-deps.sh vm`).
 test-vm:
 	scripts/vm/test-present.sh
+	scripts/vm/test-touch.sh
 	@$(MAKE) --no-print-directory test-vm-run
 
 # `tribune run` in QEMU: READY=1 after the first frame, the screen equal to the headless session,

@@ -99,13 +99,13 @@ let package = Package(
         .executableTarget(name: "gestures-bench", dependencies: ["Gestures", "Geometry"],
                           path: "Benchmarks/GesturesBench", swiftSettings: hotPathSettings),
         .executableTarget(name: "tribune", dependencies: [
-            "Kiosk", "Raster", "Text", "Seating", "Gestures", "Recording", "KioskUI",
+            "Kiosk", "Raster", "Text", "Seating", "Gestures", "Recording", "KioskUI", "TouchInput",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .executableTarget(name: "raster-bench", dependencies: ["Raster", "Geometry"], path: "Benchmarks/RasterBench",
                           swiftSettings: hotPathSettings),
-        .executableTarget(name: "replay-bench", dependencies: ["Recording", "KioskUI", "Seating", "Gestures", "Geometry"],
+        .executableTarget(name: "replay-bench", dependencies: ["Recording", "KioskUI", "Seating", "Gestures", "Geometry", "Raster", "Animation"],
                           path: "Benchmarks/ReplayBench"),
         .executableTarget(name: "text-bench", dependencies: ["Text", "Raster", "Geometry"],
                           path: "Benchmarks/TextBench", swiftSettings: hotPathSettings),

@@ -37,13 +37,15 @@ public struct KioskLayout: Hashable, Sendable {
         zoomOut = Rect(x: 40 * u, y: 40 * u, width: 96 * u, height: 96 * u)
         let itemWidth = 330 * u
         if h > w {
-            bottomBar = Rect(x: 0, y: h - 300 * u, width: w, height: 300 * u)
+            bottomBar = Rect(x: 0, y: h - 360 * u, width: w, height: 360 * u)
             let top = bottomBar.minY + 28 * u
             let left = (w - 3 * itemWidth) / 2
             legendOrigins = (0..<6).map { Point(x: left + Double($0 % 3) * itemWidth, y: top + Double($0 / 3) * 48 * u) }
             summaryOrigin = Point(x: 45 * u, y: bottomBar.minY + 150 * u)
+            // The countdown or the standalone note goes on the next line (never both: no box
+            // office, no holds).
+            noteOrigin = Point(x: 45 * u, y: summaryOrigin.y + 38 * u)
             buy = Rect(x: 45 * u, y: h - 40 * u - 96 * u, width: w - 90 * u, height: 96 * u)
-            noteOrigin = Point(x: 45 * u, y: buy.minY - 14 * u)
         } else {
             bottomBar = Rect(x: 0, y: h - 150 * u, width: w, height: 150 * u)
             let top = bottomBar.minY + 28 * u

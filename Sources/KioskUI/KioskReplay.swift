@@ -42,6 +42,10 @@ public final class KioskReplay: ReplayTarget {
     public private(set) var requestLog: [(time: Double, request: BoxOfficeRequest)] = []
     /// Problems writing frames (the replay goes on).
     public private(set) var errors: [String] = []
+    /// Called with every rendered frame (every `every`-th display frame: index, virtual time s,
+    /// the picture in the panel's orientation), with or without `framesDirectory` — for key
+    /// frames, animations and contact sheets. The surface is reused: copy what you keep.
+    public var onFrame: ((_ index: Int, _ time: Double, _ picture: Surface) -> Void)?
 
     /// Counts double taps for the report only; the kiosk acts on single taps at once.
     private var doubleTapCounter: TapRecognizer
@@ -91,7 +95,7 @@ public final class KioskReplay: ReplayTarget {
         displayFrames += 1
         if firstDisplayTime == nil { firstDisplayTime = time }
         lastDisplayTime = time
-        guard let directory = options.framesDirectory, index % options.every == 0 else { return }
+        guard options.framesDirectory != nil || onFrame != nil, index % options.every == 0 else { return }
         let size = session.configuration.screenSize
         let surface = self.surface ?? Surface(width: max(Int(size.width), 1), height: max(Int(size.height), 1))
         self.surface = surface
@@ -108,6 +112,8 @@ public final class KioskReplay: ReplayTarget {
             surface.turn(by: options.rotation, into: panel)
             out = panel
         }
+        onFrame?(index, time, out)
+        guard let directory = options.framesDirectory else { return }
         let name = String(index)
         let path = directory + "/frame-" + String(repeating: "0", count: max(0, 6 - name.count)) + name + ".png"
         do { try out.writePNG(to: path, opaque: true); framesWritten += 1 } catch { errors.append("\(path): \(error)") }

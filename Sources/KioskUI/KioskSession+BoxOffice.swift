@@ -64,7 +64,9 @@ extension KioskSession {
                 recognizer.reset()
                 release()
             } else {
+                // Back in service: a fresh idle period (a prompt shown before would have run out meanwhile).
                 serviceCode = nil
+                promptStartedAt = nil
                 lastActivity = max(lastActivity, now)
             }
             updateHeader()

@@ -50,6 +50,14 @@ public final class KioskSession {
             self.screenSize = screenSize
             self.pixelsPerMillimetre = pixelsPerMillimetre
         }
+
+        /// Fills `prices` for the categories it does not name from the venue's own category
+        /// prices (`SeatCategory.priceMinor`), and takes the currency from the first category
+        /// when no price was configured at all.
+        public mutating func takePrices(from venue: Venue) {
+            if prices.isEmpty, let first = venue.categories.first { currency = first.currency }
+            for c in venue.categories where prices[c.id] == nil && c.currency == currency { prices[c.id] = Int(c.priceMinor) }
+        }
     }
 
     /// The stadium traces itself in over this long on start and on waking, s (easeInOut).
@@ -66,9 +74,13 @@ public final class KioskSession {
     public static let attractTurnPeriod = 60.0
 
     public let configuration: Configuration
+    /// The time source (virtual in replay and tests, monotonic on a kiosk).
     public let clock: any Clock
+    /// The chart's view state, selection and availability, with SportFan's tap and gesture rules.
     public let interaction: ChartInteraction
+    /// Where the header, buttons, legend and dialogs are for `configuration.screenSize`.
     public let layout: KioskLayout
+    /// The colours of the chrome (the chart's are `ChartRenderer`'s).
     public var palette = KioskPalette()
     /// Every recognized gesture so far (the report's totals).
     public internal(set) var totals = GestureTotals()
@@ -552,7 +564,8 @@ public final class KioskSession {
 
     /// Header out while zoomed, back when not (SportFan's header transition).
     func updateHeader() {
-        let target = phase == .zoomed ? 0.0 : 1.0
+        let chart = interaction.chart
+        let target = chart.view.zoomed || chart.selectedTribune != nil ? 0.0 : 1.0
         animator.set(headerShown, to: target, transaction: Transaction(animation: .easeInOut(duration: Self.headerDuration)))
     }
 

@@ -11,10 +11,12 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Replay a touch recording (libinput-record YAML or evemu) headless on a virtual clock.",
         discussion: """
-            Runs the recording through the same screens (KioskSession: recognizers, chart, buttons, dialogs,
-            animations, renderer) as the kiosk. Frames tick at a fixed virtual rate; timers fire at their exact virtual times. PNG frames are
-            rendered only with --frames. The JSON report (docs/replay-report.schema.json) goes to --report or to
-            standard output; two runs give identical reports except render_ms (wall clock; --no-timing writes zeros).
+            Runs the recording through the same screens as the kiosk (KioskSession: recognizers, chart, buttons,
+            dialogs, idle timers, animations, renderer), standalone (no box office: Buy disabled). Frames tick at a
+            fixed virtual rate; timers fire at their exact virtual times. --size is the upright picture; PNG frames
+            (only with --frames) are written as the panel shows them, turned by --rotation. The JSON report
+            (docs/replay-report.schema.json) goes to --report or to standard output; two runs give identical
+            reports except render_ms (wall clock; --no-timing writes zeros).
 
             Example:
               tribune replay 3m.event --seats 5000 --size 1920x1200 --frames out --every 6 --report r.json
@@ -102,6 +104,7 @@ struct ReplayCommand: ParsableCommand {
         var configuration = KioskSession.Configuration(screenSize: picture, pixelsPerMillimetre: ppmm!)
         // No box office yet: standalone, as `tribune run` without one (Buy disabled, no requests).
         configuration.boxOfficeConfigured = false
+        configuration.takePrices(from: theVenue)
         let replay = KioskReplay(venue: theVenue, configuration: configuration,
                                  options: .init(framesDirectory: frames, every: every, timing: !noTiming, rotation: turn),
                                  responder: nil)

@@ -7,5 +7,5 @@ struct Tribune: ParsableCommand {
         abstract: "Tribune: a kiosk daemon for venue touch displays.",
         version: "0.1.0",
         subcommands: [RunCommand.self, DemoCommand.self, DoctorCommand.self, DrawCommand.self, PresentCommand.self, VenueCommand.self,
-                      ReplayCommand.self, RecordCommand.self, ScreenshotCommand.self])
+                      ReplayCommand.self, RecordCommand.self, PlayCommand.self, TouchesCommand.self, ScreenshotCommand.self])
 }

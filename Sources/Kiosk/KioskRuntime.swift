@@ -8,6 +8,7 @@ import Logging
 import Raster
 import Recording
 import Seating
+import TouchInput
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,6 +23,8 @@ public struct TouchSourceSettings: Sendable {
     /// The upright picture (logical screen), px.
     public var screenSize: Size
     public var rotation: DisplayRotation
+    /// The panel's active area in mm (panel orientation), when configured.
+    public var physicalSize: Size?
 }
 
 /// `tribune run`: the kiosk daemon. One `EventLoop` on the calling thread drives the DRM
@@ -275,11 +278,16 @@ public final class KioskRuntime {
             seat: t.seat, deviceName: t.device,
             calibration: t.calibration.map { CalibrationMatrix(a: $0[0], b: $0[1], c: $0[2], d: $0[3], e: $0[4], f: $0[5]) },
             screenSize: session.configuration.screenSize,
-            rotation: DisplayRotation(degrees: presenter.rotation.rawValue) ?? .degrees0)
+            rotation: DisplayRotation(degrees: presenter.rotation.rawValue) ?? .degrees0,
+            physicalSize: t.widthMM.flatMap { w in t.heightMM.map { Size(width: w, height: $0) } })
         do {
             let source = try touchFactory(settings)
             try loop.watch(source.fileDescriptor) { [unowned self] _ in self.touchReadable() }
             touch = source
+            if let live = source as? LibinputTouchscreen {
+                for w in live.warnings + live.openFailures { logger.warning("touch: \(w)") }
+                if live.touchscreens.isEmpty { logger.warning("touch: no touchscreen on seat \(t.seat) yet (hotplug is followed)") }
+            }
             logger.info("touch input", metadata: ["seat": "\(t.seat)", "device": "\(t.device ?? "any touchscreen")"])
         } catch {
             // A kiosk without working touch still shows the chart (and says so in the log).
@@ -377,10 +385,17 @@ public final class KioskRuntime {
             let answer = reload()
             logger.notice("SIGHUP: \(answer.trimmingSpaces())")
         case SIGUSR1:
+            // Touches still down end as cancelled; the devices are closed while away.
+            if let live = touch as? LibinputTouchscreen {
+                for case .frame(let f) in live.suspend() { session.handle(f) }
+            }
             presenter.suspend(); console?.acknowledgeRelease(); phase = "suspended"
             logger.info("VT switched away: display released")
         case SIGUSR2:
             console?.acknowledgeAcquire()
+            if let live = touch as? LibinputTouchscreen {
+                do { try live.resume() } catch { logger.error("touch after VT switch: \(error)") }
+            }
             do { try presenter.resume(); try presenter.present(damage: []) } catch { logger.error("VT back: \(error)") }
             phase = presenter.isBlanked ? "blanked" : "running"
             logger.info("VT back: display taken again")

@@ -113,7 +113,6 @@ struct RunCommand: ParsableCommand {
 
 /// Opens the touchscreen for `tribune run`.
 enum TouchSourceFactory {
-    // TODO(touch): return `LibinputTouchscreen(configuration:)` (module TouchInput) once the
-    // libinput udev backend has landed; until then the kiosk runs without touch and says so.
-    static var make: ((TouchSourceSettings) throws -> any TouchSource)? { nil }
+    /// libinput's udev backend (module TouchInput) on the configured seat.
+    static var make: ((TouchSourceSettings) throws -> any TouchSource)? { { try KioskRuntime.openLibinputTouch($0) } }
 }

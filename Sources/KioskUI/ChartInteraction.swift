@@ -104,11 +104,12 @@ public final class ChartInteraction {
         chart.availability.set(seat, status)
     }
 
-    /// Back to the resting view at once, no animation: zoomed out, no tribune, the design's
-    /// rotation, no offset (a session reset; the attract screen takes over the picture).
-    public func resetView() {
+    /// Back to the resting view at once, no animation: zoomed out, no tribune, `rotation`
+    /// (radians; the design's π/2 by default), no offset (a session reset; the attract screen
+    /// takes over the picture).
+    public func resetView(rotation: Double = .pi / 2) {
         chart.zoomOut()
-        chart.view.rotation = .pi / 2
+        chart.view.rotation = rotation
         chart.view.cancelGestures()
         let none = Transaction()
         animator.set(zoom, to: chart.view.zoom, transaction: none)

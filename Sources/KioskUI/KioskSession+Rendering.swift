@@ -83,7 +83,7 @@ extension KioskSession {
         var view = interaction.presentedView
         if let start = attractStartedAt {
             view = ChartViewState(viewSize: view.viewSize, chartSize: view.chartSize)
-            view.rotation = .pi / 2 + 2 * .pi * (now - start) / Self.attractTurnPeriod
+            view.rotation = Self.restingRotation(for: view.viewSize) + 2 * .pi * (now - start) / Self.attractTurnPeriod
         }
         let t = min(max(animator.value(trace), 0), 1)
         if t >= 1 {

@@ -73,6 +73,10 @@ public final class KioskSession {
     /// One turn of the attract screen's stadium, s.
     public static let attractTurnPeriod = 60.0
 
+    /// The chart's rotation at rest, radians: the stadium's long side along the screen's long
+    /// side — SportFan's π/2 on a portrait screen, 0 on a landscape one.
+    public static func restingRotation(for screen: Size) -> Double { screen.width > screen.height ? 0 : .pi / 2 }
+
     public let configuration: Configuration
     /// The time source (virtual in replay and tests, monotonic on a kiosk).
     public let clock: any Clock
@@ -149,8 +153,9 @@ public final class KioskSession {
         self.clock = clock
         layout = KioskLayout(size: configuration.screenSize)
         let animator = Animator(clock: clock)
-        interaction = ChartInteraction(chart: SeatingChart(venue: venue, viewSize: configuration.screenSize),
-                                       animator: animator)
+        var chart = SeatingChart(venue: venue, viewSize: configuration.screenSize)
+        chart.view.rotation = Self.restingRotation(for: configuration.screenSize)
+        interaction = ChartInteraction(chart: chart, animator: animator)
         let gestures = GestureConfiguration(pixelsPerMillimetre: configuration.pixelsPerMillimetre)
         recognizer = PanZoomRotateRecognizer(configuration: gestures)
             .simultaneously(with: TapRecognizer(maximumCount: 1, configuration: gestures))
@@ -624,7 +629,7 @@ public final class KioskSession {
         holds.removeAll()
         buyPending = false
         recognizer.reset()
-        if animated { interaction.zoomOut() } else { interaction.resetView() }
+        if animated { interaction.zoomOut() } else { interaction.resetView(rotation: Self.restingRotation(for: configuration.screenSize)) }
         animator.set(pressScale, to: 1, transaction: Transaction())
         pressed = nil
         updateHeader()

@@ -16,7 +16,8 @@ import Seating
 
     /// A tap on a tribune, then (after the zoom) a drag: synthetic touch frames.
     static func session(_ venue: Venue, size: Size) -> [TouchFrame] {
-        let view = ChartViewState(viewSize: size, chartSize: venue.size)
+        var view = ChartViewState(viewSize: size, chartSize: venue.size)
+        view.rotation = KioskSession.restingRotation(for: size)
         let t = venue.tribunes.firstIndex { $0.kind == .rect }!
         let p = view.screenPoint(fromChart: Point(x: venue.tribunes[t].bounds.midX, y: venue.tribunes[t].bounds.midY))
         var frames = [TouchFrame(timestamp: 0.1, touches: [.init(id: 0, location: p, phase: .began)]),
@@ -110,7 +111,8 @@ import Seating
         }
         // Tap a tribune; after the zoom, a seat; then Buy.
         let t = venue.tribunes.firstIndex { $0.kind == .rect }!
-        let rest = ChartViewState(viewSize: size, chartSize: venue.size)
+        var rest = ChartViewState(viewSize: size, chartSize: venue.size)
+        rest.rotation = KioskSession.restingRotation(for: size)
         let p = rest.screenPoint(fromChart: Point(x: venue.tribunes[t].bounds.midX, y: venue.tribunes[t].bounds.midY))
         var frames = [TouchFrame(timestamp: 1.2, touches: [.init(id: 1, location: p, phase: .began)]),
                       TouchFrame(timestamp: 1.25, touches: [.init(id: 1, location: p, phase: .ended)])]

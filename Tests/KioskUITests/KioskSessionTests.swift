@@ -11,11 +11,11 @@ import Seating
 /// Expected values come from the venue and the view-state formulas, not from the session.
 @Suite struct KioskSessionTests {
     /// The view point (pre-effect coordinates) of screen point `p` under the resting view
-    /// (zoom 1.25, anchor centre, rotation π/2, no offset): p = a + R(θ)·s·(v − a), so
+    /// (zoom 1.25, anchor centre, rotation θ, no offset): p = a + R(θ)·s·(v − a), so
     /// v = a + R(−θ)·(p − a)/s.
-    static func restingViewPoint(_ p: Point, size: Size) -> Point {
+    static func restingViewPoint(_ p: Point, size: Size, rotation: Double) -> Point {
         let a = Point(x: size.width / 2, y: size.height / 2)
-        let dx = p.x - a.x, dy = p.y - a.y, th = -Double.pi / 2, s = 1.25
+        let dx = p.x - a.x, dy = p.y - a.y, th = -rotation, s = 1.25
         return Point(x: a.x + (cos(th) * dx - sin(th) * dy) / s, y: a.y + (sin(th) * dx + cos(th) * dy) / s)
     }
 
@@ -31,7 +31,9 @@ import Seating
         d.run(to: d.now + 1.0)
         let view = d.session.interaction.presentedView
         #expect(view.zoom == 25)
-        let v = Self.restingViewPoint(p, size: Size(width: 1920, height: 1080))
+        // Landscape: the stadium lies along the screen (rotation 0).
+        #expect(d.session.interaction.chart.view.rotation == 0)
+        let v = Self.restingViewPoint(p, size: Size(width: 1920, height: 1080), rotation: 0)
         #expect(abs(view.zoomAnchor.x - v.x / 1920) < 1e-9 && abs(view.zoomAnchor.y - v.y / 1080) < 1e-9)
         #expect(d.session.interaction.chart.selectedTribune == t)
         #expect(d.session.interaction.seatReveal == 1)
@@ -286,6 +288,7 @@ import Seating
             #expect(screen.contains(r))
         }
         #expect(d.session.layout.isPortrait)
+        #expect(d.session.interaction.chart.view.rotation == .pi / 2)  // SportFan's own, on its own kind of screen
         #expect(d.session.frame(of: .buy)!.maxY > 1700)  // kept low, in reach
     }
 

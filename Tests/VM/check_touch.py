@@ -134,8 +134,15 @@ def check(work):
         failed = len(errors)
         worst = compare(before, expected[:len(before)], "canvas (before unplug)", errors)
         matched = "matched" if len(errors) == failed else "did NOT match"
-        if len(before) > len(expected):
-            errors.append(f"canvas: {len(before)} live frames before the unplug, the whole recording has {len(expected)}")
+        unplug = None
+        for line in open(f"{work}/env.sh"):
+            if line.startswith("UNPLUG="):
+                unplug = float(line.split("=", 1)[1])
+        if unplug is not None:
+            # Every frame the recording has before the unplug arrived, and none after it.
+            due = sum(1 for f in expected if f["t"] - expected[0]["t"] < unplug)
+            if len(before) != due:
+                errors.append(f"canvas: {len(before)} live frames before the unplug, the emulation has {due} before {unplug} s")
         last = live[i]
         if any(t["phase"] != "cancelled" for t in last["touches"]):
             errors.append(f"canvas: the unplug frame has touches that are not cancelled: {last['touches']}")

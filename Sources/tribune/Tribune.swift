@@ -6,6 +6,6 @@ struct Tribune: ParsableCommand {
         commandName: "tribune",
         abstract: "Tribune: a kiosk daemon for venue touch displays.",
         version: "0.1.0",
-        subcommands: [DemoCommand.self, DoctorCommand.self, DrawCommand.self, PresentCommand.self, VenueCommand.self,
+        subcommands: [BenchCommand.self, DemoCommand.self, DoctorCommand.self, DrawCommand.self, PresentCommand.self, VenueCommand.self,
                       ReplayCommand.self, RecordCommand.self])
 }

@@ -17,8 +17,9 @@ while let a = args.next() {
     case "--threads": options.threads = max(1, Int(args.next() ?? "") ?? options.threads)
     case "--no-direct": options.direct = false
     case "--export-seats": export = args.next()
+    case "--only": options.only = args.next()
     default:
-        FileHandle.standardError.write("chart-bench: unknown argument '\(a)'; expected --json, --seats N, --repeats N, --threads N, --no-direct, --export-seats FILE\n".data(using: .utf8)!)
+        FileHandle.standardError.write("chart-bench: unknown argument '\(a)'; expected --json, --seats N, --repeats N, --threads N, --no-direct, --export-seats FILE, --only full|pan|pinch|toggle|zoom|replay|direct\n".data(using: .utf8)!)
         exit(2)
     }
 }

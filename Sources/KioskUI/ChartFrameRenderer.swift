@@ -47,6 +47,8 @@ public final class ChartFrameRenderer {
     public var showsAllSeats = true
     /// Resample in-flight pinch/rotate frames (true) or draw every frame exactly (false).
     public var resamplesGestures = true
+    /// Bilinear (true) rather than nearest-pixel (false) resampling of in-flight frames.
+    public var smoothGestureFrames = false
     /// Statistics of the last `render`.
     public private(set) var lastFrame = FrameStatistics()
 
@@ -100,7 +102,7 @@ public final class ChartFrameRenderer {
     /// Bytes held by the back buffer, masks and layout (approximate).
     public var memoryFootprint: Int {
         var n = grid.buffer.stride * grid.buffer.height + masks.memoryFootprint
-        if let l = layout { n += l.baseX.count * 12 + l.binSeats.count * 4 + l.binStart.count * 4 }
+        if let l = layout { n += l.baseX.count * 17 + l.binSeats.count * 4 + l.binStart.count * 4 }
         return n
     }
 
@@ -145,7 +147,8 @@ public final class ChartFrameRenderer {
         }
 
         if full {
-            let l = ChartSceneLayout(scene: scene, transform: m, screen: screen, masks: masks, style: style)
+            let l = ChartSceneLayout(scene: scene, transform: m, screen: screen, masks: masks, style: style,
+                                     workers: workers, recycling: layout)
             if outlines == nil || outlines!.scale != l.deviceScale {
                 outlines = ChartSceneOutlines(scale: l.deviceScale, style: style, tribuneCount: venue.tribunes.count)
             }
@@ -177,7 +180,7 @@ public final class ChartFrameRenderer {
             // screen → chart → content (the last exact frame's pixels).
             let toContent = m.inverted().concatenating(l.transform)
             TileResampler.resample(grid, screenToContent: toContent, valid: window, background: backgroundPixel,
-                                   into: surface, workers: workers)
+                                   smooth: smoothGestureFrames, into: surface, workers: workers)
             displayApproximate = true
             damage = [screen]
             stats.mode = .resampled

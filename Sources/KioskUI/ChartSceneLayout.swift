@@ -15,6 +15,7 @@ import Seating
 /// only moves the screen over the content (`screen = content + pan`), so the layout and the
 /// tiles drawn with it stay valid.
 final class ChartSceneLayout {
+    /// Tile side, px (the code divides by it with `>> 6`).
     static let tileSize = 64
 
     let transform: AffineTransform
@@ -36,8 +37,9 @@ final class ChartSceneLayout {
     private(set) var tribuneFill: [Path?], tribuneOutline: [Path?]
     let tribuneBounds: [PixelRect]
 
+    /// - Parameter previous: a layout that is no longer needed; its arrays are reused.
     init(scene: ChartScene, transform m: AffineTransform, screen: PixelRect, masks: SeatMaskCache,
-         style: ChartRenderer) {
+         style: ChartRenderer, workers: RowBandWorkers, recycling previous: ChartSceneLayout?) {
         transform = m
         let scale = Swift.max(abs(m.a * m.d - m.b * m.c).squareRoot(), 1e-12)
         deviceScale = scale
@@ -61,80 +63,116 @@ final class ChartSceneLayout {
         tribuneFill = Array(repeating: nil, count: venue.tribunes.count)
         tribuneOutline = Array(repeating: nil, count: venue.tribunes.count)
 
-        // The binned region: the venue's device bounds, within four screens of the screen.
-        let venueBounds = deviceBounds(Rect(origin: .zero, size: venue.size), pad: Double(masks.margin + 2))
+        // The binned region: four screens around the screen.
         let reach = PixelRect(x: screen.minX - 4 * screen.width, y: screen.minY - 4 * screen.height,
                               width: 9 * screen.width, height: 9 * screen.height)
-        let region = venueBounds.intersection(reach).union(screen)
-        func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
-        tileX0 = floorDiv(region.minX, T); tileY0 = floorDiv(region.minY, T)
-        columns = floorDiv(region.maxX - 1, T) - tileX0 + 1
-        rows = floorDiv(region.maxY - 1, T) - tileY0 + 1
+        // Everything within reach: a pan stays inside it for a while, and empty tiles cost only
+        // their (empty) bins.
+        let region = reach
+        tileX0 = region.minX >> 6; tileY0 = region.minY >> 6
+        columns = ((region.maxX - 1) >> 6) - tileX0 + 1
+        rows = ((region.maxY - 1) >> 6) - tileY0 + 1
 
-        // Seats: base pixel, phase and rotation step → key; then counting sort into bins.
+        // Seats: base pixel, phase and rotation step → key, and the tiles the mask can touch
+        // (in parallel, contiguous halves); then a counting sort into bins (sequential).
         let n = scene.seatCount
-        var bx = [Int32](repeating: 0, count: n), by = [Int32](repeating: 0, count: n)
-        var keys = [Int32](repeating: -1, count: n)
+        var bx = previous?.baseX ?? [], by = previous?.baseY ?? [], keys = previous?.key ?? []
+        var firstTile = previous?.firstTile ?? [], span = previous?.span ?? []
+        var counts = previous?.binStart ?? [], items = previous?.binSeats ?? []
+        previous?.releaseStorage()
+        if bx.count != n {
+            bx = [Int32](repeating: 0, count: n); by = bx; keys = bx; firstTile = bx
+            span = [UInt8](repeating: 0, count: n)
+        }
         let phases = SeatMaskCache.phases
         let fPhases = Double(phases)
         let deviceSeat = (scene.side.first ?? 0) * scale
         masks.configure(deviceSize: deviceSeat)
         let margin = masks.margin
-        let cols = columns, rws = rows, tx0 = tileX0, ty0 = tileY0
-        var counts = [Int32](repeating: 0, count: cols * rws + 1)
+        let cols = columns, rws = rows
+        let originX = tileX0 * T, originY = tileY0 * T
         let a = m.a, b = m.b, c = m.c, d = m.d, tx = m.tx, ty = m.ty
         let angle = atan2(m.b, m.a)
         let seatSide = scene.side.first ?? 0
-        // Seats far outside the binned region are skipped (they cannot be on screen before the
+        // Seats outside the binned region are skipped (they cannot reach the screen before the
         // next layout).
-        let limitX0 = Double(tx0 * T - margin - 2), limitX1 = Double((tx0 + cols) * T + margin + 2)
-        let limitY0 = Double(ty0 * T - margin - 2), limitY1 = Double((ty0 + rws) * T + margin + 2)
+        let limitX0 = Double(originX - margin - 2), limitX1 = Double(originX + cols * T + margin + 2)
+        let limitY0 = Double(originY - margin - 2), limitY1 = Double(originY + rws * T + margin + 2)
+        let chunks = workers.count
+        bx.withUnsafeMutableBufferPointer { bxs in
+        by.withUnsafeMutableBufferPointer { bys in
+        keys.withUnsafeMutableBufferPointer { ks in
+        firstTile.withUnsafeMutableBufferPointer { fts in
+        span.withUnsafeMutableBufferPointer { sps in
         scene.centerX.withUnsafeBufferPointer { cxs in
         scene.centerY.withUnsafeBufferPointer { cys in
         scene.rotation.withUnsafeBufferPointer { rots in
         scene.side.withUnsafeBufferPointer { sides in
-            for i in 0..<n {
-                let X = a * cxs[i] + c * cys[i] + tx, Y = b * cxs[i] + d * cys[i] + ty
-                guard X > limitX0, X < limitX1, Y > limitY0, Y < limitY1 else { keys[i] = -2; continue }
-                var ix = Int(X.rounded(.down)), iy = Int(Y.rounded(.down))
-                var kx = Int((X - Double(ix)) * fPhases + 0.5), ky = Int((Y - Double(iy)) * fPhases + 0.5)
-                if kx == phases { kx = 0; ix += 1 }
-                if ky == phases { ky = 0; iy += 1 }
-                bx[i] = Int32(ix); by[i] = Int32(iy)
-                if sides[i] == seatSide {
-                    let q = masks.rotationStep(rots[i] + angle)
-                    keys[i] = Int32((q * phases + ky) * phases + kx)
-                }
-                let cx0 = floorDiv(ix - margin, T) - tx0, cx1 = floorDiv(ix + margin + 1, T) - tx0
-                let cy0 = floorDiv(iy - margin, T) - ty0, cy1 = floorDiv(iy + margin + 1, T) - ty0
-                var yy = Swift.max(cy0, 0)
-                while yy <= Swift.min(cy1, rws - 1) {
-                    var xx = Swift.max(cx0, 0)
-                    while xx <= Swift.min(cx1, cols - 1) { counts[yy * cols + xx + 1] &+= 1; xx += 1 }
-                    yy += 1
+            workers.run(count: chunks) { _, chunk in
+                let lo = n * chunk / chunks, hi = n * (chunk + 1) / chunks
+                for i in lo..<hi {
+                    let X = a * cxs[i] + c * cys[i] + tx, Y = b * cxs[i] + d * cys[i] + ty
+                    guard X > limitX0, X < limitX1, Y > limitY0, Y < limitY1 else { ks[i] = -2; continue }
+                    var ix = Int(X.rounded(.down)), iy = Int(Y.rounded(.down))
+                    var kx = Int((X - Double(ix)) * fPhases + 0.5), ky = Int((Y - Double(iy)) * fPhases + 0.5)
+                    if kx == phases { kx = 0; ix += 1 }
+                    if ky == phases { ky = 0; iy += 1 }
+                    bxs[i] = Int32(ix); bys[i] = Int32(iy)
+                    if sides[i] == seatSide {
+                        let q = masks.rotationStep(rots[i] + angle)
+                        ks[i] = Int32((q * phases + ky) * phases + kx)
+                    } else {
+                        ks[i] = -1
+                    }
+                    // Tiles (64 px: shifts floor negative values too) within the region.
+                    let cx0 = Swift.max((ix - margin - originX) >> 6, 0)
+                    let cx1 = Swift.min((ix + margin + 1 - originX) >> 6, cols - 1)
+                    let cy0 = Swift.max((iy - margin - originY) >> 6, 0)
+                    let cy1 = Swift.min((iy + margin + 1 - originY) >> 6, rws - 1)
+                    if cx0 > cx1 || cy0 > cy1 { ks[i] = -2; continue }
+                    fts[i] = Int32(cy0 * cols + cx0)
+                    sps[i] = UInt8(truncatingIfNeeded: Swift.min(cx1 - cx0, 15) | Swift.min(cy1 - cy0, 15) << 4)
                 }
             }
-        }}}}
-        for i in 1..<counts.count { counts[i] &+= counts[i - 1] }
-        var fill = counts
-        var items = [Int32](repeating: 0, count: Int(counts[counts.count - 1]))
-        for i in 0..<n where keys[i] != -2 {
-            let ix = Int(bx[i]), iy = Int(by[i])
-            let cx0 = floorDiv(ix - margin, T) - tx0, cx1 = floorDiv(ix + margin + 1, T) - tx0
-            let cy0 = floorDiv(iy - margin, T) - ty0, cy1 = floorDiv(iy + margin + 1, T) - ty0
-            var yy = Swift.max(cy0, 0)
-            while yy <= Swift.min(cy1, rws - 1) {
-                var xx = Swift.max(cx0, 0)
-                while xx <= Swift.min(cx1, cols - 1) {
-                    let k = yy * cols + xx
-                    items[Int(fill[k])] = Int32(i); fill[k] &+= 1
-                    xx += 1
-                }
-                yy += 1
+        }}}}}}}}}
+        if counts.count != cols * rws + 1 { counts = [Int32](repeating: 0, count: cols * rws + 1) }
+        else { for i in counts.indices { counts[i] = 0 } }
+        var total = 0
+        counts.withUnsafeMutableBufferPointer { cs in
+            for i in 0..<n where keys[i] != -2 {
+                let f = Int(firstTile[i]), sp = Int(span[i])
+                let w = sp & 15, h = sp >> 4
+                for yy in 0...h { for xx in 0...w { cs[f + yy * cols + xx + 1] &+= 1 } }
+                total += (w + 1) * (h + 1)
             }
+            for i in 1..<cs.count { cs[i] &+= cs[i - 1] }
         }
+        if items.count < total { items = [Int32](repeating: 0, count: total + total / 8) }
+        var fill = counts
+        fill.withUnsafeMutableBufferPointer { fs in
+        items.withUnsafeMutableBufferPointer { its in
+            for i in 0..<n where keys[i] != -2 {
+                let f = Int(firstTile[i]), sp = Int(span[i])
+                let w = sp & 15, h = sp >> 4
+                for yy in 0...h {
+                    for xx in 0...w {
+                        let k = f + yy * cols + xx
+                        its[Int(fs[k])] = Int32(i); fs[k] &+= 1
+                    }
+                }
+            }
+        }}
         baseX = bx; baseY = by; key = keys
+        self.firstTile = firstTile; self.span = span
         binStart = counts; binSeats = items
+    }
+
+    /// Per seat: the first bin its mask touches and the extra columns | rows << 4.
+    private(set) var firstTile: [Int32], span: [UInt8]
+
+    /// Hands the big arrays to the next layout (this one is done).
+    private func releaseStorage() {
+        baseX = []; baseY = []; key = []; firstTile = []; span = []; binStart = []; binSeats = []
     }
 
     /// The bin of content tile (tx, ty), or nil outside the binned region.

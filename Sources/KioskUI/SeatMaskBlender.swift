@@ -38,6 +38,7 @@ enum SeatMaskBlender {
         let y0 = Swift.max(y, clip.y0), y1 = Swift.min(y &+ height, clip.y1)
         if x0 >= x1 || y0 >= y1 { return }
         let opaque = color >> 24 == 255
+        let s = unpack(color)
         var yy = y0
         while yy < y1 {
             let m = mask + ((yy &- y) &* width &- x)
@@ -46,7 +47,12 @@ enum SeatMaskBlender {
             while xx < x1 {
                 let c = UInt32(m[xx])
                 if c != 0 {
-                    d[xx] = (c == 255 && opaque) ? color : sourceOver(color, coverage: c, d[xx])
+                    if opaque {
+                        // An opaque colour: one blend, d + (s − d)·c/255, rounded once.
+                        d[xx] = c == 255 ? color : pack(div255(s &* UInt64(c) &+ unpack(d[xx]) &* UInt64(255 &- c)))
+                    } else {
+                        d[xx] = sourceOver(color, coverage: c, d[xx])
+                    }
                 }
                 xx &+= 1
             }

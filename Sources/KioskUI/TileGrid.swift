@@ -4,8 +4,9 @@ import Raster
 /// ring so a pan never moves pixels. Content tile (tx, ty) — content pixels
 /// [tx·T, tx·T + T) × [ty·T, ty·T + T) — lives in buffer tile (tx mod columns, ty mod rows),
 /// and the buffer is one tile wider and taller than the screen rounded up, so every content
-/// tile the screen can show at once has its own buffer tile. Each buffer tile remembers which
-/// content tile it holds; anything else is stale.
+/// tile the screen can show at once has its own buffer tile; both counts are powers of two, so
+/// content → buffer is a mask, not a division (the resampler does it per pixel). Each buffer
+/// tile remembers which content tile it holds; anything else is stale.
 final class TileGrid {
     let tileSize: Int
     /// Buffer tiles across and down.
@@ -16,16 +17,15 @@ final class TileGrid {
 
     init(screenWidth: Int, screenHeight: Int, tileSize: Int = ChartSceneLayout.tileSize) {
         self.tileSize = tileSize
-        columns = (Swift.max(screenWidth, 1) + tileSize - 1) / tileSize + 1
-        rows = (Swift.max(screenHeight, 1) + tileSize - 1) / tileSize + 1
+        func powerOfTwo(atLeast n: Int) -> Int { var p = 1; while p < n { p <<= 1 }; return p }
+        columns = powerOfTwo(atLeast: (Swift.max(screenWidth, 1) + tileSize - 1) / tileSize + 1)
+        rows = powerOfTwo(atLeast: (Swift.max(screenHeight, 1) + tileSize - 1) / tileSize + 1)
         buffer = Surface(width: columns * tileSize, height: rows * tileSize)
         holds = Array(repeating: TileGrid.nothing, count: columns * rows)
     }
 
-    @inline(__always) static func mod(_ a: Int, _ m: Int) -> Int {
-        let r = a % m
-        return r < 0 ? r + m : r
-    }
+    /// a mod m for a power of two m (also for negative a).
+    @inline(__always) static func mod(_ a: Int, _ m: Int) -> Int { a & (m &- 1) }
 
     @inline(__always) private func pack(_ tx: Int, _ ty: Int) -> Int { (tx << 32) ^ (ty & 0xFFFF_FFFF) }
     @inline(__always) private func slot(_ tx: Int, _ ty: Int) -> Int {

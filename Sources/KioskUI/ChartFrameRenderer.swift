@@ -305,7 +305,7 @@ public final class ChartFrameRenderer {
             }
         }
         if fieldNeeded { l.ensureField(venue, outlines: outlines) }
-        for t in 0..<tribuneNeeded.count where tribuneNeeded[t] { l.ensureTribune(t, venue, outlines: outlines) }
+        l.ensureTribunes(tribuneNeeded.indices.filter { tribuneNeeded[$0] }, venue, outlines: outlines, workers: workers)
         masks.generatePending(workers: workers)
 
         // Parallel drawing: runs interleave between workers by tile row.

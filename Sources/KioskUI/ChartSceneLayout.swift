@@ -108,7 +108,7 @@ final class ChartSceneLayout {
         scene.centerY.withUnsafeBufferPointer { cys in
         scene.rotation.withUnsafeBufferPointer { rots in
         scene.side.withUnsafeBufferPointer { sides in
-            workers.run(count: chunks) { _, chunk in
+            workers.run(count: chunks, inlineBelow: 2) { _, chunk in
                 let lo = n * chunk / chunks, hi = n * (chunk + 1) / chunks
                 for i in lo..<hi {
                     let X = a * cxs[i] + c * cys[i] + tx, Y = b * cxs[i] + d * cys[i] + ty
@@ -195,6 +195,22 @@ final class ChartSceneLayout {
         var p = Path(); p.addRect(venue.field)
         fieldFill = p.applying(transform).flattened(tolerance: 0.1)
         fieldLines = outlines.fieldLines(venue).applying(transform).flattened(tolerance: 0.1)
+    }
+
+    /// Builds the device paths of the tribunes in `list` that have none yet, on the workers.
+    func ensureTribunes(_ list: [Int], _ venue: Venue, outlines: ChartSceneOutlines, workers: RowBandWorkers) {
+        let missing = list.filter { tribuneFill[$0] == nil }
+        guard !missing.isEmpty else { return }
+        outlines.prepare(missing, venue, workers: workers)
+        let m = transform
+        tribuneFill.withUnsafeMutableBufferPointer { fills in
+        tribuneOutline.withUnsafeMutableBufferPointer { lines in
+            workers.run(count: missing.count) { _, i in
+                let t = missing[i]
+                fills[t] = venue.tribunes[t].path.applying(m).flattened(tolerance: 0.1)
+                lines[t] = outlines.tribuneOutline(t, venue).applying(m).flattened(tolerance: 0.1)
+            }
+        }}
     }
 
     /// Builds tribune `t`'s device paths (if not yet).

@@ -19,10 +19,25 @@ final class ChartSceneOutlines {
 
     func tribuneOutline(_ t: Int, _ venue: Venue) -> Path {
         if let p = tribunes[t] { return p }
-        let style = StrokeStyle(lineWidth: self.style.outlineWidth / scale, lineJoin: .round)
-        let p = Stroker.outline(of: venue.tribunes[t].path, style: style, tolerance: 0.1 / scale)
+        let p = makeOutline(t, venue)
         tribunes[t] = p
         return p
+    }
+
+    private func makeOutline(_ t: Int, _ venue: Venue) -> Path {
+        let style = StrokeStyle(lineWidth: self.style.outlineWidth / scale, lineJoin: .round)
+        return Stroker.outline(of: venue.tribunes[t].path, style: style, tolerance: 0.1 / scale)
+    }
+
+    /// Builds the missing outlines of `list` on the workers (each writes only its tribunes).
+    func prepare(_ list: [Int], _ venue: Venue, workers: RowBandWorkers) {
+        let missing = list.filter { tribunes[$0] == nil }
+        guard !missing.isEmpty else { return }
+        tribunes.withUnsafeMutableBufferPointer { out in
+            workers.run(count: missing.count) { _, i in
+                out[missing[i]] = self.makeOutline(missing[i], venue)
+            }
+        }
     }
 
     func fieldLines(_ venue: Venue) -> Path {

@@ -16,10 +16,11 @@ final class RowBandWorkers: @unchecked Sendable {
 
     init(count: Int) { self.count = Swift.max(1, count) }
 
-    /// Calls `body(worker, item)` for every item in `0 ..< items`, worker `item mod count`.
-    func run(count items: Int, _ body: (Int, Int) -> Void) {
+    /// Calls `body(worker, item)` for every item in `0 ..< items`, worker `item mod count`;
+    /// fewer than `inlineBelow` items (default `inlineLimit`) run on the calling thread.
+    func run(count items: Int, inlineBelow: Int? = nil, _ body: (Int, Int) -> Void) {
         guard items > 0 else { return }
-        if count == 1 || items < inlineLimit {
+        if count == 1 || items < (inlineBelow ?? inlineLimit) {
             // Same assignment, one thread: worker indices still select per-worker scratch.
             for i in 0..<items { body(i % count, i) }
             return

@@ -230,7 +230,7 @@ public struct ChartFrameBenchmark {
                                 dy: (focus.y - a.y) * (1 - 1.02) + 1.02 * p.offset.dy - p.offset.dy)
                 samples.time { renderer.render(chart, view: p, into: surface) }
             }
-            add(Self.measurement("pinch frame (×1.02)", samples, target: 6, note: "bilinear resample of the last exact frame"))
+            add(Self.measurement("pinch frame (×1.02)", samples, target: 6, note: "nearest-pixel resample of the last exact frame"))
 
         }
         // 4. One seat toggled.

@@ -3,7 +3,7 @@
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: deps build test test-vm test-asan demo bench install clean
+.PHONY: deps build test test-vm test-vm-run test-asan demo bench install clean
 
 deps:
 	@scripts/install-deps.sh build
@@ -16,10 +16,18 @@ test: deps
 	@$(MAKE) --no-print-directory test-vm
 
 # `tribune present` on a real kernel in QEMU (bochs DRM): screen captures against headless renders,
-# page flips, atomic and legacy, SIGTERM and the VT. Skips with a message when QEMU, a kernel or
+# page flips, atomic and legacy, SIGTERM and the VT; then live libinput touch frames from `tribune play`
+# on uinput against the replay emulation, hotplug and unplug (scripts/vm/test-touch.sh). Skips with a message when QEMU, a kernel or
 # busybox is missing (install them with `scripts/install-deps.sh vm`).
 test-vm:
 	scripts/vm/test-present.sh
+	scripts/vm/test-touch.sh
+	@$(MAKE) --no-print-directory test-vm-run
+
+# `tribune run` in QEMU: READY=1 after the first frame, the screen equal to the headless session,
+# SIGTERM → exit 0 within 2 s with the console restored.
+test-vm-run:
+	scripts/vm/test-run.sh
 
 # Raster under AddressSanitizer, in its own build folder so it does not disturb the debug build.
 test-asan: deps
@@ -33,6 +41,29 @@ demo: deps
 bench: deps
 	scripts/bench.sh
 	scripts/bench-modules.sh
+
+# Release binaries, the systemd units, the example configuration and the udev rule example.
+# PREFIX=/usr/local (the units expect the binaries there), DESTDIR for staging. The kiosk draws
+# text with the fonts of fonts-dejavu-core (and fonts-noto-cjk); `scripts/install-deps.sh build`
+# installs them on Debian/Ubuntu.
+PREFIX ?= /usr/local
+DESTDIR ?=
+SYSTEMDDIR ?= /etc/systemd/system
+install:
+	$(SWIFT) build -c release --product tribune
+	$(SWIFT) build -c release --product tribune-boxoffice
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(SYSTEMDDIR) $(DESTDIR)/etc/tribune $(DESTDIR)$(PREFIX)/share/doc/tribune
+	install -m 0755 $$($(SWIFT) build -c release --show-bin-path)/tribune $(DESTDIR)$(PREFIX)/bin/tribune
+	install -m 0755 $$($(SWIFT) build -c release --show-bin-path)/tribune-boxoffice $(DESTDIR)$(PREFIX)/bin/tribune-boxoffice
+	sed 's|/usr/local/bin/|$(PREFIX)/bin/|g' systemd/tribune-kiosk.service > $(DESTDIR)$(SYSTEMDDIR)/tribune-kiosk.service
+	sed 's|/usr/local/bin/|$(PREFIX)/bin/|g' systemd/tribune-boxoffice.service > $(DESTDIR)$(SYSTEMDDIR)/tribune-boxoffice.service
+	chmod 0644 $(DESTDIR)$(SYSTEMDDIR)/tribune-kiosk.service $(DESTDIR)$(SYSTEMDDIR)/tribune-boxoffice.service
+	install -m 0644 config/tribune.toml.example $(DESTDIR)/etc/tribune/tribune.toml.example
+	[ -e $(DESTDIR)/etc/tribune/tribune.toml ] || install -m 0644 config/tribune.toml.example $(DESTDIR)/etc/tribune/tribune.toml
+	install -m 0644 systemd/99-tribune-touch.rules.example README.md $(DESTDIR)$(PREFIX)/share/doc/tribune/
+	@echo "Installed to $(DESTDIR)$(PREFIX). Fonts: the kiosk needs fonts-dejavu-core (apt-get install fonts-dejavu-core)."
+	@echo "Next: useradd --system --user-group --groups video,input tribune; edit /etc/tribune/tribune.toml;"
+	@echo "      systemctl daemon-reload; systemctl enable --now tribune-kiosk (README: Deploying to a kiosk)."
 
 clean:
 	rm -rf .build .build-asan $(OUT)

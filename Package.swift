@@ -38,6 +38,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CFontStack", path: "CFontStack", pkgConfig: "freetype2 harfbuzz",
                        providers: [.apt(["libfreetype-dev", "libharfbuzz-dev"])]),
+        // epoll, timerfd, eventfd, signalfd (glibc headers the Glibc module leaves out).
+        .systemLibrary(name: "CLinux", path: "CLinux"),
 
         // Pipeline stages.
         .target(name: "Geometry", swiftSettings: hotPathSettings),
@@ -58,7 +60,7 @@ let package = Package(
         ]),
         .target(name: "Kiosk", dependencies: [
             "Geometry", "KioskUI", "Raster", "Text", "Animation", "Seating", "Gestures", "Recording", "DRMDisplay",
-            "TouchInput", "BoxOfficeClient", "BoxOffice",
+            "TouchInput", "BoxOfficeClient", "BoxOffice", "CLinux",
             .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "TOMLKit", package: "TOMLKit"),
@@ -97,13 +99,13 @@ let package = Package(
         .executableTarget(name: "gestures-bench", dependencies: ["Gestures", "Geometry"],
                           path: "Benchmarks/GesturesBench", swiftSettings: hotPathSettings),
         .executableTarget(name: "tribune", dependencies: [
-            "Kiosk", "Raster", "Text", "Seating", "Gestures", "Recording", "KioskUI",
+            "Kiosk", "Raster", "Text", "Seating", "Gestures", "Recording", "KioskUI", "TouchInput",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .executableTarget(name: "raster-bench", dependencies: ["Raster", "Geometry"], path: "Benchmarks/RasterBench",
                           swiftSettings: hotPathSettings),
-        .executableTarget(name: "replay-bench", dependencies: ["Recording", "KioskUI", "Seating", "Gestures", "Geometry"],
+        .executableTarget(name: "replay-bench", dependencies: ["Recording", "KioskUI", "Seating", "Gestures", "Geometry", "Raster", "Animation"],
                           path: "Benchmarks/ReplayBench"),
         .executableTarget(name: "text-bench", dependencies: ["Text", "Raster", "Geometry"],
                           path: "Benchmarks/TextBench", swiftSettings: hotPathSettings),
@@ -132,6 +134,7 @@ let package = Package(
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "CInput", "Gestures", "Recording", "Geometry"]),
         .testTarget(name: "KioskTests", dependencies: [
             "Kiosk", "KioskUI", "BoxOffice", "BoxOfficeClient", "Seating", "Gestures", "Recording", "Raster", "Geometry",
+            "Animation", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "BoxOfficeTests", dependencies: [
             "BoxOffice", .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -1,5 +1,5 @@
 // replay-bench: the 29-second 3M recording (evemu-data/3m.event, 3,422 kernel frames) read,
-// converted to touch frames and replayed through the chart pipeline on the virtual clock,
+// converted to touch frames and replayed through the kiosk's screens (KioskSession) on the virtual clock,
 // without frame output. Prints wall-clock times (best of 5).
 import Foundation
 import Geometry
@@ -7,6 +7,8 @@ import KioskUI
 import Recording
 import Seating
 import Gestures
+import Raster
+import Animation
 
 var url = URL(fileURLWithPath: #filePath)
 for _ in 0..<3 { url.deleteLastPathComponent() }
@@ -28,12 +30,13 @@ var summary = ""
 for _ in 0..<5 {
     var recording: InputRecording!
     var frames: [Gestures.TouchFrame] = []
-    var replay: ChartReplay!
+    var replay: KioskReplay!
     let r = try seconds { recording = try RecordingReader.read(path: path) }
     let c = try seconds { frames = try recording.touchFrames(mapping: DisplayMapping(size: size)) }
     let p = seconds {
-        replay = ChartReplay(chart: SeatingChart(venue: venue, viewSize: size),
-                             options: .init(size: size, pixelsPerMillimetre: 1920 / 474, timing: false))
+        var configuration = KioskSession.Configuration(screenSize: size, pixelsPerMillimetre: 1920 / 474)
+        configuration.boxOfficeConfigured = false
+        replay = KioskReplay(venue: venue, configuration: configuration, options: .init(timing: false))
         var target = replay!
         ReplayTimeline(frames: frames, start: 0, end: recording.duration).run(&target)
     }
@@ -44,3 +47,44 @@ for _ in 0..<5 {
 print("replay-bench \(URL(fileURLWithPath: path).lastPathComponent): \(summary)")
 print(String(format: "  read %.3f s  convert %.3f s  replay %.3f s  total %.3f s (best of 5, no frame output)",
              best.read, best.convert, best.replay, best.total))
+
+// The kiosk's screens rendered at 1920×1080: the overview, zoomed into a tribune with two
+// seats chosen, and the confirmation dialog over it (best of 10 renders each).
+func renderTimes() -> [(String, Double)] {
+    let screen = Size(width: 1920, height: 1080)
+    let clock = VirtualClock()
+    var configuration = KioskSession.Configuration(screenSize: screen, pixelsPerMillimetre: 4)
+    configuration.takePrices(from: venue)
+    let session = KioskSession(venue: venue, configuration: configuration, clock: clock)
+    let surface = Surface(width: 1920, height: 1080)
+    func step(_ t: Double) { clock.set(to: t); session.advance(to: t) }
+    func tap(_ p: Point, at t: Double) {
+        step(t)
+        session.handle(TouchFrame(timestamp: t, touches: [.init(id: Int(t * 1000), location: p, phase: .began)]))
+        step(t + 0.05)
+        session.handle(TouchFrame(timestamp: t + 0.05, touches: [.init(id: Int(t * 1000), location: p, phase: .ended)]))
+    }
+    func best() -> Double {
+        var b = Double.infinity
+        for _ in 0..<10 { b = min(b, seconds { session.render(into: surface) }) }
+        return b * 1000
+    }
+    var out: [(String, Double)] = []
+    step(2)
+    out.append(("overview", best()))
+    let t = venue.tribunes.firstIndex { $0.kind == .rect }!
+    let b = venue.tribunes[t].bounds
+    tap(session.interaction.presentedView.screenPoint(fromChart: Point(x: b.midX, y: b.midY)), at: 2.5)
+    step(4)
+    let s = venue.tribunes[t].seats.lowerBound + venue.tribunes[t].seats.count / 2
+    for (k, seat) in [s, s + 1].enumerated() {
+        tap(session.interaction.presentedView.screenPoint(fromChart: venue.seats[seat].center), at: 4.5 + Double(k))
+    }
+    step(7)
+    out.append(("zoomed, 2 seats", best()))
+    session.receive(.purchased(orderID: "bench", seats: [s, s + 1].map { venue.seatIDs[$0] }))
+    step(8)
+    out.append(("dialog", best()))
+    return out
+}
+print("render 1920×1080 (best of 10): " + renderTimes().map { $0.0 + " " + String(format: "%.2f ms", $0.1) }.joined(separator: ", "))

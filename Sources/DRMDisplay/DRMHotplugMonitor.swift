@@ -5,7 +5,9 @@ import Glibc
 
 /// A udev monitor on the `drm` subsystem: its `fileDescriptor` becomes readable when a
 /// connector is plugged or unplugged or a mode list changes; `readEvents()` then says whether
-/// any of the queued events was a hotplug (`HOTPLUG=1`) for the card.
+/// any of the queued events was a `change` of a card. The kernel marks real hotplugs with
+/// `HOTPLUG=1`, but connector-specific and synthetic events differ between kernels, and a
+/// re-probe costs little: any change makes the caller look at its connector again.
 public final class DRMHotplugMonitor {
     private let udev: OpaquePointer
     private let monitor: OpaquePointer
@@ -28,11 +30,14 @@ public final class DRMHotplugMonitor {
 
     deinit { udev_monitor_unref(monitor); udev_unref(udev) }
 
-    /// Drains the queued events; true when one was a DRM hotplug or connector change.
+    /// Drains the queued events; true when one was a change of a DRM card (a hotplug, a
+    /// connector or mode-list change).
     public func readEvents() -> Bool {
         var changed = false
         while let dev = udev_monitor_receive_device(monitor) {
+            let action = udev_device_get_action(dev).map { String(cString: $0) }
             if let v = udev_device_get_property_value(dev, "HOTPLUG"), String(cString: v) == "1" { changed = true }
+            if action == "change" { changed = true }
             udev_device_unref(dev)
         }
         return changed

@@ -84,6 +84,40 @@ public final class ChartInteraction {
         animateZoomOut()
     }
 
+    /// Takes `seat` out of the selection (the box office said it was taken); true when it was selected.
+    @discardableResult
+    public func deselect(_ seat: Int) -> Bool {
+        guard let k = chart.selection.seats.firstIndex(of: seat) else { return false }
+        var kept = chart.selection
+        kept.removeAll()
+        for (i, s) in chart.selection.seats.enumerated() where i != k { kept.add([s]) }
+        chart.selection = kept
+        return true
+    }
+
+    /// Empties the selection.
+    public func clearSelection() { chart.selection.removeAll() }
+
+    /// Sets one seat's status for this event (box-office news).
+    public func setStatus(_ seat: Int, _ status: SeatStatus) {
+        guard chart.availability.seatCount > seat, seat >= 0 else { return }
+        chart.availability.set(seat, status)
+    }
+
+    /// Back to the resting view at once, no animation: zoomed out, no tribune, `rotation`
+    /// (radians; the design's π/2 by default), no offset (a session reset; the attract screen
+    /// takes over the picture).
+    public func resetView(rotation: Double = .pi / 2) {
+        chart.zoomOut()
+        chart.view.rotation = rotation
+        chart.view.cancelGestures()
+        let none = Transaction()
+        animator.set(zoom, to: chart.view.zoom, transaction: none)
+        animator.set(anchor, to: chart.view.zoomAnchor, transaction: none)
+        animator.set(offset, to: chart.view.offset, transaction: none)
+        animator.set(reveal, to: 0, transaction: none)
+    }
+
     private func tap(at location: Point, time: Double) {
         let model = chart.view
         var probe = chart

@@ -27,7 +27,7 @@ public struct ReplayReport: Hashable, Sendable {
     public var offset: (x: Double, y: Double) = (0, 0)
     /// Selected seat ids, in selection order.
     public var selectedSeats: [String] = []
-    /// Completed purchases (0 until the box-office client exists).
+    /// Completed purchases (`KioskSession.purchases`).
     public var purchases = 0
     /// Render times, ms (wall clock).
     public var renderP50: Double = 0, renderP99: Double = 0, renderMax: Double = 0

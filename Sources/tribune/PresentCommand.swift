@@ -38,6 +38,9 @@ struct PresentCommand: ParsableCommand {
     @Flag(help: "Use atomic modesetting (fail if unsupported).") var atomic = false
     @Option(help: "Dumb buffers: 2 or 3.") var buffers: Int = 3
     @Option(help: "A second scene shown afterwards with only the changed rectangle damaged.") var then: String?
+    @Option(name: .customLong("then-mode"),
+            help: "Afterwards switch to this mode (WxH or WxH@Hz), as a configuration reload or a hotplug with a new mode does: new buffers, the scene repainted.")
+    var thenMode: String?
     @Option(help: "Seconds to keep showing the scene (default: until SIGTERM/SIGINT).") var hold: Double?
     @Option(help: "Blank the output (DPMS off / CRTC inactive) after this many idle seconds; it is turned back on before exit.")
     var blankAfter: Double?
@@ -49,6 +52,7 @@ struct PresentCommand: ParsableCommand {
         guard DRMRotation(rawValue: rotation) != nil else { throw ValidationError("--rotation must be 0, 90, 180 or 270") }
         guard !(legacy && atomic) else { throw ValidationError("--legacy and --atomic exclude each other") }
         if let mode, DRMModeRequest(mode) == nil { throw ValidationError("--mode must look like 1920x1080 or 1920x1080@60, got \(mode)") }
+        if let thenMode, DRMModeRequest(thenMode) == nil { throw ValidationError("--then-mode must look like 800x600 or 800x600@60, got \(thenMode)") }
         guard buffers == 2 || buffers == 3 else { throw ValidationError("--buffers must be 2 or 3") }
     }
 
@@ -95,12 +99,18 @@ struct PresentCommand: ParsableCommand {
             try presenter.present(damage: [box])
             try presenter.waitForFlip(timeout: 2)
         }
+        if let thenMode, let request = DRMModeRequest(thenMode) {
+            try presenter.reconfigure(to: try drm.selectOutput(connector: output.connector.name, mode: request))
+            let current = second ?? first
+            presenter.shadow.copy(from: current, sourceRect: current.bounds, to: (0, 0))
+            try presenter.present(damage: [presenter.shadow.bounds])
+            try presenter.waitForFlip(timeout: 2)
+        }
         // Let whoever watches (the VM test) know the frames are on screen.
         print("presented \(presenter.framesPresented) frames, \(presenter.flipsCompleted) flips, path \(presenter.path.rawValue)")
         fflush(nil)
 
         var start = timespec(); clock_gettime(CLOCK_MONOTONIC, &start)
-        var connected = true
         var blankings = 0, vtReleases = 0, vtAcquires = 0
         while terminateRequested == 0 {
             var now = timespec(); clock_gettime(CLOCK_MONOTONIC, &now)
@@ -123,12 +133,21 @@ struct PresentCommand: ParsableCommand {
                 _ = read(signalPipe.read, &drain, drain.count)
             }
             if n > 0 && fds.count > 2 && fds[2].revents & Int16(POLLIN) != 0, hotplug!.readEvents() {
-                // Connector gone: keep running without rendering; back: set the mode again.
-                let now = (try? drm.selectOutput(connector: output.connector.name, mode: nil)) != nil
-                if now != connected {
-                    connected = now
-                    presenter.isSuspended = !now
-                    if now { presenter.invalidate(); try presenter.present(damage: []) }
+                // Connector gone: keep running without rendering; back or a new mode: set it again
+                // and repaint the current scene (at the new size, when it changed).
+                let change = try presenter.refreshAfterHotplug(mode: mode.flatMap(DRMModeRequest.init))
+                switch change {
+                case .none: break
+                case .disconnected:
+                    print("hotplug: \(presenter.output.connector.name) disconnected"); fflush(nil)
+                case .reconnected, .modeChanged:
+                    let current = second ?? first
+                    presenter.shadow.clear(.black)
+                    presenter.shadow.copy(from: current, sourceRect: current.bounds, to: (0, 0))
+                    try presenter.present(damage: [presenter.shadow.bounds])
+                    try presenter.waitForFlip(timeout: 2)
+                    print("hotplug: \(change.rawValue), mode \(presenter.output.mode.width)x\(presenter.output.mode.height)")
+                    fflush(nil)
                 }
             }
             if vtReleaseRequested != 0 {
@@ -168,7 +187,7 @@ struct PresentCommand: ParsableCommand {
              "rotation": \(presenter.rotation.rawValue), "panelOrientation": \(output.panelOrientation.map { "\"\($0)\"" } ?? "null"),
              "path": "\(presenter.path.rawValue)", "kernelDamageHint": "\(presenter.kernelDamageHint)", "buffers": \(presenter.buffers.count), "pitch": \(presenter.buffers[0].pitch),
              "framesPresented": \(presenter.framesPresented), "flipsCompleted": \(presenter.flipsCompleted),
-             "flipTimeouts": \(presenter.flipTimeouts), "blankings": \(blankings), "unblanked": \(unblanked),
+             "flipTimeouts": \(presenter.flipTimeouts), "disconnects": \(presenter.disconnects), "reconnects": \(presenter.reconnects), "modeChanges": \(presenter.modeChanges), "finalMode": "\(presenter.output.mode.width)x\(presenter.output.mode.height)", "blankings": \(blankings), "unblanked": \(unblanked),
              "vtReleases": \(vtSwitches.0), "vtAcquires": \(vtSwitches.1), "restoreMs": \(shutdownMs),
              "damageRects": [\(damage.map(rect).joined(separator: ", "))],
              "copiedDeviceRects": [\(copied.joined(separator: ", "))],

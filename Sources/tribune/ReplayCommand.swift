@@ -5,16 +5,18 @@ import KioskUI
 import Recording
 import Seating
 
-/// `tribune replay`: a recorded touch session through the kiosk's chart code on a virtual clock.
+/// `tribune replay`: a recorded touch session through the kiosk's screens on a virtual clock.
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Replay a touch recording (libinput-record YAML or evemu) headless on a virtual clock.",
         discussion: """
-            Runs the recording through the same recognizers, chart interaction, animations and renderer as the
-            kiosk. Frames tick at a fixed virtual rate; timers fire at their exact virtual times. PNG frames are
-            rendered only with --frames. The JSON report (docs/replay-report.schema.json) goes to --report or to
-            standard output; two runs give identical reports except render_ms (wall clock; --no-timing writes zeros).
+            Runs the recording through the same screens as the kiosk (KioskSession: recognizers, chart, buttons,
+            dialogs, idle timers, animations, renderer), standalone (no box office: Buy disabled). Frames tick at a
+            fixed virtual rate; timers fire at their exact virtual times. --size is the upright picture; PNG frames
+            (only with --frames) are written as the panel shows them, turned by --rotation. The JSON report
+            (docs/replay-report.schema.json) goes to --report or to standard output; two runs give identical
+            reports except render_ms (wall clock; --no-timing writes zeros).
 
             Example:
               tribune replay 3m.event --seats 5000 --size 1920x1200 --frames out --every 6 --report r.json
@@ -99,9 +101,13 @@ struct ReplayCommand: ParsableCommand {
         }
         if let frames { try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true) }
 
-        let replay = ChartReplay(chart: SeatingChart(venue: theVenue, viewSize: picture),
-                                 options: .init(size: picture, pixelsPerMillimetre: ppmm!, framesDirectory: frames,
-                                                every: every, timing: !noTiming))
+        var configuration = KioskSession.Configuration(screenSize: picture, pixelsPerMillimetre: ppmm!)
+        // No box office yet: standalone, as `tribune run` without one (Buy disabled, no requests).
+        configuration.boxOfficeConfigured = false
+        configuration.takePrices(from: theVenue)
+        let replay = KioskReplay(venue: theVenue, configuration: configuration,
+                                 options: .init(framesDirectory: frames, every: every, timing: !noTiming, rotation: turn),
+                                 responder: nil)
         var target = replay
         let timeline = ReplayTimeline(frames: touchFrames, frameRate: rate, start: from ?? 0, end: to ?? input.duration)
         timeline.run(&target)

@@ -133,6 +133,16 @@ def main():
             check(report.get('vtReleases') == 1 and report.get('vtAcquires') == 1,
                   f'{name}: VT switched away {report.get("vtReleases")}× and back {report.get("vtAcquires")}×'
                   f' (frames {report["framesPresented"]}, flips {report["flipsCompleted"]})')
+        if name.endswith('-hotplug'):
+            check(report.get('disconnects') == 1 and report.get('reconnects') == 1 and report.get('modeChanges') == 0
+                  and report.get('finalMode') == '1024x768' and report['framesPresented'] >= 2,
+                  f'{name}: connector unplugged {report.get("disconnects")}×, back {report.get("reconnects")}×,'
+                  f' mode {report.get("finalMode")}, {report["framesPresented"]} frames (the repaint after it came back)')
+        if '--then-mode' in flags:
+            wanted = flags[flags.index('--then-mode') + 1]
+            check(report.get('modeChanges') == 1 and report.get('finalMode') == wanted and f'{w}x{h}' == wanted,
+                  f'{name}: mode changed {report.get("modeChanges")}× to {report.get("finalMode")} (screen {w}x{h}),'
+                  f' new buffers, the scene repainted')
         r = results.get(name, {})
         check(r.get('rc') == '0' and int(r.get('sigterm_ms', 99999)) <= 2000,
               f'{name}: SIGTERM → exit {r.get("rc")} after {r.get("sigterm_ms")} ms'

@@ -5,6 +5,8 @@
 # milliseconds until it exited and the VT's KD mode afterwards (0 = KD_TEXT) in /mnt/results.txt.
 . /mnt/env.sh
 modprobe bochs
+# udevd passes the kernel's DRM hotplug uevents on to the presenter's udev monitor.
+/lib/systemd/systemd-udevd --daemon 2>/dev/null && udevadm trigger --subsystem-match=drm 2>/dev/null && udevadm settle 2>/dev/null
 for i in $(seq 50); do [ -e /dev/dri/card0 ] && break; sleep 0.1; done
 ls -l /dev/dri > /mnt/devices.txt 2>&1
 kdmode() {
@@ -32,6 +34,20 @@ echo "$CASES" | while read -r name flags; do
   case "$name" in *-vt)
     # Switch away and back: the process drops DRM master, then takes it back and repaints.
     busybox chvt 2; sleep 1; busybox chvt 1; sleep 1 ;;
+  esac
+  case "$name" in *-hotplug)
+    # Unplug the connector, then plug it back. The kernel's forced connector status makes it
+    # report disconnected/connected; a forced status sends no uevent by itself, so announce the
+    # change as the kernel does on a real hotplug (a `change` uevent of the card, through udevd).
+    # The presenter must stop, then set the mode again and repaint.
+    conn=$(ls -d /sys/class/drm/card0-*-1 | head -1)
+    echo off > "$conn/status"
+    echo change > /sys/class/drm/card0/uevent
+    for i in $(seq 50); do grep -q disconnected "/mnt/$name.out" 2>/dev/null && break; sleep 0.1; done
+    echo detect > "$conn/status"
+    echo change > /sys/class/drm/card0/uevent
+    for i in $(seq 100); do grep -q "hotplug: reconnected" "/mnt/$name.out" 2>/dev/null && break; sleep 0.1; done
+    sleep 0.5 ;;
   esac
   during=$(kdmode)
   rm -f /mnt/screendump-done

@@ -27,7 +27,12 @@ atomic-r90-then --atomic --rotation 90 --buffers 2 --then $b
 atomic-blank --atomic --blank-after 0.3
 legacy-blank --legacy --blank-after 0.3
 atomic-vt --atomic
+atomic-hotplug --atomic
+legacy-modechange --legacy --then-mode 800x600
+atomic-r90-modechange --atomic --rotation 90 --then-mode 800x600
 CASES
+# VM_CASES=REGEX runs only the matching cases (for debugging one of them).
+if [ -n "${VM_CASES:-}" ]; then grep -E "^(${VM_CASES}) " "$work/cases.txt" > "$work/cases.sel" || true; mv "$work/cases.sel" "$work/cases.txt"; fi
 { echo "TRIBUNE='$bin'"; echo "SCENE_A='$a'"; echo "SCENE_B='$b'"; echo "MODE=1024x768"
   echo "CASES='$(cat "$work/cases.txt")'"; } > "$work/env.sh"
 echo "VM test: booting QEMU (work folder $work)…"

@@ -1,0 +1,497 @@
+import Animation
+import BoxOfficeClient
+import DRMDisplay
+import Dispatch
+import Geometry
+import KioskUI
+import Logging
+import Raster
+import Recording
+import Seating
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What the runtime asks of a touch source factory: the seat, the device filter, calibration
+/// and how the picture sits on the panel (the logical screen size and the one rotation shared
+/// with the display).
+public struct TouchSourceSettings: Sendable {
+    public var seat: String
+    public var deviceName: String?
+    public var calibration: CalibrationMatrix?
+    /// The upright picture (logical screen), px.
+    public var screenSize: Size
+    public var rotation: DisplayRotation
+}
+
+/// `tribune run`: the kiosk daemon. One `EventLoop` on the calling thread drives the DRM
+/// output (page-flip events), touch, timers (the session's deadlines, the systemd watchdog),
+/// signals (SIGTERM/SIGINT stop, SIGHUP reloads, SIGUSR1/2 VT switching) and the control
+/// socket; box-office work runs in tasks and comes back through a mailbox. A frame is rendered
+/// only when the session needs one and no page flip is pending, so an idle kiosk sleeps.
+public final class KioskRuntime {
+    public private(set) var configuration: KioskConfiguration
+    public let configurationFile: String?
+    private let configurationOptional: Bool
+    private let overrides: [(key: String, value: String)]
+    private var logger: Logger
+    private let environment: [String: String]
+    private let touchFactory: ((TouchSourceSettings) throws -> any TouchSource)?
+
+    private let clock = MonotonicClock()
+    private let startTime: Double
+    private var loop: EventLoop!
+    private var session: KioskSession!
+    private var presenter: DRMPresenter!
+    private var console: DRMConsole?
+    private var hotplug: DRMHotplugMonitor?
+    private var touch: (any TouchSource)?
+    private var bridge: BoxOfficeBridge?
+    private var mailbox: LoopMailbox<BoxOfficeResponse>?
+    private var control: ControlServer?
+    private var notifier: SystemdNotifier?
+    private var signals: SignalWatch?
+    private var sessionTimer: LoopTimer?
+    private var frameTimer: LoopTimer?
+    private var watchdogTimer: LoopTimer?
+    private var event: EventInfo?
+    private var venue: Venue!
+    private var phase = "starting"
+    private var lastStatus = ""
+    private var serviceCode: String?
+    /// The last frame was drawn while something moved: one more frame is due once it stops, so
+    /// the final state of an animation that ended between two frames gets on screen.
+    private var lastFrameWasMoving = false
+    /// Frames rendered and handed to the display.
+    public private(set) var frames = 0
+
+    /// - Parameters:
+    ///   - configurationFile: the file `reload` reads again (nil: flags only).
+    ///   - optional: the file may be missing (the default path without `--config`).
+    ///   - overrides: the flags (key, text), re-applied on reload.
+    ///   - touchFactory: opens the touch source (nil or `touch.enabled = false`: no touch).
+    public init(configuration: KioskConfiguration, configurationFile: String?, optional: Bool,
+                overrides: [(key: String, value: String)], environment: [String: String],
+                touchFactory: ((TouchSourceSettings) throws -> any TouchSource)?) {
+        self.configuration = configuration
+        self.configurationFile = configurationFile
+        configurationOptional = optional
+        self.overrides = overrides
+        logger = Logger(label: "tribune")
+        logger.logLevel = Logger.Level(rawValue: configuration.logLevel) ?? .info
+        self.environment = environment
+        self.touchFactory = touchFactory
+        startTime = clock.now
+    }
+
+    /// Runs until SIGTERM/SIGINT; returns the exit status (0 after a clean shutdown).
+    public func run() throws -> Int32 {
+        loop = try EventLoop()
+        signals = try SignalWatch(loop: loop, signals: [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2]) { [unowned self] in
+            self.handleSignal($0)
+        }
+        notifier = SystemdNotifier(environment: environment)
+
+        // Box office first: the event may name the venue's prices (and provide its layout).
+        if let url = configuration.boxOffice.url { try connectBoxOffice(url: url) }
+        venue = try loadVenue(configuration)
+
+        try openDisplay()
+        session = makeSession()
+        if configuration.touch.enabled { openTouch() } else { logger.info("touch disabled (--no-touch / touch.enabled = false)") }
+        if !configuration.controlSocket.isEmpty { openControlSocket() }
+
+        sessionTimer = try LoopTimer(loop: loop) {}
+        frameTimer = try LoopTimer(loop: loop) {}
+        if let interval = SystemdNotifier.watchdogInterval(environment: environment), let notifier {
+            watchdogTimer = try LoopTimer(loop: loop) { try? notifier.watchdog() }
+            watchdogTimer?.arm(after: interval, repeating: interval)
+            logger.info("systemd watchdog", metadata: ["interval_s": "\(interval)"])
+        }
+        bridge?.start()
+
+        // The first frame: rendered into the shadow, shown by the modeset itself.
+        session.advance(to: clock.now)
+        session.render(into: presenter.shadow)
+        lastFrameWasMoving = session.needsDisplay
+        try presenter.start()
+        frames = 1
+        phase = "running"
+        lastStatus = session.statusLine
+        try? notifier?.ready(status: lastStatus)
+        logger.notice("kiosk running", metadata: [
+            "screen": "\(presenter.shadow.width)x\(presenter.shadow.height)", "venue": "\(venue.name)",
+            "seats": "\(venue.seatCount)", "box_office": "\(configuration.boxOfficeConfigured ? "configured" : "standalone")",
+            "path": "\(presenter.path.rawValue)"])
+
+        loop.beforeSleep = { [unowned self] in self.tick() }
+        try loop.run()
+        return shutdown()
+    }
+
+    /// Routes swift-log to `KioskLogHandler` (stderr, journald priorities under systemd). Once per process.
+    public static func bootstrapLogging() {
+        LoggingSystem.bootstrap { label in KioskLogHandler(label: label, level: .info) }
+    }
+
+    // MARK: Setup
+
+    private func connectBoxOffice(url: String) throws {
+        let settings = configuration.boxOffice
+        let tokenPath = settings.tokenFile ?? ""
+        let token: String
+        switch KioskConfiguration.readFile(tokenPath) {
+        case .success(let text): token = text.trimmingSpaces().split(separator: "\n").first.map(String.init) ?? ""
+        case .failure(let e):
+            throw ConfigurationError(source: tokenPath, key: "box_office.token_file", reason: "cannot read the token: \(e)")
+        }
+        guard !token.isEmpty else {
+            throw ConfigurationError(source: tokenPath, key: "box_office.token_file", reason: "the file is empty")
+        }
+        try? FileOutput.makeDirectory(settings.journalDirectory)
+        let journal = try PurchaseJournal(directory: settings.journalDirectory)
+        var clientConfiguration = PurchaseClient.Configuration(cacheDirectory: settings.journalDirectory)
+        clientConfiguration.pollInterval = settings.pollInterval
+        clientConfiguration.outOfServiceAfter = settings.outOfServiceAfter
+        let client = PurchaseClient(connection: BoxOfficeConnection(baseURL: url, token: token, requestTimeout: settings.requestTimeout),
+                                    journal: journal, configuration: clientConfiguration)
+        let mailbox = try LoopMailbox<BoxOfficeResponse>(loop: loop) { [unowned self] responses in
+            for r in responses {
+                if case .service(let code) = r { self.serviceCode = code }
+                self.session.receive(r)
+            }
+        }
+        self.mailbox = mailbox
+        let eventID = settings.eventID ?? ""
+        bridge = BoxOfficeBridge(client: client, eventID: eventID, pollInterval: settings.pollInterval, mailbox: mailbox, logger: logger)
+        event = waitFor(timeout: settings.requestTimeout + 1) { try? await client.loadEvent(eventID) }
+        if let event {
+            logger.info("box office event", metadata: ["event": "\(event.name)", "categories": "\(event.categories.count)"])
+        } else {
+            logger.warning("box office event not loaded yet (unreachable?); starting without prices", metadata: ["url": "\(url)"])
+        }
+    }
+
+    private func loadVenue(_ c: KioskConfiguration) throws -> Venue {
+        if let path = c.venue { return try VenueFile.read(path: path) }
+        guard let bridge else { throw ConfigurationError(source: "flags", key: "venue", reason: "no venue file") }
+        let client = bridge.client
+        guard let v = waitFor(timeout: 15, { try? await client.venue() }) else {
+            throw ConfigurationError(source: configuration.boxOffice.url ?? "", key: "venue",
+                                     reason: "no venue file and the box office's layout could not be loaded (set venue = … for offline starts)")
+        }
+        return v
+    }
+
+    private func openDisplay() throws {
+        let d = configuration.display
+        guard let cardPath = d.card ?? DRMCard.firstConnectedCardPath() else {
+            throw DRMSelectionError("no DRM card with a connected connector under /dev/dri (set display.card or --card)")
+        }
+        let card = try DRMCard(path: cardPath)
+        let output = try card.selectOutput(connector: d.connector, mode: d.mode.flatMap(DRMModeRequest.init))
+        let panel = DRMRotation(panelOrientation: output.panelOrientation ?? "Normal")
+        let rotation = panel.followed(by: DRMRotation(rawValue: d.rotation) ?? .r0)
+        presenter = try DRMPresenter(card: card, output: output, rotation: rotation)
+        try loop.watch(card.fileDescriptor.rawValue) { [unowned self] _ in
+            do { try self.presenter.dispatchEvents() } catch { self.logger.error("DRM events: \(error)") }
+        }
+        if let t = d.tty ?? DRMConsole.activeTerminalPath() {
+            do { console = try DRMConsole(path: t) } catch { logger.warning("not taking over the console: \(error)") }
+        }
+        if let h = try? DRMHotplugMonitor() {
+            hotplug = h
+            try loop.watch(h.fileDescriptor) { [unowned self] _ in self.hotplugged() }
+        }
+        logger.info("display", metadata: ["card": "\(cardPath)", "connector": "\(output.connector.name)", "mode": "\(output.mode)",
+                                          "rotation": "\(rotation.rawValue)", "path": "\(presenter.path.rawValue)"])
+    }
+
+    private func makeSession() -> KioskSession {
+        let mode = presenter.output.mode
+        let c = Self.sessionConfiguration(configuration, screen: (presenter.shadow.width, presenter.shadow.height),
+                                          device: (mode.width, mode.height), event: event, venue: venue)
+        return KioskSession(venue: venue, configuration: c, clock: clock)
+    }
+
+    /// The visitor screen's settings from the kiosk's: logical screen and device size in px.
+    static func sessionConfiguration(_ configuration: KioskConfiguration, screen: (Int, Int), device: (Int, Int),
+                                     event: EventInfo?, venue: Venue) -> KioskSession.Configuration {
+        // Pixels per millimetre from the panel's width (device orientation), else 96 dpi.
+        let ppmm = configuration.touch.widthMM.map { Double(device.0) / $0 }
+            ?? configuration.touch.heightMM.map { Double(device.1) / $0 } ?? 96 / 25.4
+        var c = KioskSession.Configuration(screenSize: Size(width: Double(screen.0), height: Double(screen.1)), pixelsPerMillimetre: ppmm)
+        c.eventName = configuration.eventName ?? event?.name ?? venue.name
+        c.boxOfficeConfigured = configuration.boxOfficeConfigured
+        if let event {
+            c.currency = event.currency
+            for category in event.categories { c.prices[category.name] = Int(category.price.amountMinor) }
+        }
+        c.idleTimeout = configuration.idle.timeout
+        c.idlePromptDuration = configuration.idle.prompt
+        c.blankAfter = configuration.idle.blankAfter > 0 ? configuration.idle.blankAfter : nil
+        c.wakeGuard = configuration.idle.wakeGuard
+        return c
+    }
+
+    /// What the kiosk shows `seconds` after start with no touch, rendered headless on a virtual
+    /// clock: the same session, settings and size as on the display (`deviceWidth`×`deviceHeight`
+    /// turned by `display.rotation`). Writes a PNG of the logical screen; returns its size.
+    @discardableResult
+    public static func preview(_ configuration: KioskConfiguration, deviceWidth: Int, deviceHeight: Int, at seconds: Double,
+                               to path: String) throws -> (width: Int, height: Int) {
+        guard let venuePath = configuration.venue else {
+            throw ConfigurationError(source: "flags", key: "venue", reason: "a preview needs a venue file")
+        }
+        let venue = try VenueFile.read(path: venuePath)
+        let rotation = DRMRotation(rawValue: configuration.display.rotation) ?? .r0
+        let logical = rotation.logicalSize(deviceWidth: deviceWidth, deviceHeight: deviceHeight)
+        let clock = VirtualClock(start: 1000)
+        let c = sessionConfiguration(configuration, screen: (logical.width, logical.height), device: (deviceWidth, deviceHeight),
+                                     event: nil, venue: venue)
+        let session = KioskSession(venue: venue, configuration: c, clock: clock)
+        let surface = Surface(width: logical.width, height: logical.height)
+        // Frames at 60 Hz, as the display would pace them, so frame-dependent state matches.
+        let end = clock.now + max(0, seconds)
+        session.advance(to: clock.now)
+        session.render(into: surface)
+        while clock.now < end {
+            clock.set(to: min(end, clock.now + 1.0 / 60))
+            session.advance(to: clock.now)
+            if session.needsDisplay { session.render(into: surface) }
+        }
+        session.render(into: surface)
+        try surface.writePNG(to: path, opaque: true)
+        return logical
+    }
+
+    private func openTouch() {
+        guard let touchFactory else {
+            logger.warning("no touch input in this build; running without touch")
+            return
+        }
+        let t = configuration.touch
+        let settings = TouchSourceSettings(
+            seat: t.seat, deviceName: t.device,
+            calibration: t.calibration.map { CalibrationMatrix(a: $0[0], b: $0[1], c: $0[2], d: $0[3], e: $0[4], f: $0[5]) },
+            screenSize: session.configuration.screenSize,
+            rotation: DisplayRotation(degrees: presenter.rotation.rawValue) ?? .degrees0)
+        do {
+            let source = try touchFactory(settings)
+            try loop.watch(source.fileDescriptor) { [unowned self] _ in self.touchReadable() }
+            touch = source
+            logger.info("touch input", metadata: ["seat": "\(t.seat)", "device": "\(t.device ?? "any touchscreen")"])
+        } catch {
+            // A kiosk without working touch still shows the chart (and says so in the log).
+            logger.error("touch input unavailable: \(error)")
+        }
+    }
+
+    private func openControlSocket() {
+        let path = configuration.controlSocket
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex { try? FileOutput.makeDirectory(String(path[..<slash])) }
+        do {
+            control = try ControlServer(path: path, loop: loop) { [unowned self] in self.command($0) }
+        } catch {
+            logger.error("control socket unavailable: \(error)")
+        }
+    }
+
+    // MARK: The loop
+
+    /// After every wake-up: advance the session, hand its requests on, blank or unblank, render
+    /// when needed, and arm the timers for the next thing that will happen.
+    private func tick() {
+        guard !loop.isStopping else { return }
+        session.advance(to: clock.now)
+        let requests = session.takeRequests()
+        if !requests.isEmpty { bridge?.perform(requests) }
+        do {
+            if session.isBlanked && !presenter.isBlanked {
+                try presenter.blank(); phase = "blanked"; logger.info("display blanked (idle)")
+            } else if !session.isBlanked && presenter.isBlanked {
+                try presenter.unblank(); phase = "running"; logger.info("display woken")
+            }
+            if frameDue && !presenter.isDisconnected && !presenter.isBlanked && !presenter.isSuspended && !presenter.isFlipPending {
+                let damage = session.render(into: presenter.shadow)
+                lastFrameWasMoving = session.needsDisplay
+                if try presenter.present(damage: damage) { frames += 1 }
+            }
+        } catch {
+            logger.error("display: \(error)")
+            presenter.invalidate()
+        }
+        // Animating with no flip to wait for (nothing changed on screen): look again in a frame.
+        if frameDue && !presenter.isFlipPending && !presenter.isBlanked && !presenter.isSuspended && !presenter.isDisconnected {
+            frameTimer?.arm(after: 1.0 / 60)
+        }
+        if let d = session.nextDeadline { sessionTimer?.arm(at: d) } else { sessionTimer?.disarm() }
+        let status = session.statusLine
+        if status != lastStatus {
+            lastStatus = status
+            try? notifier?.status(status)
+        }
+    }
+
+    /// The session wants a frame, or an animation drawn in the last frame has ended since.
+    private var frameDue: Bool { session.needsDisplay || lastFrameWasMoving }
+
+    private func touchReadable() {
+        guard let touch else { return }
+        do {
+            for frame in try touch.dispatch() { session.handle(frame) }
+        } catch {
+            logger.error("touch input: \(error)")
+        }
+    }
+
+    private func hotplugged() {
+        guard let hotplug, hotplug.readEvents() else { return }
+        do {
+            switch try presenter.refreshAfterHotplug(mode: configuration.display.mode.flatMap(DRMModeRequest.init)) {
+            case .none: break
+            case .disconnected:
+                logger.notice("display disconnected; waiting for it")
+            case .reconnected:
+                logger.notice("display connected again")
+                try presenter.present(damage: [presenter.shadow.bounds])
+            case .modeChanged:
+                // A new size: the visitor screen is laid out again for it.
+                logger.notice("display mode changed", metadata: ["mode": "\(presenter.output.mode)"])
+                session = makeSession()
+                if let code = serviceCode { session.receive(.service(code: code)) }
+            }
+        } catch {
+            logger.error("display hotplug: \(error)")
+        }
+    }
+
+    private func handleSignal(_ number: Int32) {
+        switch number {
+        case SIGTERM, SIGINT:
+            logger.notice("stopping (\(number == SIGTERM ? "SIGTERM" : "SIGINT"))")
+            phase = "stopping"
+            try? notifier?.stopping(status: "stopping")
+            loop.stop()
+        case SIGHUP:
+            let answer = reload()
+            logger.notice("SIGHUP: \(answer.trimmingSpaces())")
+        case SIGUSR1:
+            presenter.suspend(); console?.acknowledgeRelease(); phase = "suspended"
+            logger.info("VT switched away: display released")
+        case SIGUSR2:
+            console?.acknowledgeAcquire()
+            do { try presenter.resume(); try presenter.present(damage: []) } catch { logger.error("VT back: \(error)") }
+            phase = presenter.isBlanked ? "blanked" : "running"
+            logger.info("VT back: display taken again")
+        default: break
+        }
+    }
+
+    private func shutdown() -> Int32 {
+        let started = clock.now
+        bridge?.releaseHolds(timeout: 1.0)
+        if presenter.isBlanked { try? presenter.unblank() }
+        presenter.restore()
+        console?.restore()
+        control = nil
+        logger.notice("stopped", metadata: ["shutdown_ms": "\(Int((clock.now - started) * 1000))", "frames": "\(frames)"])
+        return 0
+    }
+
+    // MARK: Control commands
+
+    /// Answers one control-socket line: `status`, `screenshot [PATH]`, `reload`.
+    func command(_ line: String) -> [UInt8] {
+        let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
+        switch parts.first ?? "" {
+        case "status":
+            return Array((statusJSON() + "\n").utf8)
+        case "screenshot":
+            let png = presenter.shadow.pngData(opaque: true)
+            if parts.count == 2 {
+                let path = parts[1]
+                do {
+                    try presenter.shadow.writePNG(to: path, opaque: true)
+                    return Array("ok \(path)\n".utf8)
+                } catch {
+                    return Array("error: cannot write \(path): \(error)\n".utf8)
+                }
+            }
+            return Array("ok png \(png.count)\n".utf8) + png
+        case "reload":
+            return Array((reload() + "\n").utf8)
+        default:
+            return Array("error: unknown command \"\(line.prefix(64))\" (status, screenshot [PATH], reload)\n".utf8)
+        }
+    }
+
+    func statusJSON() -> String {
+        let service = !configuration.boxOfficeConfigured ? "standalone" : serviceCode ?? "in service"
+        let shown = phase == "running" ? session.phase.rawValue : phase
+        return "{\"phase\": \(json(shown)), \"statusLine\": \(json(session.statusLine)), \"frames\": \(frames), "
+            + "\"flips\": \(presenter.flipsCompleted), \"uptime\": \(((clock.now - startTime) * 10).rounded() / 10), "
+            + "\"blanked\": \(presenter.isBlanked), \"service\": \(json(service)), "
+            + "\"screen\": [\(presenter.shadow.width), \(presenter.shadow.height)], \"touch\": \(touch != nil), "
+            + "\"settled\": \(session.isSettled && !frameDue && !presenter.isFlipPending)}"
+    }
+
+    /// Reads the configuration file and the venue again. A bad file keeps what runs and says why.
+    func reload() -> String {
+        do {
+            let c = try KioskConfiguration.load(file: configurationFile, optional: configurationOptional, overrides: overrides)
+            let v = try c.venue.map { path throws -> Venue in try VenueFile.read(path: path) } ?? venue!
+            let restartKeys = [c.display != configuration.display ? "display" : nil,
+                               c.touch != configuration.touch ? "touch" : nil,
+                               c.boxOffice != configuration.boxOffice ? "box_office" : nil,
+                               c.controlSocket != configuration.controlSocket ? "control_socket" : nil].compactMap { $0 }
+            bridge?.perform(session.takeRequests() + [.releaseAll])
+            configuration.venue = c.venue
+            configuration.eventName = c.eventName
+            configuration.idle = c.idle
+            configuration.logLevel = c.logLevel
+            logger.logLevel = Logger.Level(rawValue: c.logLevel) ?? .info
+            venue = v
+            session = makeSession()
+            lastFrameWasMoving = true
+            if let code = serviceCode { session.receive(.service(code: code)) }
+            logger.notice("reloaded", metadata: ["venue": "\(v.name)", "seats": "\(v.seatCount)"])
+            tick()
+            return restartKeys.isEmpty ? "ok reloaded"
+                : "ok reloaded (changes to \(restartKeys.joined(separator: ", ")) take effect after a restart)"
+        } catch {
+            logger.error("reload refused: \(error)")
+            return "error: \(error) (kept the running configuration)"
+        }
+    }
+
+    private func json(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            default:
+                if u.value < 0x20 { out += unicodeEscape(u.value) } else { out.unicodeScalars.append(u) }
+            }
+        }
+        return out + "\""
+    }
+}
+
+private func unicodeEscape(_ value: UInt32) -> String {
+    let hex = Array("0123456789abcdef")
+    return "\\u00" + String(hex[Int(value >> 4)]) + String(hex[Int(value & 15)])
+}
+
+/// Holds a value produced on another thread.
+final class ResultBox<T>: @unchecked Sendable { var value: T? }
+
+/// Runs `operation` in a task and waits for it on this thread, at most `timeout` seconds.
+func waitFor<T>(timeout: Double, _ operation: @escaping @Sendable () async -> T?) -> T? {
+    let box = ResultBox<T>()
+    let done = CompletionFlag()
+    Task { box.value = await operation(); done.set() }
+    return done.wait(timeout: timeout) ? box.value : nil
+}

@@ -1,0 +1,12 @@
+import Gestures
+
+/// Where the runtime's touch frames come from: a descriptor to watch in the event loop and a
+/// call that reads what is queued when it becomes readable. The libinput touchscreen
+/// (`LibinputTouchscreen`, module TouchInput) is one; tests and replays may bring others.
+/// Frames are in logical screen pixels (after calibration and the display rotation), with
+/// `CLOCK_MONOTONIC` timestamps in seconds, the same clock as `MonotonicClock`.
+public protocol TouchSource: AnyObject {
+    var fileDescriptor: Int32 { get }
+    /// Reads every queued event and returns the complete frames among them.
+    func dispatch() throws -> [TouchFrame]
+}

@@ -1,0 +1,13 @@
+/// The buttons a visitor can press, named for scripts and tests (`KioskSession.frame(of:)`).
+public enum KioskControl: String, Hashable, Sendable, CaseIterable {
+    /// Buy Tickets in the bottom bar (disabled with no seats or without a box office).
+    case buy
+    /// The round zoom-out button, top left, while zoomed.
+    case zoomOut
+    /// Ok in the confirmation or purchase-failed dialog.
+    case dialogOK
+    /// The cart in the header (shows what is in it as a toast).
+    case cart
+    /// Continue in the "Still there?" prompt.
+    case idleContinue
+}

@@ -1,0 +1,23 @@
+/// What the kiosk screen shows, as one value (for scripts, tests, the status line). Derived from
+/// the session's state; when several apply, the first in this list wins.
+public enum KioskPhase: String, Hashable, Sendable, CaseIterable {
+    /// The display is off after a long idle (`isBlanked`); a touch wakes it (and is swallowed).
+    case blanked
+    /// The box office cannot be reached: a full screen with a staff-readable code; touches do nothing.
+    case outOfService
+    /// Nobody is using the kiosk: the stadium turns slowly; a touch starts a session (and is swallowed).
+    case attract
+    /// "Still there?" with a countdown and Continue; the session resets when it runs out.
+    case idlePrompt
+    /// "You've bought N tickets." with Ok.
+    case confirmation
+    /// The purchase was refused; a message with the reason and Ok.
+    case purchaseFailed
+    /// Buy was pressed: waiting for the box office ("Processing…").
+    case checkout
+    /// Zoomed into the chart (a tribune selected or pinched in): the header is out of the way,
+    /// the zoom-out button shows.
+    case zoomed
+    /// The stadium overview with the header, the legend and Buy Tickets.
+    case browsing
+}

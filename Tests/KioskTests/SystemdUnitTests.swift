@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// `systemd-analyze verify` and `systemd-analyze security --offline=yes` on the units in
+/// systemd/. The units name /usr/local/bin (where `make install` puts the binaries); the copies
+/// checked here point at this build's binaries instead, because verify wants the executable to exist.
+@Suite struct SystemdUnitTests {
+    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let analyze = ["/usr/bin/systemd-analyze", "/bin/systemd-analyze"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let units = ["tribune-kiosk.service", "tribune-boxoffice.service"]
+
+    func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: Self.analyze!)
+        p.arguments = arguments
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        p.standardError = pipe
+        try p.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// A copy of the unit whose ExecStart names an existing executable.
+    func installedCopy(_ unit: String, in dir: URL) throws -> String {
+        var text = try String(contentsOf: Self.repo.appendingPathComponent("systemd/\(unit)"), encoding: .utf8)
+        let built = Self.repo.appendingPathComponent(".build/debug")
+        for binary in ["tribune-boxoffice", "tribune"] {
+            let path = built.appendingPathComponent(binary).path
+            let replacement = FileManager.default.isExecutableFile(atPath: path) ? path : "/bin/true"
+            text = text.replacingOccurrences(of: "/usr/local/bin/\(binary) ", with: replacement + " ")
+        }
+        let file = dir.appendingPathComponent(unit)
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        return file.path
+    }
+
+    @Test(arguments: units)
+    func theUnitVerifiesClean(unit: String) throws {
+        guard Self.analyze != nil else {
+            print("SKIP \(unit): systemd-analyze is not installed (apt-get install systemd)"); return
+        }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("units-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = try installedCopy(unit, in: dir)
+        let verify = try run(["verify", file])
+        #expect(verify.status == 0, "systemd-analyze verify \(unit): \(verify.output)")
+        #expect(!verify.output.contains(unit), "verify complained: \(verify.output)")
+    }
+
+    @Test(arguments: units)
+    func theUnitsExposureIsAtMost3Point5(unit: String) throws {
+        guard Self.analyze != nil else {
+            print("SKIP \(unit): systemd-analyze is not installed (apt-get install systemd)"); return
+        }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("units-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = try installedCopy(unit, in: dir)
+        let security = try run(["security", "--offline=yes", "--threshold=35", file])
+        #expect(security.status == 0, "exposure above 3.5: \(security.output.suffix(400))")
+        // "→ Overall exposure level for tribune-kiosk.service: 1.6 OK"
+        let line = security.output.split(separator: "\n").first { $0.contains("Overall exposure level") }
+        let score = line.flatMap { $0.split(separator: ":").last?.split(separator: " ").first }.flatMap { Double($0) }
+        #expect(score != nil && score! <= 3.5, "\(line ?? "no exposure line")")
+        print("\(unit): \(line.map(String.init) ?? "?")")
+    }
+
+    @Test func theKioskUnitHasWhatTheIssueAsksFor() throws {
+        let text = try String(contentsOf: Self.repo.appendingPathComponent("systemd/tribune-kiosk.service"), encoding: .utf8)
+        for line in ["Type=notify", "Restart=always", "TTYPath=/dev/tty1", "Conflicts=getty@tty1.service",
+                     "After=systemd-user-sessions.service network-online.target", "User=tribune", "SupplementaryGroups=video input",
+                     "StateDirectory=tribune", "ProtectSystem=strict", "ProtectHome=yes", "PrivateTmp=yes", "NoNewPrivileges=yes",
+                     "DevicePolicy=closed", "RestrictAddressFamilies=AF_UNIX AF_INET AF_INET6 AF_NETLINK", "SystemCallFilter=@system-service"] {
+            #expect(text.split(separator: "\n").contains { $0.hasPrefix(line) }, "missing \(line)")
+        }
+        #expect(text.contains("WatchdogSec="))
+        #expect(text.contains("DeviceAllow=/dev/dri"))
+        #expect(text.contains("DeviceAllow=char-input"))
+        #expect(text.contains("DeviceAllow=/dev/tty1"))
+    }
+}

@@ -1,0 +1,28 @@
+import TouchInput
+
+/// A scripted stand-in for libinput: hands out its events in order.
+struct FakeTouchSource: TouchEventSource {
+    var events: [TouchSourceEvent]
+    var next = 0
+    init(_ events: [TouchSourceEvent]) { self.events = events }
+    mutating func nextEvent() -> TouchSourceEvent? {
+        guard next < events.count else { return nil }
+        defer { next += 1 }
+        return events[next]
+    }
+}
+
+/// Shorthands for scripts: device 0 unless given, times in ms.
+func down(_ seat: Int, _ u: Double, _ v: Double, ms: UInt64, device: Int = 0, slot: Int? = nil) -> TouchSourceEvent {
+    .touchDown(deviceID: device, slot: slot ?? seat, seatSlot: seat, u: u, v: v, time: ms * 1000)
+}
+func motion(_ seat: Int, _ u: Double, _ v: Double, ms: UInt64, device: Int = 0, slot: Int? = nil) -> TouchSourceEvent {
+    .touchMotion(deviceID: device, slot: slot ?? seat, seatSlot: seat, u: u, v: v, time: ms * 1000)
+}
+func up(_ seat: Int, ms: UInt64, device: Int = 0) -> TouchSourceEvent {
+    .touchUp(deviceID: device, slot: seat, seatSlot: seat, time: ms * 1000)
+}
+func cancel(_ seat: Int, ms: UInt64, device: Int = 0) -> TouchSourceEvent {
+    .touchCancel(deviceID: device, slot: seat, seatSlot: seat, time: ms * 1000)
+}
+func frame(ms: UInt64, device: Int = 0) -> TouchSourceEvent { .touchFrame(deviceID: device, time: ms * 1000) }

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The `tribune run` test on a real kernel: boots QEMU (bochs DRM) with scripts/vm/run-in-vm and
+# runs the debug `tribune run --no-touch` in the guest under a NOTIFY_SOCKET a python3 listener
+# binds (Tests/VM/run-guest.sh). Checks (Tests/VM/check_run.py): READY=1 arrives with the
+# kiosk's frame on screen, WATCHDOG=1 keeps coming, the settled screen equals the same session
+# rendered headless (`tribune run --preview`), the control socket's screenshot too, and SIGTERM
+# → STOPPING=1, exit 0 within 2 s, the VT back in text mode. Skips (exit 0, with a message)
+# when QEMU, a kernel or busybox is missing: `scripts/install-deps.sh vm`.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+kver=$(ls /lib/modules 2>/dev/null | sort -V | tail -1 || true)
+if ! command -v qemu-system-x86_64 >/dev/null || [ -z "$kver" ] || [ ! -r "/boot/vmlinuz-$kver" ] \
+   || [ ! -x /bin/busybox ] || ! command -v python3 >/dev/null; then
+  echo "SKIP VM run test: need qemu-system-x86_64, a readable /boot/vmlinuz-*, /bin/busybox and python3"
+  echo "     (install with: scripts/install-deps.sh vm)"
+  exit 0
+fi
+swift build --product tribune >/dev/null
+bin=$(swift build --show-bin-path)/tribune
+work=$(mktemp -d "${TMPDIR:-/tmp}/tribune-vm-run.XXXXXX")
+mode=${MODE:-1024x768}
+"$bin" venue generate --seats 3000 -o "$work/stadium.venue.json" >/dev/null
+# The same settings as in the guest; idle timers far away so nothing changes while we look.
+flags="--venue $work/stadium.venue.json --no-touch --mode $mode --idle-timeout 3600 --blank-after 0 --event-name VM"
+# shellcheck disable=SC2086
+"$bin" run $flags --preview "$work/expected.png" --preview-at 10 >/dev/null
+{ echo "TRIBUNE='$bin'"; echo "FLAGS='$flags'"; } > "$work/env.sh"
+echo "VM run test: booting QEMU (work folder $work)…"
+start=$(date +%s)
+status=0
+scripts/vm/run-in-vm "$work" Tests/VM/run-guest.sh 400 || status=$?
+echo "VM ran $(( $(date +%s) - start )) s (status $status)"
+cat "$work/results.txt" 2>/dev/null || { echo "no results; guest log:"; cat "$work/guest.log" "$work/console.log" 2>/dev/null | tail -40; exit 1; }
+python3 Tests/VM/check_run.py "$work"

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The live touch path on a real kernel: boots QEMU with scripts/vm/run-in-vm, starts udev in the
+# guest, runs `tribune touches` (libinput, udev backend) and `tribune play` (uinput) there, and
+# compares on the host (Tests/VM/check_touch.py):
+#   1. a two-finger rotate+pinch recording (Wacom ISDv4 E6, double-center-circle) played in full:
+#      the live frames equal the frames of Tribune's replay emulation (`tribune play --emulate`)
+#      at the same display size — same frames, positions within 0.5 px, ids up to an offset;
+#      the device, created after `touches` started, is picked up;
+#   2. the Dell Canvas recording unplugged mid-gesture (play SIGTERMed halfway): the live frames
+#      match up to there, then the touches still down end as cancelled; the panel size in mm
+#      comes from libinput.
+# Also prints the event → frame latency measured in the guest. Skips (exit 0, with a message)
+# when QEMU, a kernel, busybox or the recordings (../shared/recordings) are missing.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+kver=$(ls /lib/modules 2>/dev/null | sort -V | tail -1 || true)
+if ! command -v qemu-system-x86_64 >/dev/null || [ -z "$kver" ] || [ ! -r "/boot/vmlinuz-$kver" ] \
+   || [ ! -x /bin/busybox ] || ! command -v python3 >/dev/null; then
+  echo "SKIP VM touch test: need qemu-system-x86_64, a readable /boot/vmlinuz-*, /bin/busybox and python3"
+  echo "     (install with: scripts/install-deps.sh vm)"
+  exit 0
+fi
+recordings=$(realpath -m ../shared/recordings/evemu/evemu-devices/tablets)
+circle="$recordings/Wacom ISDv4 E6 Finger.double-center-circle.events"
+circle_desc="$recordings/Wacom ISDv4 E6 Finger.desc"
+canvas="$recordings/dell_canvas_touch.evemu"
+if [ ! -r "$circle" ] || [ ! -r "$circle_desc" ] || [ ! -r "$canvas" ]; then
+  echo "SKIP VM touch test: recordings not found under $recordings (../shared/recordings)"
+  exit 0
+fi
+swift build --product tribune >/dev/null
+bin=$(swift build --show-bin-path)/tribune
+work=$(mktemp -d "${TMPDIR:-/tmp}/tribune-vm-touch.XXXXXX")
+# Plain names (the guest script quotes nothing); the .desc sits next to the events as the reader expects.
+cp "$circle" "$work/circle.events"; cp "$circle_desc" "$work/circle.desc"; cp "$canvas" "$work/canvas.evemu"
+size=1024x768
+"$bin" play "$work/circle.events" --emulate --size $size > "$work/expected-circle.jsonl"
+"$bin" play "$work/canvas.evemu" --emulate --size $size > "$work/expected-canvas.jsonl"
+# Unplug the canvas in the middle of a stretch where fingers stay down.
+unplug=$(python3 Tests/VM/check_touch.py --unplug-time "$work/expected-canvas.jsonl")
+{ echo "TRIBUNE='$bin'"; echo "SIZE=$size"; echo "UNPLUG=$unplug"; } > "$work/env.sh"
+echo "VM touch test: booting QEMU (work folder $work; canvas unplugged at ${unplug} s)…"
+start=$(date +%s)
+status=0
+scripts/vm/run-in-vm "$work" Tests/VM/touch-guest.sh 600 || status=$?
+echo "VM ran $(( $(date +%s) - start )) s (status $status)"
+if [ ! -s "$work/live-circle.jsonl" ]; then
+  echo "no live frames; guest log:"; tail -40 "$work/guest.log" "$work/console.log" 2>/dev/null; exit 1
+fi
+python3 Tests/VM/check_touch.py "$work"

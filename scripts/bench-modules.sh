@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
-products=(seating-bench gestures-bench animation-bench text-bench replay-bench boxoffice-bench present-bench)
+products=(seating-bench gestures-bench animation-bench text-bench replay-bench boxoffice-bench present-bench chart-bench)
 available=$("$SWIFT" package describe --type json 2>/dev/null | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
@@ -19,3 +19,10 @@ for p in "${products[@]}"; do
   "$SWIFT" build -c release --product "$p" >/dev/null
   "$BIN/$p"
 done
+# The chart renderer against Blend2D, Skia and cairo on the same seats (needs the venv bench.sh makes).
+if [ -x .venv/bin/python ] && .venv/bin/python -c "import blend2d, skia, cairo" 2>/dev/null; then
+  echo "== chart renderer vs peers"
+  .venv/bin/python scripts/chart_peers.py --bin "$BIN"
+else
+  echo "== chart peers skipped: run scripts/bench.sh once to create .venv with the peer renderers"
+fi

@@ -1,0 +1,384 @@
+import Geometry
+import Raster
+import Seating
+
+/// The chart at display rate: a drop-in for `ChartRenderer` that keeps a retained scene and a
+/// tiled back buffer, and per frame draws only what changed.
+///
+/// - **Retained scene** (`ChartScene`): seats, tribunes and the field, and each seat's paint;
+///   a `SeatingChart` change becomes a list of touched seats and tribunes → tiles.
+/// - **Seats as glyphs** (`SeatMaskCache`): coverage masks keyed by (rotation step, 1/8-px
+///   phase) for the device seat size, blended in the seat's status colour; below 2.5 px a seat
+///   is a dot of its filled area.
+/// - **Tiles** (`TileGrid`, 64 px): a pan by whole pixels keeps every tile and draws only the
+///   newly exposed ones; a seat toggle redraws the tiles under that seat; a pinch or rotate in
+///   flight resamples the last exact frame (`TileResampler`) and the frame is drawn exactly as
+///   soon as the fingers rest (the same view twice in a row) or the gesture ends. A pan by a
+///   fractional offset is shown rounded to whole pixels until the view rests, then refined.
+/// - **Two workers by row bands** (`RowBandWorkers`): tile rows interleave between threads;
+///   every tile's pixels depend only on the scene, so any thread count gives the same bytes.
+///
+/// The picture is `ChartRenderer`'s (same colours, widths and drawing order: background, field,
+/// field lines, tribunes with outlines, seats); seats come from masks, so edges differ from
+/// direct rasterization by the phase and rotation rounding (a few levels).
+///
+/// `render` updates the renderer's own back buffer and copies the damaged rects into
+/// `surface`; pixels of `surface` outside the returned rects are left alone, so `surface` must
+/// keep the previous frame (a presenter's shadow buffer). A different surface than last time
+/// receives the whole frame.
+public final class ChartFrameRenderer {
+    /// What a frame did, for tests and benchmarks.
+    public struct FrameStatistics: Sendable, Hashable {
+        public enum Mode: String, Sendable { case unchanged, full, pan, tiles, resampled }
+        public var mode: Mode = .unchanged
+        /// Tiles (64 × 64 px) drawn into the back buffer.
+        public var tilesDrawn = 0
+        /// Seat masks generated this frame.
+        public var masksGenerated = 0
+        /// True while the frame only approximates the view (resampled or rounded pan).
+        public var approximate = false
+    }
+
+    public let size: Size
+    /// Colours and widths (the reference renderer's).
+    public let style: ChartRenderer
+    /// true: the seats of every tribune, coloured by status; false: only the selected
+    /// tribune's seats, faded in by `seatReveal` (as `ChartRenderer`).
+    public var showsAllSeats = true
+    /// Resample in-flight pinch/rotate frames (true) or draw every frame exactly (false).
+    public var resamplesGestures = true
+    /// Bilinear (true) rather than nearest-pixel (false) resampling of in-flight frames.
+    public var smoothGestureFrames = false
+    /// Statistics of the last `render`.
+    public private(set) var lastFrame = FrameStatistics()
+
+    let venue: Venue
+    let scene: ChartScene
+    let masks = SeatMaskCache()
+    let workers: RowBandWorkers
+    let grid: TileGrid
+    private var contexts: [DrawingContext] = []
+    private var layout: ChartSceneLayout?
+    private var outlines: ChartSceneOutlines?
+    /// screen = content + pan.
+    private var pan = (x: 0, y: 0)
+    private var lastView: ChartViewState?
+    private var displayApproximate = false
+    private weak var lastSurface: Surface?
+    private let screen: PixelRect
+    private var palette: [UInt32] = []
+    private var paletteOpacity = -1.0
+    private let backgroundPixel: UInt32
+
+    /// - Parameters:
+    ///   - size: the screen in pixels (the surfaces passed to `render`).
+    ///   - threads: worker threads for drawing and mask generation (≥ 1).
+    public init(venue: Venue, size: Size, threads: Int = 2, style: ChartRenderer = ChartRenderer()) {
+        self.venue = venue
+        self.size = size
+        self.style = style
+        let w = Swift.max(1, Int(size.width.isFinite ? size.width : 1)), h = Swift.max(1, Int(size.height.isFinite ? size.height : 1))
+        screen = PixelRect(x: 0, y: 0, width: w, height: h)
+        scene = ChartScene(venue: venue)
+        workers = RowBandWorkers(count: threads)
+        grid = TileGrid(screenWidth: w, screenHeight: h)
+        backgroundPixel = style.background.premultiplied.rawValue
+        for _ in 0..<workers.count { contexts.append(DrawingContext(surface: grid.buffer)) }
+    }
+
+    /// The next frame rescans every seat's status (after local `EventAvailability.set` calls,
+    /// which do not change the revision).
+    public func invalidateSeats() { scene.invalidateSeats() }
+
+    /// Drops the layout, every mask and every tile: the next frame is drawn from nothing.
+    public func purgeCaches() {
+        layout = nil; outlines = nil
+        masks.purge()
+        grid.invalidateAll()
+        lastView = nil
+        scene.invalidateSeats()
+    }
+
+    /// Bytes held by the back buffer, masks and layout (approximate).
+    public var memoryFootprint: Int {
+        var n = grid.buffer.stride * grid.buffer.height + masks.memoryFootprint
+        if let l = layout { n += l.baseX.count * 17 + l.binSeats.count * 4 + l.binStart.count * 4 }
+        return n
+    }
+
+    /// Draws `chart` as seen through `view` into `surface` and returns the rects (screen px)
+    /// that changed. `now` (s) decides whether holds have expired; `seatReveal` (0…1) fades the
+    /// selected tribune's seats when `showsAllSeats` is false.
+    @discardableResult
+    public func render(_ chart: SeatingChart, view: ChartViewState, seatReveal: Double = 1, now: Double = 0,
+                       into surface: Surface) -> [PixelRect] {
+        var stats = FrameStatistics()
+        let change = scene.sync(chart, now: now, seatReveal: seatReveal, showsAllSeats: showsAllSeats)
+        updatePalette()
+        let m = view.chartToScreen
+        let surfaceChanged = surface !== lastSurface || surface.width != screen.width || surface.height != screen.height
+        var damage: [PixelRect] = []
+        var full = layout == nil || !m.isFinite
+        var resample = false
+        var panned = false
+
+        if !full, let l = layout {
+            let lt = l.transform
+            let sameLinear = abs(m.a - lt.a) <= 1e-9 * abs(lt.a) + 1e-12 && abs(m.b - lt.b) <= 1e-9 * abs(lt.b) + 1e-12
+                && abs(m.c - lt.c) <= 1e-9 * abs(lt.c) + 1e-12 && abs(m.d - lt.d) <= 1e-9 * abs(lt.d) + 1e-12
+            if sameLinear {
+                let dx = m.tx - lt.tx, dy = m.ty - lt.ty
+                let px = Int(dx.rounded()), py = Int(dy.rounded())
+                let residual = abs(dx - Double(px)) + abs(dy - Double(py))
+                let approximate = residual > 1e-6
+                let window = PixelRect(x: -px, y: -py, width: screen.width, height: screen.height)
+                if (approximate && view == lastView) || !l.covers(window) {
+                    full = true  // the fingers rest: draw the exact frame
+                } else {
+                    if (px, py) != pan { pan = (px, py); panned = true }
+                    displayApproximate = approximate
+                }
+            } else if resamplesGestures && isInFlight(view) && view != lastView && !change.all {
+                let r = relativeScale(m, lt)
+                if r > 0.7 && r < 1.45 { resample = true } else { full = true }
+            } else {
+                full = true
+            }
+        }
+
+        if full {
+            let l = ChartSceneLayout(scene: scene, transform: m, screen: screen, masks: masks, style: style,
+                                     workers: workers, recycling: layout)
+            if outlines == nil || outlines!.scale != l.deviceScale {
+                outlines = ChartSceneOutlines(scale: l.deviceScale, style: style, tribuneCount: venue.tribunes.count)
+            }
+            layout = l
+            pan = (0, 0)
+            grid.invalidateAll()
+            displayApproximate = false
+            stats.mode = .full
+        } else if change.all {
+            grid.invalidateAll()
+        } else if !change.isEmpty {
+            invalidate(change)
+        }
+
+        // Draw the visible tiles that are stale.
+        let window = PixelRect(x: -pan.x, y: -pan.y, width: screen.width, height: screen.height)
+        var drawn: [(Int, Int)] = []
+        if let (tx0, ty0, tx1, ty1) = grid.tiles(touching: window) {
+            for ty in ty0...ty1 {
+                for tx in tx0...tx1 where !grid.isValid(tileX: tx, tileY: ty) { drawn.append((tx, ty)) }
+            }
+        }
+        let before = masks.generated
+        draw(tiles: drawn)
+        stats.tilesDrawn = drawn.count
+        stats.masksGenerated = masks.generated - before
+
+        if resample, let l = layout {
+            // screen → chart → content (the last exact frame's pixels).
+            let toContent = m.inverted().concatenating(l.transform)
+            TileResampler.resample(grid, screenToContent: toContent, valid: window, background: backgroundPixel,
+                                   smooth: smoothGestureFrames, into: surface, workers: workers)
+            displayApproximate = true
+            damage = [screen]
+            stats.mode = .resampled
+        } else {
+            if full || panned || surfaceChanged || change.all || displayApproximateShown {
+                damage = [screen]
+                if stats.mode == .unchanged { stats.mode = panned ? .pan : .full }
+            } else {
+                for (tx, ty) in drawn {
+                    let T = grid.tileSize
+                    let r = PixelRect(x: tx * T + pan.x, y: ty * T + pan.y, width: T, height: T).intersection(screen)
+                    if !r.isEmpty { damage.append(r) }
+                }
+                if !damage.isEmpty { stats.mode = .tiles }
+            }
+            copyOut(damage, into: surface)
+        }
+        displayApproximateShown = resample
+        stats.approximate = displayApproximate
+        lastFrame = stats
+        lastView = view
+        lastSurface = surface
+        return damage
+    }
+
+    /// True when the last frame shown was resampled (the next exact frame must replace it all).
+    private var displayApproximateShown = false
+
+    private func isInFlight(_ v: ChartViewState) -> Bool { v.manualZoom != 1 || v.currentRotation != 0 }
+
+    private func relativeScale(_ m: AffineTransform, _ l: AffineTransform) -> Double {
+        let dm = abs(m.a * m.d - m.b * m.c), dl = abs(l.a * l.d - l.b * l.c)
+        guard dl > 0 else { return 0 }
+        return (dm / dl).squareRoot()
+    }
+
+    private func updatePalette() {
+        let opacity = scene.seatOpacity
+        guard opacity != paletteOpacity || palette.isEmpty else { return }
+        paletteOpacity = opacity
+        palette = [style.availableSeat, style.selectedSeat, style.unavailableSeat, Color.clear].map {
+            $0.withOpacity(opacity).premultiplied.rawValue
+        }
+    }
+
+    /// Marks the tiles under changed seats and tribunes stale.
+    private func invalidate(_ change: ChartScene.Change) {
+        guard let l = layout else { return }
+        let margin = masks.margin
+        for s in change.seats where l.key[s] != -2 {
+            let x = Int(l.baseX[s]), y = Int(l.baseY[s])
+            let r = PixelRect(x: x - margin, y: y - margin, width: 2 * margin + 2, height: 2 * margin + 2)
+            invalidateTiles(r)
+        }
+        for t in change.tribunes { invalidateTiles(l.tribuneBounds[t]) }
+    }
+
+    /// Marks stale every held tile under `r` (content px). Any content tile can still be held
+    /// (a pan may jump), so the whole rect counts, within the layout's region.
+    private func invalidateTiles(_ r: PixelRect) {
+        guard let l = layout else { return }
+        let T = grid.tileSize
+        let region = PixelRect(x: l.tileX0 * T, y: l.tileY0 * T, width: l.columns * T, height: l.rows * T)
+        guard let (tx0, ty0, tx1, ty1) = grid.tiles(touching: r.intersection(region)) else { return }
+        for ty in ty0...ty1 { for tx in tx0...tx1 { grid.invalidate(tileX: tx, tileY: ty) } }
+    }
+
+    /// Copies damaged screen rects from the back buffer.
+    private func copyOut(_ rects: [PixelRect], into surface: Surface) {
+        for r in rects {
+            let content = PixelRect(x: r.minX - pan.x, y: r.minY - pan.y, width: r.width, height: r.height)
+            if r.height >= 128 {
+                let band = 32
+                let bands = (r.height + band - 1) / band
+                workers.run(count: bands) { _, k in
+                    let h = Swift.min(band, r.height - k * band)
+                    self.grid.copy(content: PixelRect(x: content.minX, y: content.minY + k * band, width: r.width, height: h),
+                                   pan: self.pan, into: surface)
+                }
+            } else {
+                grid.copy(content: content, pan: pan, into: surface)
+            }
+        }
+    }
+
+    // MARK: Drawing tiles
+
+    /// A run of content tiles in one row, consecutive in the buffer too.
+    private struct TileRun { var tileX: Int, tileY: Int, count: Int }
+
+    private func draw(tiles: [(Int, Int)]) {
+        guard !tiles.isEmpty, let l = layout, let outlines else { return }
+        // Runs: consecutive tiles of a row, broken where the buffer wraps.
+        var runs: [TileRun] = []
+        for (tx, ty) in tiles {
+            if var last = runs.last, last.tileY == ty, last.tileX + last.count == tx,
+               TileGrid.mod(tx, grid.columns) != 0 {
+                last.count += 1
+                runs[runs.count - 1] = last
+            } else {
+                runs.append(TileRun(tileX: tx, tileY: ty, count: 1))
+            }
+        }
+        // Sequential preparation: vector paths of what the runs touch, masks of their seats.
+        let T = grid.tileSize
+        var fieldNeeded = false
+        var tribuneNeeded = [Bool](repeating: false, count: venue.tribunes.count)
+        let paint = scene.paint
+        for run in runs {
+            let r = PixelRect(x: run.tileX * T, y: run.tileY * T, width: run.count * T, height: T)
+            if !l.fieldBounds.intersection(r).isEmpty { fieldNeeded = true }
+            for t in 0..<venue.tribunes.count where !tribuneNeeded[t] && !l.tribuneBounds[t].intersection(r).isEmpty {
+                tribuneNeeded[t] = true
+            }
+            for k in 0..<run.count {
+                guard let b = l.bin(tileX: run.tileX + k, tileY: run.tileY) else { continue }
+                for j in Int(l.binStart[b])..<Int(l.binStart[b + 1]) {
+                    let s = Int(l.binSeats[j])
+                    let key = Int(l.key[s])
+                    if key >= 0 && paint[s] != ChartScene.Paint.hidden { masks.request(key) }
+                }
+            }
+        }
+        if fieldNeeded { l.ensureField(venue, outlines: outlines) }
+        l.ensureTribunes(tribuneNeeded.indices.filter { tribuneNeeded[$0] }, venue, outlines: outlines, workers: workers)
+        masks.generatePending(workers: workers)
+
+        // Parallel drawing: runs interleave between workers by tile row.
+        let rowsOrder = runs  // already in row order
+        workers.run(count: rowsOrder.count) { worker, i in
+            self.draw(run: rowsOrder[i], layout: l, context: self.contexts[worker])
+        }
+        for (tx, ty) in tiles { grid.markValid(tileX: tx, tileY: ty) }
+    }
+
+    private func draw(run: TileRun, layout l: ChartSceneLayout, context ctx: DrawingContext) {
+        let T = grid.tileSize
+        let origin = grid.bufferOrigin(tileX: run.tileX, tileY: run.tileY)
+        let bufferRect = PixelRect(x: origin.x, y: origin.y, width: run.count * T, height: T)
+        let contentRect = PixelRect(x: run.tileX * T, y: run.tileY * T, width: run.count * T, height: T)
+        let ox = origin.x - contentRect.minX, oy = origin.y - contentRect.minY
+        grid.buffer.fill(bufferRect, with: PremultipliedPixel(rawValue: backgroundPixel))
+
+        ctx.save()
+        ctx.transform = .identity
+        ctx.clip(to: Rect(x: Double(bufferRect.minX), y: Double(bufferRect.minY), width: Double(bufferRect.width),
+                          height: Double(bufferRect.height)))
+        ctx.transform = AffineTransform(translationX: Double(ox), y: Double(oy))
+        if !l.fieldBounds.intersection(contentRect).isEmpty, let f = l.fieldFill, let lines = l.fieldLines {
+            ctx.fill(f, with: .solid(style.field))
+            ctx.fill(lines, with: .solid(style.fieldLines))
+        }
+        let selected = scene.selectedTribune
+        for t in 0..<venue.tribunes.count where !l.tribuneBounds[t].intersection(contentRect).isEmpty {
+            guard let f = l.tribuneFill[t], let o = l.tribuneOutline[t] else { continue }
+            ctx.fill(f, with: .solid(t == selected ? style.selectedTribune : style.tribune))
+            ctx.fill(o, with: .solid(style.outline))
+        }
+
+        // Seats, tile by tile (a seat on a tile border is in both bins, clipped to each).
+        let base = grid.buffer.baseAddress, stride = grid.buffer.stride
+        let arena = masks.arena
+        var pathSeats: [Int] = []
+        scene.paint.withUnsafeBufferPointer { paint in
+        palette.withUnsafeBufferPointer { palette in
+        l.key.withUnsafeBufferPointer { keys in
+        l.baseX.withUnsafeBufferPointer { bxs in
+        l.baseY.withUnsafeBufferPointer { bys in
+        l.binSeats.withUnsafeBufferPointer { binSeats in
+            for k in 0..<run.count {
+                guard let b = l.bin(tileX: run.tileX + k, tileY: run.tileY) else { continue }
+                let clip = PixelRectBox(x0: bufferRect.minX + k * T, y0: bufferRect.minY,
+                                        x1: bufferRect.minX + (k + 1) * T, y1: bufferRect.maxY)
+                for j in Int(l.binStart[b])..<Int(l.binStart[b + 1]) {
+                    let s = Int(binSeats[j])
+                    let p = paint[s]
+                    if p == ChartScene.Paint.hidden { continue }
+                    let key = Int(keys[s])
+                    if key < 0 { if !pathSeats.contains(s) { pathSeats.append(s) }; continue }
+                    let slot = masks.slot(ofKey: key)
+                    if slot < 0 { continue }
+                    let info = masks.info(slot: slot)
+                    if info.width == 0 { continue }
+                    SeatMaskBlender.blend(mask: arena + Int(info.offset), width: Int(info.width), height: Int(info.height),
+                                          x: Int(bxs[s]) + Int(info.x0) + ox, y: Int(bys[s]) + Int(info.y0) + oy,
+                                          clip: clip, color: palette[Int(p)], base: base, stride: stride)
+                }
+            }
+        }}}}}}
+        // Seats whose size differs from the masks': direct rasterization (rare).
+        if !pathSeats.isEmpty {
+            ctx.transform = l.transform.concatenating(AffineTransform(translationX: Double(ox), y: Double(oy)))
+            for s in pathSeats {
+                let p = scene.paint[s]
+                let c = [style.availableSeat, style.selectedSeat, style.unavailableSeat][Int(p)].withOpacity(scene.seatOpacity)
+                ctx.fill(venue.seatPath(s), with: .solid(c))
+            }
+        }
+        ctx.restore()
+    }
+}

@@ -1,0 +1,146 @@
+import Geometry
+import Raster
+import Seating
+
+/// The retained chart scene: the venue's field, tribunes and seats in flat arrays, plus what
+/// every seat and tribune looks like now (its paint), so a change can say exactly which seats
+/// and tribunes it touched.
+///
+/// `sync` compares a `SeatingChart` with the scene and returns the change. It rescans every
+/// seat's availability only when that can have changed — a new availability revision, a
+/// different selected tribune or seat set, a hold expiring at `now`, `showsAllSeats` switched —
+/// or when `invalidateSeats()` said so (local `EventAvailability.set` does not bump the
+/// revision).
+final class ChartScene {
+    /// Seat paints: indices into the seat palette; `hidden` is not drawn.
+    enum Paint {
+        static let available: UInt8 = 0
+        static let selected: UInt8 = 1
+        static let unavailable: UInt8 = 2
+        static let hidden: UInt8 = 3
+    }
+
+    /// What a `sync` changed.
+    struct Change {
+        /// Everything must be redrawn (first sync, style or mode switch).
+        var all = false
+        /// Seats whose paint or opacity changed (index order).
+        var seats: [Int] = []
+        /// Tribunes whose fill changed.
+        var tribunes: [Int] = []
+        var isEmpty: Bool { !all && seats.isEmpty && tribunes.isEmpty }
+    }
+
+    let venue: Venue
+    let seatCount: Int
+    /// Seat geometry, struct of arrays (chart units, radians).
+    let centerX: [Double], centerY: [Double], rotation: [Double], side: [Double]
+    let seatTribune: [UInt32]
+    /// Current paint per seat.
+    private(set) var paint: [UInt8]
+    /// Opacity of every drawn seat (the reveal fade when only the selected tribune shows).
+    private(set) var seatOpacity = 1.0
+    private(set) var selectedTribune: Int?
+    private(set) var showsAllSeats = true
+
+    private var synced = false
+    private var revision = -1
+    private var selection: [Int] = []
+    private var nextExpiry = Double.infinity
+    private var forceRescan = true
+
+    init(venue: Venue) {
+        self.venue = venue
+        seatCount = venue.seats.count
+        centerX = venue.seats.map { $0.center.x }
+        centerY = venue.seats.map { $0.center.y }
+        rotation = venue.seats.map { $0.rotation }
+        side = venue.seats.map { $0.size }
+        seatTribune = venue.seats.map { $0.tribune }
+        paint = [UInt8](repeating: Paint.hidden, count: venue.seats.count)
+    }
+
+    /// The next `sync` rescans every seat's availability.
+    func invalidateSeats() { forceRescan = true }
+
+    /// Brings the scene up to `chart` at time `now` (s) and returns what changed.
+    func sync(_ chart: SeatingChart, now: Double, seatReveal: Double, showsAllSeats all: Bool) -> Change {
+        var change = Change()
+        let reveal = seatReveal.isFinite ? Swift.min(Swift.max(seatReveal, 0), 1) : 1
+        let selected = chart.selectedTribune.flatMap { venue.tribunes.indices.contains($0) ? $0 : nil }
+        let opacity = all ? 1.0 : reveal
+        if !synced || all != showsAllSeats {
+            change.all = true
+        }
+        if selected != selectedTribune {
+            for t in [selectedTribune, selected] { if let t { change.tribunes.append(t) } }
+        }
+        let tribuneSwitch = selected != selectedTribune
+        let rescan = !synced || forceRescan || all != showsAllSeats || chart.availability.revision != revision
+            || now >= nextExpiry || (tribuneSwitch && !all)
+        let opacityChanged = opacity != seatOpacity
+        showsAllSeats = all
+        selectedTribune = selected
+        seatOpacity = opacity
+
+        if rescan {
+            var fresh = [UInt8](repeating: Paint.hidden, count: seatCount)
+            nextExpiry = .infinity
+            for i in 0..<seatCount { fresh[i] = basePaint(i, chart.availability, now: now) }
+            for s in chart.selection.seats where s >= 0 && s < seatCount && fresh[s] != Paint.hidden {
+                fresh[s] = Paint.selected
+            }
+            if !change.all {
+                var changed: [Int] = []
+                for i in 0..<seatCount where fresh[i] != paint[i] || (opacityChanged && fresh[i] != Paint.hidden) {
+                    changed.append(i)
+                }
+                if changed.count > seatCount / 4 { change.all = true } else { change.seats = changed }
+            }
+            paint = fresh
+        } else {
+            // Only the selection (and the reveal fade) can have changed.
+            var touched = Set<Int>()
+            if chart.selection.seats != selection {
+                for s in selection where s >= 0 && s < seatCount { touched.insert(s) }
+                for s in chart.selection.seats where s >= 0 && s < seatCount { touched.insert(s) }
+            }
+            let selectedNow = Set(chart.selection.seats)
+            for s in touched.sorted() {
+                var p = basePaint(s, chart.availability, now: now)
+                if p != Paint.hidden && selectedNow.contains(s) { p = Paint.selected }
+                if p != paint[s] { paint[s] = p; change.seats.append(s) }
+            }
+            if opacityChanged && !change.all {
+                var changed = Set(change.seats)
+                if let t = selected {
+                    for i in venue.tribunes[t].seats where paint[i] != Paint.hidden { changed.insert(i) }
+                } else {
+                    for i in 0..<seatCount where paint[i] != Paint.hidden { changed.insert(i) }
+                }
+                change.seats = changed.sorted()
+            }
+        }
+        selection = chart.selection.seats
+        revision = chart.availability.revision
+        synced = true
+        forceRescan = false
+        return change
+    }
+
+    /// The paint from availability alone (hidden when the seat's tribune is not shown).
+    private func basePaint(_ i: Int, _ availability: EventAvailability, now: Double) -> UInt8 {
+        if !showsAllSeats {
+            guard let t = selectedTribune, seatTribune[i] == UInt32(t), seatOpacity > 0 else { return Paint.hidden }
+        }
+        guard i < availability.seatCount else { return Paint.available }
+        switch availability.status(i) {
+        case .available: return Paint.available
+        case .held(_, let until):
+            if until <= now { return Paint.available }
+            if until < nextExpiry { nextExpiry = until }
+            return Paint.unavailable
+        case .sold, .blocked: return Paint.unavailable
+        }
+    }
+}

@@ -1,0 +1,222 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Geometry
+import Raster
+import Seating
+
+/// The chart scene placed on the device for one chart → content transform: every seat's base
+/// pixel and mask key, seats binned by content tile, and the field and tribunes as flattened
+/// device-space paths (built lazily, when a tile first needs them).
+///
+/// Content pixels are screen pixels at the time the layout was made; a pan by whole pixels
+/// only moves the screen over the content (`screen = content + pan`), so the layout and the
+/// tiles drawn with it stay valid.
+final class ChartSceneLayout {
+    /// Tile side, px (the code divides by it with `>> 6`).
+    static let tileSize = 64
+
+    let transform: AffineTransform
+    /// √|det| of the transform: device px per chart unit.
+    let deviceScale: Double
+    /// The transform's rotation, radians (clockwise on screen).
+    let deviceAngle: Double
+    /// The content tiles that have bins: columns `tileX0 ..< tileX0 + columns`, same for rows.
+    let tileX0: Int, tileY0: Int, columns: Int, rows: Int
+
+    /// Per seat: base pixel and mask key (−1: drawn by path, its size differs from the masks').
+    private(set) var baseX: [Int32], baseY: [Int32], key: [Int32]
+    /// `binSeats[binStart[b] ..< binStart[b + 1]]` are the seats touching tile b (index order).
+    private(set) var binStart: [Int32], binSeats: [Int32]
+
+    /// Field and tribunes in content pixels (flattened), nil until built.
+    private(set) var fieldFill: Path?, fieldLines: Path?
+    let fieldBounds: PixelRect
+    private(set) var tribuneFill: [Path?], tribuneOutline: [Path?]
+    let tribuneBounds: [PixelRect]
+
+    /// - Parameter previous: a layout that is no longer needed; its arrays are reused.
+    init(scene: ChartScene, transform m: AffineTransform, screen: PixelRect, masks: SeatMaskCache,
+         style: ChartRenderer, workers: RowBandWorkers, recycling previous: ChartSceneLayout?) {
+        transform = m
+        let scale = Swift.max(abs(m.a * m.d - m.b * m.c).squareRoot(), 1e-12)
+        deviceScale = scale
+        deviceAngle = atan2(m.b, m.a)
+        let venue = scene.venue
+        let T = ChartSceneLayout.tileSize
+
+        // Device bounds of chart rects, padded for outlines.
+        func deviceBounds(_ r: Rect, pad: Double) -> PixelRect {
+            let d = r.applying(m)
+            guard d.minX.isFinite, d.maxX.isFinite, d.minY.isFinite, d.maxY.isFinite else {
+                return PixelRect(x: 0, y: 0, width: 0, height: 0)
+            }
+            let x0 = Int((d.minX - pad).rounded(.down)), y0 = Int((d.minY - pad).rounded(.down))
+            let x1 = Int((d.maxX + pad).rounded(.up)) + 1, y1 = Int((d.maxY + pad).rounded(.up)) + 1
+            return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        }
+        let outlinePad = Swift.max(style.outlineWidth, style.fieldLineWidth) + 2
+        fieldBounds = deviceBounds(venue.field, pad: outlinePad)
+        tribuneBounds = venue.tribunes.map { deviceBounds($0.bounds, pad: outlinePad) }
+        tribuneFill = Array(repeating: nil, count: venue.tribunes.count)
+        tribuneOutline = Array(repeating: nil, count: venue.tribunes.count)
+
+        // The binned region: four screens around the screen.
+        let reach = PixelRect(x: screen.minX - 4 * screen.width, y: screen.minY - 4 * screen.height,
+                              width: 9 * screen.width, height: 9 * screen.height)
+        // Everything within reach: a pan stays inside it for a while, and empty tiles cost only
+        // their (empty) bins.
+        let region = reach
+        tileX0 = region.minX >> 6; tileY0 = region.minY >> 6
+        columns = ((region.maxX - 1) >> 6) - tileX0 + 1
+        rows = ((region.maxY - 1) >> 6) - tileY0 + 1
+
+        // Seats: base pixel, phase and rotation step → key, and the tiles the mask can touch
+        // (in parallel, contiguous halves); then a counting sort into bins (sequential).
+        let n = scene.seatCount
+        var bx = previous?.baseX ?? [], by = previous?.baseY ?? [], keys = previous?.key ?? []
+        var firstTile = previous?.firstTile ?? [], span = previous?.span ?? []
+        var counts = previous?.binStart ?? [], items = previous?.binSeats ?? []
+        previous?.releaseStorage()
+        if bx.count != n {
+            bx = [Int32](repeating: 0, count: n); by = bx; keys = bx; firstTile = bx
+            span = [UInt8](repeating: 0, count: n)
+        }
+        let phases = SeatMaskCache.phases
+        let fPhases = Double(phases)
+        let deviceSeat = (scene.side.first ?? 0) * scale
+        masks.configure(deviceSize: deviceSeat)
+        let margin = masks.margin
+        let cols = columns, rws = rows
+        let originX = tileX0 * T, originY = tileY0 * T
+        let a = m.a, b = m.b, c = m.c, d = m.d, tx = m.tx, ty = m.ty
+        let angle = atan2(m.b, m.a)
+        let seatSide = scene.side.first ?? 0
+        // Seats outside the binned region are skipped (they cannot reach the screen before the
+        // next layout).
+        let limitX0 = Double(originX - margin - 2), limitX1 = Double(originX + cols * T + margin + 2)
+        let limitY0 = Double(originY - margin - 2), limitY1 = Double(originY + rws * T + margin + 2)
+        let chunks = workers.count
+        bx.withUnsafeMutableBufferPointer { bxs in
+        by.withUnsafeMutableBufferPointer { bys in
+        keys.withUnsafeMutableBufferPointer { ks in
+        firstTile.withUnsafeMutableBufferPointer { fts in
+        span.withUnsafeMutableBufferPointer { sps in
+        scene.centerX.withUnsafeBufferPointer { cxs in
+        scene.centerY.withUnsafeBufferPointer { cys in
+        scene.rotation.withUnsafeBufferPointer { rots in
+        scene.side.withUnsafeBufferPointer { sides in
+            workers.run(count: chunks, inlineBelow: 2) { _, chunk in
+                let lo = n * chunk / chunks, hi = n * (chunk + 1) / chunks
+                for i in lo..<hi {
+                    let X = a * cxs[i] + c * cys[i] + tx, Y = b * cxs[i] + d * cys[i] + ty
+                    guard X > limitX0, X < limitX1, Y > limitY0, Y < limitY1 else { ks[i] = -2; continue }
+                    var ix = Int(X.rounded(.down)), iy = Int(Y.rounded(.down))
+                    var kx = Int((X - Double(ix)) * fPhases + 0.5), ky = Int((Y - Double(iy)) * fPhases + 0.5)
+                    if kx == phases { kx = 0; ix += 1 }
+                    if ky == phases { ky = 0; iy += 1 }
+                    bxs[i] = Int32(ix); bys[i] = Int32(iy)
+                    if sides[i] == seatSide {
+                        let q = masks.rotationStep(rots[i] + angle)
+                        ks[i] = Int32((q * phases + ky) * phases + kx)
+                    } else {
+                        ks[i] = -1
+                    }
+                    // Tiles (64 px: shifts floor negative values too) within the region.
+                    let cx0 = Swift.max((ix - margin - originX) >> 6, 0)
+                    let cx1 = Swift.min((ix + margin + 1 - originX) >> 6, cols - 1)
+                    let cy0 = Swift.max((iy - margin - originY) >> 6, 0)
+                    let cy1 = Swift.min((iy + margin + 1 - originY) >> 6, rws - 1)
+                    if cx0 > cx1 || cy0 > cy1 { ks[i] = -2; continue }
+                    fts[i] = Int32(cy0 * cols + cx0)
+                    sps[i] = UInt8(truncatingIfNeeded: Swift.min(cx1 - cx0, 15) | Swift.min(cy1 - cy0, 15) << 4)
+                }
+            }
+        }}}}}}}}}
+        if counts.count != cols * rws + 1 { counts = [Int32](repeating: 0, count: cols * rws + 1) }
+        else { for i in counts.indices { counts[i] = 0 } }
+        var total = 0
+        counts.withUnsafeMutableBufferPointer { cs in
+            for i in 0..<n where keys[i] != -2 {
+                let f = Int(firstTile[i]), sp = Int(span[i])
+                let w = sp & 15, h = sp >> 4
+                for yy in 0...h { for xx in 0...w { cs[f + yy * cols + xx + 1] &+= 1 } }
+                total += (w + 1) * (h + 1)
+            }
+            for i in 1..<cs.count { cs[i] &+= cs[i - 1] }
+        }
+        if items.count < total { items = [Int32](repeating: 0, count: total + total / 8) }
+        var fill = counts
+        fill.withUnsafeMutableBufferPointer { fs in
+        items.withUnsafeMutableBufferPointer { its in
+            for i in 0..<n where keys[i] != -2 {
+                let f = Int(firstTile[i]), sp = Int(span[i])
+                let w = sp & 15, h = sp >> 4
+                for yy in 0...h {
+                    for xx in 0...w {
+                        let k = f + yy * cols + xx
+                        its[Int(fs[k])] = Int32(i); fs[k] &+= 1
+                    }
+                }
+            }
+        }}
+        baseX = bx; baseY = by; key = keys
+        self.firstTile = firstTile; self.span = span
+        binStart = counts; binSeats = items
+    }
+
+    /// Per seat: the first bin its mask touches and the extra columns | rows << 4.
+    private(set) var firstTile: [Int32], span: [UInt8]
+
+    /// Hands the big arrays to the next layout (this one is done).
+    private func releaseStorage() {
+        baseX = []; baseY = []; key = []; firstTile = []; span = []; binStart = []; binSeats = []
+    }
+
+    /// The bin of content tile (tx, ty), or nil outside the binned region.
+    @inline(__always) func bin(tileX tx: Int, tileY ty: Int) -> Int? {
+        let x = tx - tileX0, y = ty - tileY0
+        guard x >= 0, y >= 0, x < columns, y < rows else { return nil }
+        return y * columns + x
+    }
+
+    /// True when the content rect lies inside the binned region (else a new layout is needed).
+    func covers(_ r: PixelRect) -> Bool {
+        let T = ChartSceneLayout.tileSize
+        return r.minX >= tileX0 * T && r.minY >= tileY0 * T && r.maxX <= (tileX0 + columns) * T
+            && r.maxY <= (tileY0 + rows) * T
+    }
+
+    /// Builds the field's device paths (if not yet).
+    func ensureField(_ venue: Venue, outlines: ChartSceneOutlines) {
+        guard fieldFill == nil else { return }
+        var p = Path(); p.addRect(venue.field)
+        fieldFill = p.applying(transform).flattened(tolerance: 0.1)
+        fieldLines = outlines.fieldLines(venue).applying(transform).flattened(tolerance: 0.1)
+    }
+
+    /// Builds the device paths of the tribunes in `list` that have none yet, on the workers.
+    func ensureTribunes(_ list: [Int], _ venue: Venue, outlines: ChartSceneOutlines, workers: RowBandWorkers) {
+        let missing = list.filter { tribuneFill[$0] == nil }
+        guard !missing.isEmpty else { return }
+        outlines.prepare(missing, venue, workers: workers)
+        let m = transform
+        tribuneFill.withUnsafeMutableBufferPointer { fills in
+        tribuneOutline.withUnsafeMutableBufferPointer { lines in
+            workers.run(count: missing.count) { _, i in
+                let t = missing[i]
+                fills[t] = venue.tribunes[t].path.applying(m).flattened(tolerance: 0.1)
+                lines[t] = outlines.tribuneOutline(t, venue).applying(m).flattened(tolerance: 0.1)
+            }
+        }}
+    }
+
+    /// Builds tribune `t`'s device paths (if not yet).
+    func ensureTribune(_ t: Int, _ venue: Venue, outlines: ChartSceneOutlines) {
+        guard tribuneFill[t] == nil else { return }
+        tribuneFill[t] = venue.tribunes[t].path.applying(transform).flattened(tolerance: 0.1)
+        tribuneOutline[t] = outlines.tribuneOutline(t, venue).applying(transform).flattened(tolerance: 0.1)
+    }
+}

@@ -1,0 +1,313 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Geometry
+import Seating
+
+/// Seats drawn like glyphs: 8-bit coverage masks of the seat shape, keyed by (device
+/// rotation step, sub-pixel phase x, phase y) for one device seat size, generated on demand and
+/// kept until the seat size changes.
+///
+/// - Phase: a seat's device centre is rounded to 1/8 px; the mask of phase (kx, ky) holds the
+///   seat centred at (kx/8, ky/8) from its base pixel, so the rounding error is ≤ 1/16 px per
+///   axis.
+/// - Rotation: `rotationSteps` equal steps per turn, chosen so that the outline moves by at
+///   most `rotationTolerance` px at the shape's farthest point.
+/// - Level of detail: below `dotThreshold` px the seat is a dot — an axis-aligned square of the
+///   seat's filled area, exact-area coverage (so its total coverage does not change with the
+///   sub-pixel position: no shimmer), with no rotation steps at all.
+///
+/// Masks live in one byte arena; `info(slot:)` gives each mask's tight box relative to the
+/// seat's base pixel. Not thread-safe, except `generatePending`, which splits the work over
+/// the workers itself.
+final class SeatMaskCache {
+    /// Sub-pixel phases per axis.
+    static let phases = 8
+    /// Largest outline displacement (px) a rotation step may cause.
+    static let rotationTolerance = 0.04
+    /// Device seat sizes (px) below this draw as dots.
+    static let dotThreshold = 2.5
+
+    struct MaskInfo {
+        /// Byte offset of the mask in the arena.
+        var offset: Int32
+        /// Top-left of the mask relative to the seat's base pixel.
+        var x0: Int16, y0: Int16
+        var width: UInt16, height: UInt16
+    }
+
+    /// The device seat side (px) the masks are for; −1 before `configure`.
+    private(set) var deviceSize = -1.0
+    private(set) var isDot = false
+    private(set) var rotationSteps = 1
+    /// Pixels from a seat's base pixel to its mask box's edge: every mask fits in a square of
+    /// side `slotSide` around the base pixel.
+    private(set) var margin = 1
+    private(set) var slotSide = 4
+
+    /// Per key: the slot, −1 when missing, −2 when requested.
+    private var slotOfKey: UnsafeMutablePointer<Int32>
+    private var keyCapacity = 0
+    private(set) var keyCount = 0
+    private var infos: UnsafeMutablePointer<MaskInfo>
+    private var infoCapacity = 0
+    private(set) var slotCount = 0
+    private(set) var arena: UnsafeMutablePointer<UInt8>
+    private var arenaCapacity = 0
+    private var pending: [Int32] = []
+
+    /// Flattened seat outlines per rotation step (device px, relative to the seat centre).
+    private var polygonPoints: [[SIMD2<Float>]] = []
+    private var polygonStarts: [[Int32]] = []
+
+    /// Masks generated since the cache was created (for benchmarks and tests).
+    private(set) var generated = 0
+
+    /// The unrotated unit-square template (back and squab), its farthest point from the
+    /// centre, and its filled fraction of the square.
+    static let templateRadius: Double = {
+        var r = 0.0
+        for p in SeatShape.unitFill.points { r = max(r, ((p.x - 0.5) * (p.x - 0.5) + (p.y - 0.5) * (p.y - 0.5)).squareRoot()) }
+        return r
+    }()
+    static let templateArea: Double = {
+        var sink = PolygonCollector()
+        SeatShape.unitFill.flatten(tolerance: 0.001, into: &sink)
+        sink.finish()
+        var area = 0.0
+        for k in 0..<(sink.starts.count - 1) {
+            let s = Int(sink.starts[k]), e = Int(sink.starts[k + 1])
+            var a = 0.0
+            for i in s..<e {
+                let p = sink.points[i], q = sink.points[i + 1 == e ? s : i + 1]
+                a += Double(p.x) * Double(q.y) - Double(q.x) * Double(p.y)
+            }
+            area += abs(a) / 2
+        }
+        return area
+    }()
+
+    init() {
+        slotOfKey = .allocate(capacity: 1)
+        infos = .allocate(capacity: 1)
+        arena = .allocate(capacity: 1)
+    }
+
+    deinit {
+        slotOfKey.deallocate(); infos.deallocate(); arena.deallocate()
+        for s in scratch { s.buffer.deallocate() }
+    }
+
+    /// Bytes held by the cache.
+    var memoryFootprint: Int {
+        keyCapacity * 4 + infoCapacity * MemoryLayout<MaskInfo>.stride + arenaCapacity
+    }
+
+    /// Prepares for seats of side `size` device px; drops every mask when the size changes.
+    func configure(deviceSize size: Double) {
+        guard size != deviceSize else { return }
+        deviceSize = size
+        isDot = !(size >= SeatMaskCache.dotThreshold)
+        let radius: Double
+        if isDot {
+            radius = size * SeatMaskCache.templateArea.squareRoot() * 0.7072
+            rotationSteps = 1
+        } else {
+            radius = size * SeatMaskCache.templateRadius
+            let steps = (Double.pi * radius / (4 * SeatMaskCache.rotationTolerance)).rounded(.up)
+            rotationSteps = 4 * Int(Swift.min(Swift.max(steps, 1), 65536))
+        }
+        margin = Int((radius + 0.125).rounded(.up)) + 1
+        slotSide = 2 * margin + 2
+        keyCount = rotationSteps * SeatMaskCache.phases * SeatMaskCache.phases
+        if keyCount > keyCapacity {
+            slotOfKey.deallocate()
+            keyCapacity = keyCount
+            slotOfKey = .allocate(capacity: keyCapacity)
+        }
+        slotOfKey.initialize(repeating: -1, count: keyCount)
+        slotCount = 0
+        pending.removeAll(keepingCapacity: true)
+        polygonPoints = Array(repeating: [], count: isDot ? 0 : rotationSteps)
+        polygonStarts = Array(repeating: [], count: isDot ? 0 : rotationSteps)
+    }
+
+    /// Drops every mask (cold cache) and forgets the size.
+    func purge() {
+        deviceSize = -1
+        slotCount = 0
+        pending.removeAll()
+        polygonPoints = []; polygonStarts = []
+        infos.deallocate(); infos = .allocate(capacity: 1); infoCapacity = 0
+        arena.deallocate(); arena = .allocate(capacity: 1); arenaCapacity = 0
+    }
+
+    /// The rotation step of device angle `angle` (radians).
+    @inline(__always) func rotationStep(_ angle: Double) -> Int {
+        if rotationSteps == 1 { return 0 }
+        let t = angle * (Double(rotationSteps) / (2 * Double.pi))
+        var q = Int(t.rounded()) % rotationSteps
+        if q < 0 { q += rotationSteps }
+        return q
+    }
+
+    /// The slot of `key`, or a negative value when it has no mask yet.
+    @inline(__always) func slot(ofKey key: Int) -> Int32 { slotOfKey[key] }
+
+    @inline(__always) func info(slot: Int32) -> MaskInfo { infos[Int(slot)] }
+
+    /// Asks for `key`'s mask at the next `generatePending`.
+    @inline(__always) func request(_ key: Int) {
+        if slotOfKey[key] == -1 { slotOfKey[key] = -2; pending.append(Int32(key)) }
+    }
+
+    var hasPending: Bool { !pending.isEmpty }
+
+    /// Generates every requested mask, split over `workers` by key (masks depend only on their
+    /// key, so the split never changes a pixel).
+    func generatePending(workers: RowBandWorkers) {
+        guard !pending.isEmpty else { return }
+        pending.sort()
+        let count = pending.count
+        let first = slotCount
+        slotCount += count
+        let side = slotSide
+        if slotCount > infoCapacity {
+            let bigger = Swift.max(slotCount, infoCapacity * 2, 256)
+            let n = UnsafeMutablePointer<MaskInfo>.allocate(capacity: bigger)
+            if infoCapacity > 0 { n.moveInitialize(from: infos, count: first) }
+            infos.deallocate(); infos = n; infoCapacity = bigger
+        }
+        let needBytes = slotCount * side * side
+        if needBytes > arenaCapacity {
+            let bigger = Swift.max(needBytes, arenaCapacity * 2, 4096)
+            let n = UnsafeMutablePointer<UInt8>.allocate(capacity: bigger)
+            if arenaCapacity > 0 { n.update(from: arena, count: first * side * side) }
+            arena.deallocate(); arena = n; arenaCapacity = bigger
+        }
+        // Outlines of the rotation steps in use (sequential: shared arrays).
+        if !isDot {
+            let perRotation = SeatMaskCache.phases * SeatMaskCache.phases
+            for key in pending {
+                let q = Int(key) / perRotation
+                if polygonPoints[q].isEmpty { buildPolygon(q) }
+            }
+        }
+        for i in 0..<count {
+            slotOfKey[Int(pending[i])] = Int32(first + i)
+        }
+        let keys = pending
+        prepareScratch(workers: workers.count)
+        workers.run(count: count) { worker, index in
+            self.generate(key: Int(keys[index]), slot: first + index, worker: worker)
+        }
+        generated += count
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    private func buildPolygon(_ q: Int) {
+        let angle = Double(q) * 2 * Double.pi / Double(rotationSteps)
+        let d = deviceSize
+        let t = AffineTransform(translationX: -0.5, y: -0.5)
+            .concatenating(AffineTransform(scaleX: d, y: d))
+            .concatenating(AffineTransform(rotationAngle: angle))
+        var sink = PolygonCollector()
+        SeatShape.unitFill.flatten(tolerance: 0.1, transform: t, into: &sink)
+        sink.finish()
+        polygonPoints[q] = sink.points
+        polygonStarts[q] = sink.starts
+    }
+
+    /// Per-worker scratch: a rasterizer and a slot-sized byte buffer (made before the workers
+    /// start, so they only read this array).
+    private var scratch: [(rasterizer: SeatMaskRasterizer, buffer: UnsafeMutablePointer<UInt8>, capacity: Int)] = []
+
+    private func prepareScratch(workers: Int) {
+        while scratch.count < workers { scratch.append((SeatMaskRasterizer(), .allocate(capacity: 1), 0)) }
+        let need = slotSide * slotSide
+        for w in 0..<workers where scratch[w].capacity < need {
+            scratch[w].buffer.deallocate()
+            scratch[w].buffer = .allocate(capacity: need)
+            scratch[w].capacity = need
+        }
+    }
+
+    private func generate(key: Int, slot: Int, worker: Int) {
+        let rasterizer = scratch[worker].rasterizer, buffer = scratch[worker].buffer
+        let side = slotSide
+        let perRotation = SeatMaskCache.phases * SeatMaskCache.phases
+        let q = key / perRotation
+        let ky = (key % perRotation) / SeatMaskCache.phases, kx = key % SeatMaskCache.phases
+        let cx = Double(margin) + Double(kx) / Double(SeatMaskCache.phases)
+        let cy = Double(margin) + Double(ky) / Double(SeatMaskCache.phases)
+        if isDot {
+            SeatMaskCache.dot(centerX: cx, centerY: cy,
+                              side: deviceSize * SeatMaskCache.templateArea.squareRoot(), width: side, height: side,
+                              into: buffer)
+        } else {
+            polygonPoints[q].withUnsafeBufferPointer { pts in
+                polygonStarts[q].withUnsafeBufferPointer { starts in
+                    rasterizer.rasterize(points: pts.baseAddress!, starts: starts.baseAddress!, contours: starts.count - 1,
+                                         dx: Float(cx), dy: Float(cy), width: side, height: side, into: buffer)
+                }
+            }
+        }
+        // Tight box, copied to the slot.
+        var minX = side, minY = side, maxX = -1, maxY = -1
+        for y in 0..<side {
+            let row = buffer + y * side
+            for x in 0..<side where row[x] != 0 {
+                if x < minX { minX = x }
+                if x > maxX { maxX = x }
+                if y < minY { minY = y }
+                maxY = y
+            }
+        }
+        let offset = slot * side * side
+        if maxX < 0 {
+            infos[slot] = MaskInfo(offset: Int32(offset), x0: 0, y0: 0, width: 0, height: 0)
+            return
+        }
+        let w = maxX - minX + 1, h = maxY - minY + 1
+        let out = arena + offset
+        for y in 0..<h { (out + y * w).update(from: buffer + (minY + y) * side + minX, count: w) }
+        infos[slot] = MaskInfo(offset: Int32(offset), x0: Int16(minX - margin), y0: Int16(minY - margin),
+                               width: UInt16(w), height: UInt16(h))
+    }
+
+    /// Exact-area coverage of the axis-aligned square of `side` centred at (cx, cy).
+    static func dot(centerX cx: Double, centerY cy: Double, side: Double, width: Int, height: Int,
+                    into out: UnsafeMutablePointer<UInt8>) {
+        let h = side / 2
+        func overlap(_ i: Int, _ c: Double) -> Double {
+            max(0, min(Double(i + 1), c + h) - max(Double(i), c - h))
+        }
+        for y in 0..<height {
+            let oy = overlap(y, cy)
+            for x in 0..<width {
+                let v = min(1, overlap(x, cx) * oy)
+                out[y * width + x] = UInt8(v * 255 + 0.5)
+            }
+        }
+    }
+}
+
+/// Collects flattened polylines as closed contours of `Float` points.
+struct PolygonCollector: PolylineSink {
+    var points: [SIMD2<Float>] = []
+    var starts: [Int32] = []
+
+    mutating func moveTo(_ p: Point) {
+        starts.append(Int32(points.count))
+        points.append(SIMD2(Float(p.x), Float(p.y)))
+    }
+    mutating func lineTo(_ p: Point) { points.append(SIMD2(Float(p.x), Float(p.y))) }
+    mutating func endPolyline(closed: Bool) {
+        // A closing segment back to the start is implied; drop a duplicated start point.
+        if let s = starts.last, points.count - Int(s) > 1, points.last == points[Int(s)] { points.removeLast() }
+    }
+    /// Appends the end sentinel: contour k is `starts[k] ..< starts[k + 1]`.
+    mutating func finish() { starts.append(Int32(points.count)) }
+}

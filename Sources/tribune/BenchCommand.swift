@@ -1,0 +1,45 @@
+import ArgumentParser
+import KioskUI
+
+/// `tribune bench [--json] [--seats N]`: the chart renderer's benchmark (issue #13) — the same
+/// measurements as `chart-bench`, on the generated stadium at 1920×1080.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Time the chart renderer: full redraw, pan, pinch, seat toggle, zoom animation, gesture replay.",
+        discussion: """
+            Prints one line per scenario with median, minimum and maximum milliseconds over several \
+            runs and the issue's target; --json prints JSON lines instead. Build with -c release for \
+            meaningful numbers. scripts/chart_peers.py adds Blend2D, Skia and cairo on the same seats.
+            """)
+
+    @Flag(name: .long, help: "Print JSON lines.")
+    var json = false
+
+    @Option(name: .long, help: "Seats in the generated stadium.")
+    var seats: Int = 60_000
+
+    @Option(name: .long, help: "Runs per scenario (≥ 3).")
+    var repeats: Int = 15
+
+    @Option(name: .long, help: "Worker threads (≥ 1).")
+    var threads: Int = 2
+
+    @Option(name: .long, help: "Also write the full-redraw frame's seats as a scene file for the peer renderers.")
+    var exportSeats: String?
+
+    func validate() throws {
+        guard seats >= 100 else { throw ValidationError("--seats must be at least 100, got \(seats)") }
+        guard threads >= 1 else { throw ValidationError("--threads must be at least 1, got \(threads)") }
+    }
+
+    func run() throws {
+        var options = ChartFrameBenchmark.Options()
+        options.seats = seats
+        options.repeats = max(3, repeats)
+        options.threads = threads
+        let bench = ChartFrameBenchmark(options: options)
+        if let path = exportSeats { try bench.exportSeats(to: path) }
+        ChartFrameBenchmark.printReport(bench, json: json)
+    }
+}

@@ -7,6 +7,7 @@ import GRDB
 /// guard against selling a seat twice.
 public final class BoxOfficeStore: Sendable {
     let pool: DatabasePool
+    let writer: GroupCommitWriter
     /// Milliseconds since 1970; injected so tests can move time.
     let now: @Sendable () -> Int64
 
@@ -21,6 +22,7 @@ public final class BoxOfficeStore: Sendable {
             try db.execute(sql: "PRAGMA foreign_keys = ON")
         }
         pool = try DatabasePool(path: path, configuration: config)
+        writer = GroupCommitWriter(pool: pool)
         self.now = now
         try Self.migrator.migrate(pool)
     }
@@ -74,16 +76,11 @@ public final class BoxOfficeStore: Sendable {
         prefix + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(20)
     }
 
-    /// One IMMEDIATE write transaction.
+    /// Runs `body` as if in its own IMMEDIATE write transaction: requests arriving together share
+    /// one transaction and one commit (`GroupCommitWriter`), each in its own savepoint; the answer
+    /// comes after the commit.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await pool.writeWithoutTransaction { db in
-            var result: T?
-            try db.inTransaction(.immediate) {
-                result = try body(db)
-                return .commit
-            }
-            return result!
-        }
+        try await writer.write(body)
     }
 
     /// Runs `effect` under an idempotency key: the key, the body's fingerprint and the final

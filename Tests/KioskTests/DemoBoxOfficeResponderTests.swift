@@ -19,11 +19,11 @@ func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async 
 /// `HTTPBoxOfficeResponder` against the real box office on loopback (`EmbeddedBoxOffice`).
 @Suite("HTTP box-office responder", .serialized)
 struct DemoBoxOfficeResponderTests {
-    static let venue = StadiumGenerator.generate(.forSeatCount(400))
+    static let venue = StadiumGenerator.generate(.forSeatCount(3000))
 
-    /// Seat ids of the venue's first row, from the venue model.
+    /// Seat ids of the venue's longest row, from the venue model.
     static var firstRowSeats: [String] {
-        let row = venue.rows[0].seats
+        let row = venue.rows.max { $0.seatCount < $1.seatCount }!.seats
         return row.map { venue.seatIDs[$0] }
     }
 

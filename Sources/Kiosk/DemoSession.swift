@@ -45,7 +45,7 @@ public enum DemoSession {
         KeyMoment(time: 2.8, name: "02-tribune", caption: "tap on a tribune: zoomed in"),
         KeyMoment(time: 4.1, name: "03-pinch", caption: "pinch: closer"),
         KeyMoment(time: 5.4, name: "04-rotate", caption: "rotate"),
-        KeyMoment(time: 7.4, name: "05-seats", caption: "three seats held"),
+        KeyMoment(time: 7.4, name: "05-seats", caption: "seats held"),
         KeyMoment(time: 8.7, name: "06-bought", caption: "Buy: the order went through"),
         KeyMoment(time: 10.3, name: "07-done", caption: "Ok: back to the stadium"),
     ]

@@ -34,6 +34,8 @@ struct BoxOfficeBench {
         for k in 1...clients { tokens["token-\(k)"] = "kiosk-\(k)" }
         var configuration = BoxOfficeServer.Configuration(databasePath: directory + "/bench.sqlite", port: 0, tokens: tokens)
         configuration.sweepInterval = nil
+        // --synchronous-full: every commit fsync'd (durable on power loss), writes group-committed.
+        configuration.synchronousFull = arguments.contains("--synchronous-full")
         let server = try BoxOfficeServer(configuration: configuration)
         let eventID = try await server.store.createEvent(id: "evt_bench", name: "Bench", layout: try VenueLayout(document: venue), prices: ["CAT1": 4500])
         let port = try await server.start()

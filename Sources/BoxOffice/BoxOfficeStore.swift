@@ -7,6 +7,8 @@ import GRDB
 /// guard against selling a seat twice.
 public final class BoxOfficeStore: Sendable {
     let pool: DatabasePool
+    /// Batches writes when every commit is fsync'd (`synchronousFull`); nil: one transaction per write.
+    let writer: GroupCommitWriter?
     /// Milliseconds since 1970; injected so tests can move time.
     let now: @Sendable () -> Int64
 
@@ -21,6 +23,7 @@ public final class BoxOfficeStore: Sendable {
             try db.execute(sql: "PRAGMA foreign_keys = ON")
         }
         pool = try DatabasePool(path: path, configuration: config)
+        writer = synchronousFull ? GroupCommitWriter(pool: pool) : nil
         self.now = now
         try Self.migrator.migrate(pool)
     }
@@ -74,9 +77,12 @@ public final class BoxOfficeStore: Sendable {
         prefix + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(20)
     }
 
-    /// One IMMEDIATE write transaction.
+    /// Runs `body` in its own IMMEDIATE write transaction. With `synchronousFull`, requests
+    /// arriving together share one transaction and one fsync'd commit (`GroupCommitWriter`), each
+    /// in its own savepoint; the answer always comes after the commit.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await pool.writeWithoutTransaction { db in
+        if let writer { return try await writer.write(body) }
+        return try await pool.writeWithoutTransaction { db in
             var result: T?
             try db.inTransaction(.immediate) {
                 result = try body(db)

@@ -1,57 +1,188 @@
+import BoxOfficeClient
+import Foundation
 import Geometry
 import KioskUI
 import Raster
+import Recording
 import Seating
+import Text
 
-/// `tribune demo` until the kiosk runtime lands: renders the SportFan design's stadium (the
-/// overview, and zoomed into one tribune with its seats after a tap) at 1920×1080 and the seat
-/// preview, and writes them as PNG files.
-public struct Demo: Sendable {
-    /// Output folder (created if missing).
-    public var outputDirectory: String
-    /// Screen size, px.
-    public var width = 1920, height = 1080
+/// `tribune demo`: the kiosk end to end on a machine without kiosk hardware. Starts the real
+/// box office in this process (SQLite in a temporary folder), replays the bundled visitor
+/// session (`DemoSession`) through the kiosk's screens on a virtual clock, buys the three seats
+/// for real over HTTP, and writes what happened: PNG key frames, an animated PNG of the whole
+/// session, a contact sheet and the JSON report.
+public struct Demo {
+    public struct Options: Sendable {
+        /// Output folder (created if missing).
+        public var outputDirectory: String
+        /// The session recording; nil: the bundled `demo/demo-session.yaml`, or the same session
+        /// scripted afresh when the file cannot be found.
+        public var sessionPath: String?
+        /// Every n-th display frame (60 Hz) goes into the animated PNG; 0 writes none.
+        public var animationEvery = 6
+        /// The animated PNG is the screen shrunk by this factor.
+        public var animationScale = 2
+        /// Show progress on standard error.
+        public var showsProgress = true
 
-    public init(outputDirectory: String) { self.outputDirectory = outputDirectory }
-
-    /// One written file and what it shows.
-    public struct Output: Sendable {
-        public var path: String
-        public var caption: String
+        public init(outputDirectory: String) { self.outputDirectory = outputDirectory }
     }
 
-    public func run() throws -> [Output] {
-        try FileOutput.makeDirectory(outputDirectory)
-        let venue = StadiumGenerator.generate(.design())
-        let viewSize = Size(width: Double(width), height: Double(height))
-        var chart = SeatingChart(venue: venue, viewSize: viewSize)
-        let renderer = ChartRenderer()
-        var outputs: [Output] = []
+    /// What the demo wrote and did.
+    public struct Result: Sendable {
+        /// Key frames (PNG, full size) with their captions, in session order.
+        public var keyFrames: [(path: String, caption: String)]
+        /// The animated PNG (nil when `animationEvery` is 0) and its frame count.
+        public var animation: String?
+        public var animationFrames: Int
+        public var contactSheet: String
+        public var report: String
+        /// Completed purchases as the screens counted them.
+        public var purchases: Int
+        /// The orders the box office confirmed.
+        public var orders: [OrderInfo]
+        /// Where the session came from.
+        public var session: String
+        /// The embedded box office's URL (stopped when `run` returns).
+        public var boxOffice: String
+        /// Whether every order was found in the box office's database before it was stopped.
+        public var ordersStored: Bool
 
-        func write(_ surface: Surface, _ name: String, _ caption: String) throws {
-            let path = outputDirectory + "/" + name
-            try surface.writePNG(to: path, opaque: true)
-            outputs.append(Output(path: path, caption: caption))
+        /// One line per order: id, code, seats, total.
+        public var orderSummaries: [String] {
+            orders.map { o in
+                "order \(o.orderID) (code \(o.code)): \(o.lines.map(\.seatGUID).joined(separator: ", ")), \(o.total.amountMinor) \(o.total.currency) minor units"
+            }
         }
-        func render() -> Surface {
-            let s = Surface(width: width, height: height)
-            renderer.render(chart, view: chart.view, into: DrawingContext(surface: s))
-            return s
+        /// The ids of the confirmed orders.
+        public var orderIDs: [String] { orders.map(\.orderID) }
+    }
+
+    /// Why the demo failed.
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public var options: Options
+    public static let frameRate = 60.0
+
+    public init(options: Options) { self.options = options }
+
+    /// Where the bundled session is: next to the sources (a checkout), or under the current folder.
+    public static func bundledSessionPath() -> String? {
+        let fromSource = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("demo/demo-session.yaml").path
+        for path in [fromSource, FileManager.default.currentDirectoryPath + "/demo/demo-session.yaml"]
+            where FileManager.default.fileExists(atPath: path) { return path }
+        return nil
+    }
+
+    /// Scripts the session (`DemoSession.makeRecording`) and writes it as libinput-record YAML.
+    public static func writeSession(to path: String) throws {
+        let recording = try DemoSession.makeRecording(venue: DemoSession.venue())
+        let text = LibinputRecordWriter.document(recording, system: .init(os: "tribune demo session", kernel: "none"))
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    public func run() throws -> Result {
+        let out = options.outputDirectory
+        try FileOutput.makeDirectory(out)
+        let venue = DemoSession.venue()
+
+        let recording: InputRecording
+        let source: String
+        if let path = options.sessionPath ?? Self.bundledSessionPath() {
+            recording = try RecordingReader.read(path: path)
+            source = path
+        } else {
+            recording = try DemoSession.makeRecording(venue: venue)
+            source = "scripted afresh (demo/demo-session.yaml not found)"
+        }
+        let touches = try recording.touchFrames(mapping: DisplayMapping(size: DemoSession.screenSize))
+
+        let configuration = DemoSession.configuration(venue: venue)
+        let boxOffice = try HTTPBoxOfficeResponder.wait { () async -> Swift.Result<EmbeddedBoxOffice, Failure> in
+            do { return .success(try await EmbeddedBoxOffice.start(venue: venue, eventName: configuration.eventName)) } catch {
+                return .failure(Failure(description: "the embedded box office did not start: \(error)"))
+            }
+        }.get()
+        defer { HTTPBoxOfficeResponder.wait { await boxOffice.stop() } }
+
+        let responder = try HTTPBoxOfficeResponder(baseURL: boxOffice.baseURL, token: boxOffice.token, eventID: boxOffice.eventID,
+                                                   stateDirectory: boxOffice.directory + "/kiosk")
+        let replay = KioskReplay(venue: venue, configuration: configuration, options: .init(timing: false), responder: responder)
+        let end = max(recording.duration, DemoSession.keyMoments.last?.time ?? 0)
+        let expected = Int((end * Self.frameRate).rounded(.up)) + 1
+        let progress = options.showsProgress ? ProgressDisplay(title: "replaying the demo session", total: expected) : nil
+        let player = DemoSessionPlayer(replay: replay, moments: DemoSession.keyMoments, frameRate: Self.frameRate,
+                                       animationEvery: options.animationEvery, animationScale: options.animationScale,
+                                       expectedFrames: expected, progress: progress)
+        var target = player
+        ReplayTimeline(frames: touches, frameRate: Self.frameRate, start: 0, end: end).run(&target)
+        progress?.finish()
+        if let e = player.errors.first { throw Failure(description: e) }
+        if let e = replay.errors.first { throw Failure(description: e) }
+
+        var keyFrames: [(path: String, caption: String)] = []
+        for (moment, image) in player.keyFrames {
+            let path = out + "/" + moment.name + ".png"
+            try image.writePNG(to: path, opaque: true)
+            keyFrames.append((path, moment.caption))
         }
 
-        try write(render(), "stadium.png",
-                  "the stadium: \(venue.tribunes.count) tribunes, \(venue.seats.count) seats, rotated π/2 as in the design")
-
-        // Tap the middle of the first tribune, as a visitor would: the chart zooms into it.
-        if let tribune = venue.tribunes.first {
-            let centre = Point(x: tribune.bounds.midX, y: tribune.bounds.midY)
-            _ = chart.tap(atScreen: chart.view.screenPoint(fromChart: centre))
-            try write(render(), "tribune.png",
-                      "after a tap on tribune \(tribune.label): zoom \(chart.view.zoom), its \(tribune.seats.count) seats")
+        var animationPath: String?
+        if let animation = player.animation {
+            let path = out + "/session-animated.png"
+            try animation.write(to: path)
+            animationPath = path
         }
 
-        let preview = SeatPreview()
-        try write(preview.render(), "seat-preview.png", "the seat shape at 12 rotations, 30° apart")
-        return outputs
+        let sheetPath = out + "/contact-sheet.png"
+        let text = TextRenderer(fonts: try FontChain.standard())
+        try ContactSheet().render(player.keyFrames.map { ContactSheet.Entry(image: $0.image, caption: $0.moment.caption) }, text: text)
+            .writePNG(to: sheetPath, opaque: true)
+
+        let orders = responder.orders
+        let report = replay.report().withoutTiming
+        let reportPath = out + "/report.json"
+        try Self.reportJSON(report, orders: orders).write(toFile: reportPath, atomically: true, encoding: .utf8)
+
+        let stored = HTTPBoxOfficeResponder.wait { () async -> Bool in
+            for order in orders {
+                guard let row = try? await boxOffice.storedOrder(id: order.orderID), row.seats == order.lines.map(\.seatGUID).sorted() else { return false }
+            }
+            return true
+        }
+        return Result(keyFrames: keyFrames, animation: animationPath, animationFrames: player.animation?.frameCount ?? 0,
+                      contactSheet: sheetPath, report: reportPath, purchases: report.purchases, orders: orders, session: source,
+                      boxOffice: boxOffice.baseURL, ordersStored: stored)
+    }
+
+    /// The replay report with the confirmed orders added (`orders`: id, code, seats, total).
+    static func reportJSON(_ report: ReplayReport, orders: [OrderInfo]) -> String {
+        var json = report.json()
+        while json.last == "\n" || json.last == " " { json.removeLast() }
+        guard json.last == "}" else { return json }
+        json.removeLast()
+        while json.last == "\n" || json.last == " " { json.removeLast() }
+        func quoted(_ s: String) -> String {
+            var o = "\""
+            for c in s.unicodeScalars {
+                switch c {
+                case "\"": o += "\\\""
+                case "\\": o += "\\\\"
+                default: if c.value < 0x20 { o += String(format: "\\u%04x", c.value) } else { o.unicodeScalars.append(c) }
+                }
+            }
+            return o + "\""
+        }
+        let items = orders.map { o in
+            "    {\"order_id\": \(quoted(o.orderID)), \"code\": \(quoted(o.code)), \"seats\": ["
+                + o.lines.map { quoted($0.seatGUID) }.joined(separator: ", ")
+                + "], \"total_minor\": \(o.total.amountMinor), \"currency\": \(quoted(o.total.currency))}"
+        }
+        json += ",\n  \"orders\": [" + (items.isEmpty ? "" : "\n" + items.joined(separator: ",\n") + "\n  ") + "]\n}\n"
+        return json
     }
 }

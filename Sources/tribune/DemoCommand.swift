@@ -5,17 +5,51 @@ import Kiosk
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
-        abstract: "Render the SportFan stadium, a tribune zoomed in with its seats, and the seat preview as PNG files.",
+        abstract: "Run the kiosk end to end: an embedded box office, the bundled visitor session, a real purchase, and pictures of it.",
         discussion: """
-            Example:
-              tribune demo --out out
+            Starts the box office in this process (SQLite in a temporary folder), replays the bundled session
+            (demo/demo-session.yaml: tap a tribune, pinch, rotate, tap three seats, Buy, Ok) on a generated
+            10,000-seat stadium at 1920x1080 on a virtual clock, buys the seats for real over HTTP, and writes
+            key frames (PNG), an animated PNG of the session, a contact sheet and the JSON report.
+            --make-session scripts the session from the screens' layout and writes the recording instead.
+
+            Examples:
+              tribune demo --out demo-out
+              tribune demo --make-session --session demo/demo-session.yaml
             """)
 
-    @Option(help: "Folder for the PNG files.")
-    var out: String = "out"
+    @Option(help: "Folder for the pictures and the report.")
+    var out: String = "demo-out"
+
+    @Option(help: "The session recording (default: the bundled demo/demo-session.yaml).")
+    var session: String?
+
+    @Flag(name: .customLong("make-session"), help: "Script the session and write it to --session (default demo/demo-session.yaml).")
+    var makeSession = false
+
+    @Option(name: .customLong("animation-every"), help: "Put every N-th 60 Hz frame into the animated PNG (0: none).")
+    var animationEvery: Int = 6
 
     func run() throws {
-        let outputs = try Demo(outputDirectory: out).run()
-        for o in outputs { print("\(o.path): \(o.caption)") }
+        if makeSession {
+            let path = session ?? "demo/demo-session.yaml"
+            try Demo.writeSession(to: path)
+            print("wrote the demo session to \(path)")
+            return
+        }
+        guard animationEvery >= 0 else { throw ValidationError("--animation-every: expected 0 or a positive integer; found \(animationEvery)") }
+        var options = Demo.Options(outputDirectory: out)
+        options.sessionPath = session
+        options.animationEvery = animationEvery
+        let result = try Demo(options: options).run()
+        print("session: \(result.session)")
+        print("box office: \(result.boxOffice) (embedded, stopped)")
+        for line in result.orderSummaries { print(line) }
+        print("purchases: \(result.purchases)\(result.ordersStored ? "" : " (NOT found in the box office database)")")
+        for k in result.keyFrames { print("\(k.path): \(k.caption)") }
+        if let a = result.animation { print("\(a): the whole session, \(result.animationFrames) frames (animated PNG)") }
+        print("\(result.contactSheet): contact sheet of the key frames")
+        print("\(result.report): the report")
+        if result.purchases != 1 || !result.ordersStored { throw ExitCode(1) }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Geometry
+import Kiosk
 import KioskUI
 import Recording
 import Seating
@@ -20,6 +21,7 @@ struct ReplayCommand: ParsableCommand {
 
             Example:
               tribune replay 3m.event --seats 5000 --size 1920x1200 --frames out --every 6 --report r.json
+              tribune replay demo/demo-session.yaml --venue stadium.venue --box-office http://127.0.0.1:8080 --token-file kiosk.token
             """)
 
     @Argument(help: "The recording (libinput record YAML, or evemu with an optional sibling .desc).")
@@ -61,13 +63,21 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .customLong("no-timing"), help: "Write render_ms as zeros (byte-identical reports).")
     var noTiming = false
 
-    @Option(name: .customLong("box-office"), help: "Box-office URL for purchases (not yet supported).")
+    @Option(name: .customLong("box-office"), help: "Box-office URL: seat taps hold seats and Buy orders them there, for real (the venue must be the event's).")
     var boxOffice: String?
 
+    @Option(name: .customLong("token-file"), help: "With --box-office: a file holding the kiosk's bearer token (the token alone, or 'KIOSK_ID TOKEN').")
+    var tokenFile: String?
+
+    @Option(help: "With --box-office: the event to sell (default: the box office's only event).")
+    var event: String?
+
     func run() throws {
-        if boxOffice != nil {
-            FileHandle.standardError.write(Data("tribune replay: --box-office is not yet supported (the box-office client has not landed)\n".utf8))
-            throw ExitCode(2)
+        if boxOffice == nil && (tokenFile != nil || event != nil) {
+            throw ValidationError("--token-file and --event go with --box-office URL")
+        }
+        if boxOffice != nil && tokenFile == nil {
+            throw ValidationError("--box-office needs --token-file F, the kiosk's bearer token")
         }
         guard let picture = Self.parseSize(size, suffix: "") else { throw ValidationError("--size: expected WxH in pixels, e.g. 1920x1080; found \"\(size)\"") }
         guard let turn = DisplayRotation(degrees: rotation) else { throw ValidationError("--rotation: expected 0, 90, 180 or 270; found \(rotation)") }
@@ -102,12 +112,34 @@ struct ReplayCommand: ParsableCommand {
         if let frames { try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true) }
 
         var configuration = KioskSession.Configuration(screenSize: picture, pixelsPerMillimetre: ppmm!)
-        // No box office yet: standalone, as `tribune run` without one (Buy disabled, no requests).
-        configuration.boxOfficeConfigured = false
-        configuration.takePrices(from: theVenue)
+        var responder: HTTPBoxOfficeResponder?
+        var stateDirectory: String?
+        if let boxOffice, let tokenFile {
+            // Seats are held and bought for real; the purchase journal lives in a temporary folder.
+            let token = try HTTPBoxOfficeResponder.readToken(path: tokenFile)
+            let eventID = try event ?? HTTPBoxOfficeResponder.soleEventID(baseURL: boxOffice, token: token)
+            let state = NSTemporaryDirectory() + "tribune-replay-" + UUID().uuidString.lowercased()
+            stateDirectory = state
+            let r = try HTTPBoxOfficeResponder(baseURL: boxOffice, token: token, eventID: eventID, stateDirectory: state)
+            do {
+                let info = try r.prepare()
+                configuration.eventName = info.name
+                configuration.currency = info.currency
+                configuration.prices = info.prices
+            } catch {
+                throw ValidationError("--box-office \(boxOffice): \(error)")
+            }
+            configuration.boxOfficeConfigured = true
+            responder = r
+        } else {
+            // Standalone, as `tribune run` without a box office (Buy disabled, no requests).
+            configuration.boxOfficeConfigured = false
+            configuration.takePrices(from: theVenue)
+        }
+        defer { if let stateDirectory { try? FileManager.default.removeItem(atPath: stateDirectory) } }
         let replay = KioskReplay(venue: theVenue, configuration: configuration,
                                  options: .init(framesDirectory: frames, every: every, timing: !noTiming, rotation: turn),
-                                 responder: nil)
+                                 responder: responder)
         var target = replay
         let timeline = ReplayTimeline(frames: touchFrames, frameRate: rate, start: from ?? 0, end: to ?? input.duration)
         timeline.run(&target)

@@ -211,8 +211,3 @@ public final class HTTPBoxOfficeResponder: BoxOfficeResponder {
         return box.value!
     }
 }
-
-/// Carries a task's result to the thread waiting on the semaphore (which orders the accesses).
-private final class ResultBox<T>: @unchecked Sendable {
-    var value: T?
-}

@@ -36,8 +36,7 @@ struct DemoEndToEndTests {
 
         #expect(result.purchases == 1)
         #expect(result.orders.count == 1)
-        // Known gap: the script's 2nd and 3rd seat taps miss in the screens, so the order has 1 seat.
-        #expect((result.orders.first?.lines.count ?? 0) >= 1)
+        #expect(result.orders.first?.lines.count == 3)   // the three seats the session tapped
         #expect(result.ordersStored)   // found in the embedded box office's SQLite database
         #expect(result.keyFrames.count == DemoSession.keyMoments.count)
         for k in result.keyFrames { #expect(FileManager.default.fileExists(atPath: k.path), "\(k.path)") }

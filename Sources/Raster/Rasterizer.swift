@@ -297,8 +297,8 @@ final class Rasterizer {
             }
             selected = selection
         }
-        resolver.resolve(edges: edges, count: e.count, selected: selected, bandTop: bandTop, bandBottom: bandBottom,
-                         evenOdd: rule == .evenOdd)
+        guard resolver.resolve(edges: edges, count: e.count, selected: selected, bandTop: bandTop,
+                               bandBottom: bandBottom, evenOdd: rule == .evenOdd) else { return e }
         let n = resolver.outputCount
         if n > edgeCapacity {
             edges.deallocate()

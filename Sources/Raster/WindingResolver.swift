@@ -55,8 +55,11 @@ final class WindingResolver {
     /// `selected[i] != 0` (all when nil), and only their parts between `bandTop` and
     /// `bandBottom`, are resolved; everything else is copied as is. The caller guarantees that
     /// no pixel row has both resolved parts and other edges' winding inside the same pixel.
+    /// Returns false (output unusable) when the sweep would take more than `workBudget` piece
+    /// visits: a huge tangled path (10⁶ vertices) then keeps the plain accumulation.
+    @discardableResult
     func resolve(edges: UnsafePointer<SIMD4<Int32>>, count: Int, selected: UnsafePointer<UInt8>?,
-                 bandTop: Int32, bandBottom: Int32, evenOdd: Bool) {
+                 bandTop: Int32, bandBottom: Int32, evenOdd: Bool) -> Bool {
         outputCount = 0
         pieceCount = 0
         for i in 0..<count {
@@ -83,8 +86,14 @@ final class WindingResolver {
             p.slope = Double(p.xBot &- p.xTop) / Double(p.yBot &- p.yTop)
             addPiece(p)
         }
-        if pieceCount > 0 { sweep(evenOdd: evenOdd) }
+        work = 0
+        if pieceCount > 0 { return sweep(evenOdd: evenOdd) }
+        return true
     }
+
+    /// Piece visits allowed per `resolve` (bounds the sweep's O(slabs × active) time).
+    static let workBudget = 4_000_000
+    private var work = 0
 
     @inline(__always) private func emit(_ e: SIMD4<Int32>) {
         if outputCount == outputCapacity { growOutput() }
@@ -128,7 +137,7 @@ final class WindingResolver {
         pieces[k].pendWeight = 0
     }
 
-    private func sweep(evenOdd: Bool) {
+    private func sweep(evenOdd: Bool) -> Bool {
         let n = pieceCount
         if n > indexCapacity {
             order.deallocate(); active.deallocate()
@@ -153,6 +162,8 @@ final class WindingResolver {
             }
             var yEnd = next < n ? pieces[Int(order[next])].yTop : Int32.max
             for a in 0..<activeCount { yEnd = Swift.min(yEnd, pieces[Int(active[a])].yBot) }
+            work &+= activeCount
+            if work > WindingResolver.workBudget { return false }
             sweepSlab(from: y, to: yEnd, activeCount: activeCount, evenOdd: evenOdd)
             var kept = 0
             for a in 0..<activeCount {
@@ -162,6 +173,7 @@ final class WindingResolver {
             activeCount = kept
             y = yEnd
         }
+        return true
     }
 
     /// Processes the rows ya0 ..< yEnd, in which no piece starts or ends, cutting them further

@@ -33,7 +33,7 @@ extension DrawingContext {
     public func clip(to path: Path, rule: FillRule = .nonZero) {
         let clip = Rasterizer.addressable(clipRect.intersection(surface.bounds))
         guard !clip.isEmpty, transform.isFinite else { clipRect = emptyClip; return }
-        let e = rasterizer.buildEdges(path, transform: transform, clip: clip)
+        let e = rasterizer.resolveOverlaps(rasterizer.buildEdges(path, transform: transform, clip: clip), rule: rule)
         let bounds = e.pixelBounds(clip: clip)
         guard e.count > 0, !bounds.isEmpty else { clipRect = emptyClip; return }
         let mask = CoverageMask(bounds: bounds)

@@ -21,6 +21,11 @@ struct EdgeBuilder: PolylineSink {
     /// True when some part of a segment right of the clip box was dropped: coverage may then
     /// extend to the clip's right border, beyond `maxX`.
     var droppedRight = false
+    /// Subpaths with nonzero area seen so far, and whether all of them were convex (then the
+    /// accumulation is exact when there is at most one; see `SubpathShape`).
+    var solidSubpaths = 0
+    var allConvex = true
+    var probe = ConvexityProbe<Double>()
 
     /// Takes over `storage` (reallocated when it grows); `clip` must lie in 0 ..< 2²¹ px.
     init(storage: UnsafeMutablePointer<SIMD4<Int32>>, capacity: Int, clip: PixelRect) {
@@ -32,9 +37,11 @@ struct EdgeBuilder: PolylineSink {
     @inline(__always) mutating func moveTo(_ p: Point) {
         closeCurrent()
         start = p; last = p; open = true
+        probe.reset()
     }
 
     @inline(__always) mutating func lineTo(_ p: Point) {
+        probe.add(p.x - last.x, p.y - last.y)
         addSegment(last.x, last.y, p.x, p.y)
         last = p
     }
@@ -42,7 +49,12 @@ struct EdgeBuilder: PolylineSink {
     @inline(__always) mutating func endPolyline(closed: Bool) { closeCurrent() }
 
     @inline(__always) mutating func closeCurrent() {
-        if open && last != start { addSegment(last.x, last.y, start.x, start.y) }
+        guard open else { return }
+        if last != start { addSegment(last.x, last.y, start.x, start.y) }
+        probe.add(start.x - last.x, start.y - last.y)
+        let (convex, orientation) = probe.finish()
+        if !convex { allConvex = false }
+        if orientation != 0 || !convex { solidSubpaths &+= 1 }
         open = false
     }
 

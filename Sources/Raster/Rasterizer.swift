@@ -19,6 +19,11 @@ final class Rasterizer {
         var count: Int
         var minX: Int32, minY: Int32, maxX: Int32, maxY: Int32
         var droppedRight: Bool
+        /// Subpath records in `shapes` (unclipped builds), or 0.
+        var shapeCount = 0
+        /// True when overlaps must be resolved over all edges (clipped builds that are not one
+        /// convex subpath).
+        var resolveAll = false
         /// The pixels the coverage can reach within `clip` (empty when there are no edges).
         func pixelBounds(clip: PixelRect) -> PixelRect {
             guard count > 0 else { return PixelRect(x: clip.minX, y: clip.minY, width: 0, height: 0) }
@@ -33,8 +38,22 @@ final class Rasterizer {
     /// Maximum cells per band (256 KiB of `Int32`).
     static let cellBudget = 65536
 
-    private var edges: UnsafeMutablePointer<SIMD4<Int32>>
+    private(set) var edges: UnsafeMutablePointer<SIMD4<Int32>>
     private var edgeCapacity = 256
+    private var shapes: UnsafeMutablePointer<SubpathShape>
+    private var shapeCapacity = 16
+    private var selection: UnsafeMutablePointer<UInt8>
+    private var selectionCapacity = 0
+    private let resolver = WindingResolver()
+    /// Above this many solid subpaths the pairwise box test is skipped and everything resolved.
+    static let maxPairwiseShapes = 64
+    /// At most this many convex subpaths go through `ConvexOverlap`.
+    static let maxConvexShapes = 8
+    private let overlapScratch: UnsafeMutablePointer<SIMD2<Double>>
+    private let overlapSizes: UnsafeMutablePointer<Int>
+    private let shapeBoxes = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: Rasterizer.maxPairwiseShapes)
+    private let shapeOfBox = UnsafeMutablePointer<Int32>.allocate(capacity: Rasterizer.maxPairwiseShapes)
+    private let hitBox = UnsafeMutablePointer<UInt8>.allocate(capacity: Rasterizer.maxPairwiseShapes)
     private var cells: UnsafeMutablePointer<Int32>
     private var cellCapacity = 0
     private var rowMin: UnsafeMutablePointer<Int32>
@@ -51,6 +70,9 @@ final class Rasterizer {
 
     init() {
         edges = .allocate(capacity: edgeCapacity)
+        shapes = .allocate(capacity: shapeCapacity)
+        selection = .allocate(capacity: 1)
+        (overlapScratch, overlapSizes) = ConvexOverlap.allocate()
         cells = .allocate(capacity: 1)
         rowMin = .allocate(capacity: 1); rowMax = .allocate(capacity: 1)
         coverage = .allocate(capacity: 1)
@@ -59,7 +81,9 @@ final class Rasterizer {
     }
 
     deinit {
-        edges.deallocate(); cells.deallocate(); rowMin.deallocate(); rowMax.deallocate()
+        edges.deallocate(); shapes.deallocate(); selection.deallocate()
+        overlapScratch.deallocate(); overlapSizes.deallocate()
+        shapeBoxes.deallocate(); shapeOfBox.deallocate(); hitBox.deallocate(); cells.deallocate(); rowMin.deallocate(); rowMax.deallocate()
         coverage.deallocate(); bucketHead.deallocate(); nextInBucket.deallocate(); active.deallocate()
     }
 
@@ -75,21 +99,217 @@ final class Rasterizer {
         builder.closeCurrent()
         edges = builder.edges; edgeCapacity = builder.capacity
         return EdgeSummary(count: builder.count, minX: builder.minX, minY: builder.minY, maxX: builder.maxX,
-                           maxY: builder.maxY, droppedRight: builder.droppedRight)
+                           maxY: builder.maxY, droppedRight: builder.droppedRight,
+                           resolveAll: !(builder.allConvex && builder.solidSubpaths <= 1))
     }
 
     /// Builds the edges of `path` with no clipping when all its flattened vertices lie inside
     /// `clip` (every seat on screen) and returns them; otherwise returns nil (the edges buffer
     /// then holds garbage; build again with `buildEdges`).
     func buildEdgesInside(_ path: Path, transform t: AffineTransform, clip: PixelRect) -> EdgeSummary? {
-        var builder = UnclippedEdgeBuilder(storage: edges, capacity: edgeCapacity)
+        var builder = UnclippedEdgeBuilder(storage: edges, capacity: edgeCapacity, shapes: shapes,
+                                           shapeCapacity: shapeCapacity)
         path.flatten(tolerance: Rasterizer.tolerance, transform: t, into: &builder)
         builder.closeCurrent()
         edges = builder.edges; edgeCapacity = builder.capacity
+        shapes = builder.shapes; shapeCapacity = builder.shapeCapacity
         guard builder.isInside(left: Double(clip.minX), top: Double(clip.minY), right: Double(clip.maxX),
                                bottom: Double(clip.maxY)) else { return nil }
         return EdgeSummary(count: builder.count, minX: EdgeBuilder.fixed(builder.loX), minY: EdgeBuilder.fixed(builder.loY),
-                           maxX: EdgeBuilder.fixed(builder.hiX), maxY: EdgeBuilder.fixed(builder.hiY), droppedRight: false)
+                           maxX: EdgeBuilder.fixed(builder.hiX), maxY: EdgeBuilder.fixed(builder.hiY), droppedRight: false,
+                           shapeCount: builder.shapeCount)
+    }
+
+    /// Builds the edges of `path` (unclipped when it lies inside `clip`) and resolves overlaps
+    /// (`resolveOverlaps`): the edges `rasterizeEdges` turns into exact coverage.
+    func preparedEdges(_ path: Path, transform: AffineTransform, rule: FillRule, clip: PixelRect) -> EdgeSummary {
+        let e = buildEdgesInside(path, transform: transform, clip: clip)
+            ?? buildEdges(path, transform: transform, clip: clip)
+        return resolveOverlaps(e, rule: rule)
+    }
+
+    /// Inclusion–exclusion over the solid (convex, all wound `winding`: the accumulator's sign of
+    /// their inside) subpaths whose boxes overlap: appends each non-empty intersection with its
+    /// multiplicity. Nil when there are too many terms or vertices (then sweep instead).
+    private func resolveConvexOverlaps(_ e: EdgeSummary, evenOdd: Bool, winding: Int32) -> EdgeSummary? {
+        let boxes = shapeBoxes
+        var k = 0
+        for s in 0..<e.shapeCount where shapes[s].orientation != 0 {
+            var lo = SIMD2<Int32>(Int32.max, Int32.max), hi = SIMD2<Int32>(Int32.min, Int32.min)
+            for i in Int(shapes[s].start)..<Int(shapes[s].end) {
+                let q = edges[i]
+                lo = pointwiseMin(lo, pointwiseMin(q.lowHalf, q.highHalf))
+                hi = pointwiseMax(hi, pointwiseMax(q.lowHalf, q.highHalf))
+            }
+            if lo.x > hi.x { continue }
+            boxes[k] = SIMD4(lo.x, lo.y, hi.x, hi.y)
+            shapeOfBox[k] = Int32(s)
+            k &+= 1
+        }
+        var overlapping = false
+        for a in 0..<k {
+            for b in (a &+ 1)..<Swift.max(a &+ 1, k) {
+                let p = boxes[a], q = boxes[b]
+                if p.x < q.z && q.x < p.z && p.y < q.w && q.y < p.w { overlapping = true }
+            }
+        }
+        if !overlapping { return e }
+        let geometry = ConvexOverlap(scratch: overlapScratch, sizes: overlapSizes)
+        for c in 0..<k {
+            let sh = shapes[Int(shapeOfBox[c])]
+            guard geometry.load(edges, start: Int(sh.start), end: Int(sh.end), reverse: winding < 0, into: c) else { return nil }
+        }
+        var count = e.count
+        var terms = 0
+        for c in 0..<k {
+            guard expandOverlap(geometry, slot: c, last: c, size: 1, components: k, evenOdd: evenOdd, winding: winding,
+                                count: &count, terms: &terms) else { return nil }
+        }
+        var r = e
+        r.count = count
+        r.shapeCount = 0
+        return r
+    }
+
+    /// Intersects the polygon in `slot` (the intersection of `size` components, the last
+    /// `last`) with every later component, appends each non-empty result's edges and recurses.
+    private func expandOverlap(_ g: ConvexOverlap, slot: Int, last: Int, size: Int, components k: Int, evenOdd: Bool,
+                               winding: Int32, count: inout Int, terms: inout Int) -> Bool {
+        let child = k + size - 1, tmp = ConvexOverlap.maxTerms + 2
+        var l = last + 1
+        while l < k {
+            let b = shapeBoxes[l]
+            // Box of the polygon in `slot` against component l's box.
+            let p = g.poly(slot), n = g.sizes[slot]
+            var lo = p[0], hi = p[0]
+            for i in 1..<n { lo = pointwiseMin(lo, p[i]); hi = pointwiseMax(hi, p[i]) }
+            if lo.x < Double(b.z) && Double(b.x) < hi.x && lo.y < Double(b.w) && Double(b.y) < hi.y {
+                let m = g.clip(slot, by: l, into: child, tmp: tmp)
+                if m < 0 { return false }
+                if m >= 3 {
+                    terms &+= 1
+                    if terms > ConvexOverlap.maxTerms { return false }
+                    // Multiplicity of a (size + 1)-fold intersection: (−1)ˢⁱᶻᵉ, or (−2)ˢⁱᶻᵉ for even-odd.
+                    var mult: Int32 = 1
+                    for _ in 0..<size { mult = mult &* (evenOdd ? -2 : -1) }
+                    mult = mult &* winding
+                    appendPolygon(g.poly(child), count: m, multiplicity: mult, edgeCount: &count)
+                    guard expandOverlap(g, slot: child, last: l, size: size + 1, components: k, evenOdd: evenOdd,
+                                        winding: winding, count: &count, terms: &terms) else { return false }
+                }
+            }
+            l += 1
+        }
+        return true
+    }
+
+    /// Appends the polygon's edges (rounded to 24.8) `|multiplicity|` times, reversed when negative.
+    private func appendPolygon(_ p: UnsafeMutablePointer<SIMD2<Double>>, count n: Int, multiplicity: Int32,
+                               edgeCount: inout Int) {
+        let times = Int(multiplicity.magnitude)
+        if edgeCount + n * times > edgeCapacity {
+            let newCapacity = Swift.max(edgeCapacity * 2, edgeCount + n * times)
+            let grown = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: newCapacity)
+            grown.moveInitialize(from: edges, count: edgeCount)
+            edges.deallocate()
+            edges = grown; edgeCapacity = newCapacity
+        }
+        var prevX = CoverageAccumulator.roundToInt32(p[n - 1].x), prevY = CoverageAccumulator.roundToInt32(p[n - 1].y)
+        for i in 0..<n {
+            let x = CoverageAccumulator.roundToInt32(p[i].x), y = CoverageAccumulator.roundToInt32(p[i].y)
+            if y != prevY {
+                let edge = multiplicity > 0 ? SIMD4(prevX, prevY, x, y) : SIMD4(x, y, prevX, prevY)
+                for _ in 0..<times { edges[edgeCount] = edge; edgeCount &+= 1 }
+            }
+            prevX = x; prevY = y
+        }
+    }
+
+    /// Rewrites the edges where windings overlap or cross inside a pixel (`WindingResolver`),
+    /// so the accumulation is exact there too. Paths made of convex subpaths whose pixel boxes
+    /// are disjoint (most shapes) pass untouched at the cost of the classification; otherwise
+    /// only the subpaths whose boxes share pixels, and only in the pixel rows they share, are
+    /// resolved — or everything, for a non-convex subpath, many subpaths or a clipped build.
+    func resolveOverlaps(_ e: EdgeSummary, rule: FillRule) -> EdgeSummary {
+        guard e.count > 0, e.resolveAll || e.shapeCount > 1 || (e.shapeCount == 1 && !shapes[0].convex) else { return e }
+        var resolveAll = e.resolveAll
+        var bandTop = Int32.min, bandBottom = Int32.max
+        var selected: UnsafeMutablePointer<UInt8>? = nil
+        if !resolveAll {
+            var solid = 0
+            var orientations: UInt8 = 0
+            for s in 0..<e.shapeCount {
+                let sh = shapes[s]
+                if !sh.convex { resolveAll = true; break }
+                if sh.orientation != 0 { solid &+= 1; orientations |= sh.orientation > 0 ? 1 : 2 }
+            }
+            if !resolveAll && solid <= 1 { return e }
+            if solid > Rasterizer.maxPairwiseShapes { resolveAll = true }
+            // A few convex subpaths wound the same way: inclusion–exclusion (`ConvexOverlap`).
+            if !resolveAll && orientations != 3 && solid <= Rasterizer.maxConvexShapes,
+               let r = resolveConvexOverlaps(e, evenOdd: rule == .evenOdd, winding: orientations == 1 ? -1 : 1) {
+                return r
+            }
+        }
+        if !resolveAll {
+            // Pixel boxes (first and last column and row touched) of the solid subpaths.
+            let boxes = shapeBoxes
+            var nb = 0
+            for s in 0..<e.shapeCount where shapes[s].orientation != 0 {
+                var lo = SIMD2<Int32>(Int32.max, Int32.max), hi = SIMD2<Int32>(Int32.min, Int32.min)
+                for i in Int(shapes[s].start)..<Int(shapes[s].end) {
+                    let q = edges[i]
+                    lo = pointwiseMin(lo, pointwiseMin(q.lowHalf, q.highHalf))
+                    hi = pointwiseMax(hi, pointwiseMax(q.lowHalf, q.highHalf))
+                }
+                if lo.x > hi.x { continue }
+                boxes[nb] = SIMD4(lo.x >> 8, lo.y >> 8, Swift.max(lo.x, hi.x &- 1) >> 8, Swift.max(lo.y, hi.y &- 1) >> 8)
+                shapeOfBox[nb] = Int32(s)
+                hitBox[nb] = 0
+                nb &+= 1
+            }
+            var top = Int32.max, bottom = Int32.min
+            var a = 0
+            while a < nb {
+                var b = a &+ 1
+                while b < nb {
+                    let p = boxes[a], q = boxes[b]
+                    if p.x <= q.z && q.x <= p.z && p.y <= q.w && q.y <= p.w {
+                        hitBox[a] = 1; hitBox[b] = 1
+                        top = Swift.min(top, Swift.max(p.y, q.y))
+                        bottom = Swift.max(bottom, Swift.min(p.w, q.w))
+                    }
+                    b &+= 1
+                }
+                a &+= 1
+            }
+            if top > bottom { return e }
+            bandTop = top << 8; bandBottom = (bottom &+ 1) << 8
+            if e.count > selectionCapacity {
+                selection.deallocate()
+                selectionCapacity = Swift.max(e.count, 256)
+                selection = .allocate(capacity: selectionCapacity)
+            }
+            selection.update(repeating: 0, count: e.count)
+            for a in 0..<nb where hitBox[a] != 0 {
+                let sh = shapes[Int(shapeOfBox[a])]
+                for i in Int(sh.start)..<Int(sh.end) { selection[i] = 1 }
+            }
+            selected = selection
+        }
+        guard resolver.resolve(edges: edges, count: e.count, selected: selected, bandTop: bandTop,
+                               bandBottom: bandBottom, evenOdd: rule == .evenOdd) else { return e }
+        let n = resolver.outputCount
+        if n > edgeCapacity {
+            edges.deallocate()
+            edgeCapacity = Swift.max(n, edgeCapacity * 2)
+            edges = .allocate(capacity: edgeCapacity)
+        }
+        edges.update(from: resolver.output, count: n)
+        var r = e
+        r.count = n
+        r.shapeCount = 0; r.resolveAll = false
+        return r
     }
 
     /// Rasterizes `path` (user space) through `transform` (→ target pixels) with `rule`, limited
@@ -98,8 +318,7 @@ final class Rasterizer {
                                into sink: inout S) {
         let clip = Rasterizer.addressable(rawClip)
         guard !clip.isEmpty, !path.isEmpty, transform.isFinite else { return }
-        let e = buildEdgesInside(path, transform: transform, clip: clip)
-            ?? buildEdges(path, transform: transform, clip: clip)
+        let e = preparedEdges(path, transform: transform, rule: rule, clip: clip)
         guard e.count > 0 else { return }
         rasterizeEdges(e, rule: rule, clip: clip, into: &sink)
     }

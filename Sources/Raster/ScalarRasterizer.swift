@@ -1,7 +1,7 @@
 import Geometry
 
 /// The reference rasterizer: the same coverage math as `Rasterizer` (shared `EdgeBuilder` and
-/// `CoverageAccumulator`) done the obvious way — one cell buffer for the whole clip, every
+/// `CoverageAccumulator`, and `Rasterizer.preparedEdges` for the edges) done the obvious way — one cell buffer for the whole clip, every
 /// pixel swept, every channel blended separately with plain integer arithmetic, no bands, no
 /// span skipping, no packed lanes. The fast path must produce bit-identical pixels.
 enum ScalarRasterizer {
@@ -11,12 +11,11 @@ enum ScalarRasterizer {
                      surface: Surface, pixel: UInt32, mode: BlendMode, mask: CoverageMask? = nil) {
         let clip = Rasterizer.addressable(rawClip.intersection(surface.bounds))
         guard !clip.isEmpty, transform.isFinite else { return }
-        let storage = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: 16)
-        var builder = EdgeBuilder(storage: storage, capacity: 16, clip: clip)
-        path.flatten(tolerance: Rasterizer.tolerance, transform: transform, into: &builder)
-        builder.closeCurrent()
-        defer { builder.edges.deallocate() }
-
+        // Edge building and overlap resolution are shared with the fast path (they decide the
+        // geometry); everything after them is done the obvious way here.
+        let rasterizer = Rasterizer()
+        let e = rasterizer.preparedEdges(path, transform: transform, rule: rule, clip: clip)
+        let edges = rasterizer.edges
         let stride = clip.width + 2
         var cells = [Int32](repeating: 0, count: stride * clip.height)
         var rowMin = [Int32](repeating: 0, count: clip.height)
@@ -24,8 +23,8 @@ enum ScalarRasterizer {
         cells.withUnsafeMutableBufferPointer { c in
             rowMin.withUnsafeMutableBufferPointer { lo in
                 rowMax.withUnsafeMutableBufferPointer { hi in
-                    for i in 0..<builder.count {
-                        CoverageAccumulator.accumulate(edge: builder.edges[i], rowBegin: Int32(clip.minY),
+                    for i in 0..<e.count {
+                        CoverageAccumulator.accumulate(edge: edges[i], rowBegin: Int32(clip.minY),
                                                        rowEnd: Int32(clip.maxY), cells: c.baseAddress!,
                                                        originX: clip.minX, originY: Int32(clip.minY), stride: stride,
                                                        rowMin: lo.baseAddress!, rowMax: hi.baseAddress!)

@@ -17,9 +17,17 @@ struct UnclippedEdgeBuilder: PolylineSink {
     /// once, not once per segment end).
     var startX: Int32 = 0, startY: Int32 = 0, lastX: Int32 = 0, lastY: Int32 = 0
     var open = false
+    /// One record per subpath (see `SubpathShape`).
+    var shapes: UnsafeMutablePointer<SubpathShape>
+    var shapeCount = 0
+    var shapeCapacity: Int
+    var turns = ConvexityProbe<Int64>()
+    var shapeStart: Int32 = 0
 
-    init(storage: UnsafeMutablePointer<SIMD4<Int32>>, capacity: Int) {
+    init(storage: UnsafeMutablePointer<SIMD4<Int32>>, capacity: Int,
+         shapes: UnsafeMutablePointer<SubpathShape>, shapeCapacity: Int) {
         edges = storage; self.capacity = capacity
+        self.shapes = shapes; self.shapeCapacity = shapeCapacity
     }
 
     @inline(__always) mutating func include(_ p: Point) {
@@ -38,11 +46,14 @@ struct UnclippedEdgeBuilder: PolylineSink {
         include(p)
         startX = EdgeBuilder.fixed(p.x); startY = EdgeBuilder.fixed(p.y)
         lastX = startX; lastY = startY; open = true
+        turns.reset()
+        shapeStart = Int32(truncatingIfNeeded: count)
     }
 
     @inline(__always) mutating func lineTo(_ p: Point) {
         include(p)
         let x = EdgeBuilder.fixed(p.x), y = EdgeBuilder.fixed(p.y)
+        turns.add(Int64(x &- lastX), Int64(y &- lastY))
         push(lastX, lastY, x, y)
         lastX = x; lastY = y
     }
@@ -52,8 +63,23 @@ struct UnclippedEdgeBuilder: PolylineSink {
     /// Closes with the segment back to the start (`EdgeBuilder` compares the unrounded points;
     /// when only they differ, its closing edge rounds to zero height and is dropped too).
     @inline(__always) mutating func closeCurrent() {
-        if open { push(lastX, lastY, startX, startY) }
+        guard open else { return }
+        push(lastX, lastY, startX, startY)
+        turns.add(Int64(startX &- lastX), Int64(startY &- lastY))
+        let (convex, orientation) = turns.finish()
+        if shapeCount == shapeCapacity { growShapes() }
+        shapes[shapeCount] = SubpathShape(start: shapeStart, end: Int32(truncatingIfNeeded: count), convex: convex,
+                                          orientation: orientation)
+        shapeCount &+= 1
         open = false
+    }
+
+    @inline(never) mutating func growShapes() {
+        let newCapacity = Swift.max(16, shapeCapacity * 2)
+        let n = UnsafeMutablePointer<SubpathShape>.allocate(capacity: newCapacity)
+        n.moveInitialize(from: shapes, count: shapeCount)
+        shapes.deallocate()
+        shapes = n; shapeCapacity = newCapacity
     }
 
     @inline(__always) mutating func push(_ x0: Int32, _ y0: Int32, _ x1: Int32, _ y1: Int32) {

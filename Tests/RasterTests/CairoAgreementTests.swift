@@ -43,8 +43,9 @@ struct CairoAgreementTests {
     /// Scenes where Raster is known to differ from cairo by more than the thresholds, and why.
     static let knownDifferences: [String: String] = [
         "fill-flower-evenodd": """
-            even-odd with 16 petal outlines crossing within a few pixels of the centre: exact-area \
-            accumulation folds the summed coverage of a pixel, cairo resolves parity per sub-scanline
+            cairo's error, not ours: 16 petal outlines cross within a pixel of the centre, where \
+            cairo 1.16 (15 sub-scanlines) is up to 84 levels from a 256-line supersampled \
+            reference and Raster within 1.4 (SupersampledReferenceTests)
             """,
     ]
 
@@ -66,6 +67,13 @@ struct CairoAgreementTests {
         let d = PixelDifference(ours, golden)
 
         let (meanLimit, blurredLimit) = scene.kind == .fill ? (0.5, 20.0) : (1.0, 24.0)
+        if ProcessInfo.processInfo.environment["RASTER_CAIRO_REPORT"] != nil {
+            // The issue's raw thresholds: fills max ≤ 8, mean ≤ 0.5; strokes (and images) max ≤ 24,
+            // mean ≤ 1.0, under 0.1 % of pixels above 16.
+            let raw = scene.kind == .fill ? d.maximum <= 8 && d.mean <= 0.5
+                : d.maximum <= 24 && d.mean <= 1.0 && Double(d.pixelsAbove16) < 0.001 * Double(d.pixelCount)
+            print("cairo-raw \(raw ? "pass" : "FAIL") \(name) max \(d.maximum) mean \(String(format: "%.3f", d.mean)) above16 \(d.pixelsAbove16) blurred \(String(format: "%.1f", d.blurredMaximum))")
+        }
         if d.mean > meanLimit || d.blurredMaximum > blurredLimit {
             let where_ = writeDiagnostics(name: name, ours: ours, golden: golden)
             Issue.record("""

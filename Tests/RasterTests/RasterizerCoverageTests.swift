@@ -76,12 +76,20 @@ struct RasterizerCoverageTests {
         #expect(render(r, rule: .evenOdd).pixel(x: 5, y: 5).alpha == 0)
         #expect(render(r, rule: .evenOdd).pixel(x: 2, y: 2).alpha == 255)
         #expect(render(r, rule: .nonZero).pixel(x: 5, y: 5).alpha == 255)
-        // A half-covered edge of a doubly wound rect: nonzero min(|2·½|,1) = 1, even-odd |1 − 2·round(½)| = 1.
+        // A half-covered edge of a doubly wound rect: the right half of pixel 2 has winding 2,
+        // the left half 0. Nonzero covers the right half (½ → 128); even-odd nothing (2 is
+        // even) — not the folded sums min(|2·½|, 1) = 1 or |1 − 2·round(½)| = 1.
         var h = T.rectPath(2.5, 2, 4, 4)
         h.addPath(T.rectPath(2.5, 2, 4, 4))
-        #expect(render(h, rule: .nonZero).pixel(x: 2, y: 3).alpha == 255)
-        #expect(render(h, rule: .evenOdd).pixel(x: 2, y: 3).alpha == 255)
+        #expect(render(h, rule: .nonZero).pixel(x: 2, y: 3).alpha == 128)
+        #expect(render(h, rule: .evenOdd).pixel(x: 2, y: 3).alpha == 0)
         #expect(render(h, rule: .evenOdd).pixel(x: 4, y: 3).alpha == 0)
+        // Two rects wound opposite ways meeting in the middle of pixel 5: winding +1 on its left
+        // half, −1 on its right half. Both rules cover all of it (the summed winding is 0).
+        var o = T.rectPath(2, 2, 3.5, 4)
+        o.addPath(T.polygon([(5.5, 2), (5.5, 6), (8.5, 6), (8.5, 2)]))
+        #expect(render(o, rule: .nonZero).pixel(x: 5, y: 3).alpha == 255)
+        #expect(render(o, rule: .evenOdd).pixel(x: 5, y: 3).alpha == 255)
     }
 
     @Test func curvesFlattenCloseToTheTrueArea() {

@@ -1,0 +1,62 @@
+/// What the edge builders learn about one subpath while they flatten it, so the rasterizer can
+/// tell when plain exact-area accumulation is exact.
+///
+/// Accumulation sums the winding number over each pixel; that equals the covered area only
+/// where the winding inside a pixel takes the values {0, 1} or {0, −1}. A convex subpath
+/// (every turn the same way, the y direction reversing exactly twice) has that property on its
+/// own; overlaps between subpaths or a self-intersecting outline do not (`WindingResolver`).
+struct SubpathShape {
+    /// Index of the subpath's first edge in the edge buffer, and one past its last.
+    var start: Int32, end: Int32
+    /// True when the outline is convex (or degenerate: all on one line).
+    var convex: Bool
+    /// +1 or −1 by the sign of its turns; 0 when every vertex lies on one line (zero area: its
+    /// edges cancel in the accumulation).
+    var orientation: Int8
+}
+
+/// Tracks the turns of a polyline's edge vectors: convex when no two turns have opposite signs
+/// and the y direction reverses at most twice around the closed outline (a convex polygon
+/// turns through 2π once; an outline that winds twice, like a pentagram, reverses four times).
+struct ConvexityProbe<Scalar: SignedNumeric & Comparable> {
+    var firstDx: Scalar = 0, firstDy: Scalar = 0
+    var prevDx: Scalar = 0, prevDy: Scalar = 0
+    /// Bit 0: a positive turn was seen; bit 1: a negative one.
+    var turns: UInt8 = 0
+    var flips: Int32 = 0
+    var firstDown: Int8 = 0, lastDown: Int8 = 0
+    var started = false
+
+    @inline(__always) mutating func reset() {
+        turns = 0; flips = 0; firstDown = 0; lastDown = 0; started = false
+    }
+
+    @inline(__always) mutating func add(_ dx: Scalar, _ dy: Scalar) {
+        if dx == 0 && dy == 0 { return }
+        if started {
+            let c = prevDx * dy - prevDy * dx
+            turns |= (c > 0 ? 1 : 0) | (c < 0 ? 2 : 0)
+        } else {
+            firstDx = dx; firstDy = dy; started = true
+        }
+        prevDx = dx; prevDy = dy
+        if dy != 0 {
+            let d: Int8 = dy > 0 ? 1 : -1
+            if d != lastDown {
+                if lastDown != 0 { flips &+= 1 } else { firstDown = d }
+                lastDown = d
+            }
+        }
+    }
+
+    /// Closes the outline (the turn from the last edge back to the first) and classifies it.
+    @inline(__always) mutating func finish() -> (convex: Bool, orientation: Int8) {
+        if started {
+            let c = prevDx * firstDy - prevDy * firstDx
+            turns |= (c > 0 ? 1 : 0) | (c < 0 ? 2 : 0)
+        }
+        if firstDown != 0 && lastDown != firstDown { flips &+= 1 }
+        let convex = turns != 3 && flips <= 2
+        return (convex, turns == 1 ? 1 : (turns == 2 ? -1 : 0))
+    }
+}

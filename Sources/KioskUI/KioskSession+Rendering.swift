@@ -7,26 +7,9 @@ import Seating
 import Text
 
 extension KioskSession {
-    /// Draws the screen as of the session's time into `surface` (`screenSize`) and returns the
-    /// damaged rectangles (device px) the host must present: the whole screen.
-    @discardableResult
-    public func render(into surface: Surface) -> [PixelRect] {
-        let context = DrawingContext(surface: surface)
-        dirty = false
-        let full = [PixelRect(x: 0, y: 0, width: surface.width, height: surface.height)]
-        if blanked {
-            surface.clear(.black)
-            return full
-        }
-        if let code = serviceCode {
-            drawOutOfService(code: code, in: context)
-            return full
-        }
-        drawChart(in: context)
-        if let start = attractStartedAt {
-            drawAttract(since: start, in: context)
-            return full
-        }
+    /// Everything drawn over the chart, in order: header, zoom-out button, bottom bar, toast and
+    /// the modal card (idle prompt, dialog, processing), through the context's clip.
+    func drawChrome(in context: DrawingContext) {
         drawHeader(in: context)
         drawZoomOutButton(in: context)
         drawBottomBar(in: context)
@@ -71,7 +54,6 @@ extension KioskSession {
             context.transform = .identity
             context.stroke(arc, with: .solid(palette.accent), style: StrokeStyle(lineWidth: 9 * u, lineCap: .round))
         }
-        return full
     }
 
     // MARK: - Chart
@@ -270,12 +252,18 @@ extension KioskSession {
         drawButton(.buy, title: "Buy Tickets", enabled: canBuy, in: context)
     }
 
+    /// The toast's pill for `message` (screen px); nil without fonts.
+    func toastBox(_ message: String) -> Rect? {
+        let u = layout.u
+        guard let l = textLayout(message, bold: false, size: 28 * u, maxWidth: nil, oneLine: false) else { return nil }
+        let w = min(l.size.width + 64 * u, layout.size.width - 40 * u), h = 72 * u
+        return Rect(x: (layout.size.width - w) / 2, y: layout.toastCenterY - h / 2, width: w, height: h)
+    }
+
     func drawToast(_ message: String, in context: DrawingContext) {
         let u = layout.u
-        guard let renderer = text.renderer else { return }
-        let l = renderer.layout(message, fontSize: 28 * u, options: .init(wraps: false), fonts: text.regular)
-        let w = min(l.size.width + 64 * u, layout.size.width - 40 * u), h = 72 * u
-        let box = Rect(x: (layout.size.width - w) / 2, y: layout.toastCenterY - h / 2, width: w, height: h)
+        guard let box = toastBox(message) else { return }
+        let w = box.width, h = box.height
         context.transform = .identity
         context.fill(Path(roundedRect: box, cornerRadius: h / 2), with: .solid(palette.toast))
         drawText(message, size: 28 * u, color: palette.text, centerX: box.midX, baseline: box.midY + 10 * u,
@@ -369,21 +357,33 @@ extension KioskSession {
         }
     }
 
+    /// The shaped line for `string`, from the frame cache (shaping costs more than drawing).
+    /// `oneLine` false is the toast's measuring layout (no line limit, no ellipsis).
+    func textLayout(_ string: String, bold: Bool, size: Double, maxWidth: Double?, oneLine: Bool = true) -> TextLayout? {
+        guard let renderer = text.renderer else { return nil }
+        let key = KioskFrameCache.TextKey(string: string, size: size, bold: bold,
+                                          maxWidth: oneLine ? maxWidth : -1)
+        if let l = frameCache.texts[key] { return l }
+        let options = oneLine
+            ? TextLayout.Options(width: maxWidth, wraps: false, maxLines: 1, truncatesWithEllipsis: maxWidth != nil)
+            : TextLayout.Options(wraps: false)
+        let l = renderer.layout(string, fontSize: size, options: options, fonts: bold ? text.bold : text.regular)
+        if frameCache.texts.count >= KioskFrameCache.textLimit { frameCache.texts.removeAll(keepingCapacity: true) }
+        frameCache.texts[key] = l
+        return l
+    }
+
     /// One line of text starting at `x` on `baseline` (cut with an ellipsis beyond `maxWidth`).
     func drawText(_ string: String, bold: Bool = false, size: Double, color: Color, x: Double, baseline: Double,
                   maxWidth: Double? = nil, in context: DrawingContext) {
-        guard let renderer = text.renderer else { return }
-        let options = TextLayout.Options(width: maxWidth, wraps: false, maxLines: 1, truncatesWithEllipsis: maxWidth != nil)
-        let l = renderer.layout(string, fontSize: size, options: options, fonts: bold ? text.bold : text.regular)
+        guard let renderer = text.renderer, let l = textLayout(string, bold: bold, size: size, maxWidth: maxWidth) else { return }
         renderer.draw(l, at: Point(x: x, y: baseline - l.firstBaseline), color: color, in: context)
     }
 
     /// One line of text centred on `centerX`.
     func drawText(_ string: String, bold: Bool = false, size: Double, color: Color, centerX: Double, baseline: Double,
                   maxWidth: Double? = nil, in context: DrawingContext) {
-        guard let renderer = text.renderer else { return }
-        let options = TextLayout.Options(width: maxWidth, wraps: false, maxLines: 1, truncatesWithEllipsis: maxWidth != nil)
-        let l = renderer.layout(string, fontSize: size, options: options, fonts: bold ? text.bold : text.regular)
+        guard let renderer = text.renderer, let l = textLayout(string, bold: bold, size: size, maxWidth: maxWidth) else { return }
         let w = l.lines.first?.width ?? l.size.width
         let left = centerX - w / 2 - (l.lines.first?.x ?? 0)
         renderer.draw(l, at: Point(x: left, y: baseline - l.firstBaseline), color: color, in: context)

@@ -7,26 +7,9 @@ import Seating
 import Text
 
 extension KioskSession {
-    /// Draws the screen as of the session's time into `surface` (`screenSize`) and returns the
-    /// damaged rectangles (device px) the host must present: the whole screen.
-    @discardableResult
-    public func render(into surface: Surface) -> [PixelRect] {
-        let context = DrawingContext(surface: surface)
-        dirty = false
-        let full = [PixelRect(x: 0, y: 0, width: surface.width, height: surface.height)]
-        if blanked {
-            surface.clear(.black)
-            return full
-        }
-        if let code = serviceCode {
-            drawOutOfService(code: code, in: context)
-            return full
-        }
-        drawChart(in: context)
-        if let start = attractStartedAt {
-            drawAttract(since: start, in: context)
-            return full
-        }
+    /// Everything drawn over the chart, in order: header, zoom-out button, bottom bar, toast and
+    /// the modal card (idle prompt, dialog, processing), through the context's clip.
+    func drawChrome(in context: DrawingContext) {
         drawHeader(in: context)
         drawZoomOutButton(in: context)
         drawBottomBar(in: context)
@@ -71,7 +54,6 @@ extension KioskSession {
             context.transform = .identity
             context.stroke(arc, with: .solid(palette.accent), style: StrokeStyle(lineWidth: 9 * u, lineCap: .round))
         }
-        return full
     }
 
     // MARK: - Chart
@@ -270,12 +252,18 @@ extension KioskSession {
         drawButton(.buy, title: "Buy Tickets", enabled: canBuy, in: context)
     }
 
+    /// The toast's pill for `message` (screen px); nil without fonts.
+    func toastBox(_ message: String) -> Rect? {
+        let u = layout.u
+        guard let l = textLayout(message, bold: false, size: 28 * u, maxWidth: nil, oneLine: false) else { return nil }
+        let w = min(l.size.width + 64 * u, layout.size.width - 40 * u), h = 72 * u
+        return Rect(x: (layout.size.width - w) / 2, y: layout.toastCenterY - h / 2, width: w, height: h)
+    }
+
     func drawToast(_ message: String, in context: DrawingContext) {
         let u = layout.u
-        guard let renderer = text.renderer else { return }
-        let l = renderer.layout(message, fontSize: 28 * u, options: .init(wraps: false), fonts: text.regular)
-        let w = min(l.size.width + 64 * u, layout.size.width - 40 * u), h = 72 * u
-        let box = Rect(x: (layout.size.width - w) / 2, y: layout.toastCenterY - h / 2, width: w, height: h)
+        guard let box = toastBox(message) else { return }
+        let w = box.width, h = box.height
         context.transform = .identity
         context.fill(Path(roundedRect: box, cornerRadius: h / 2), with: .solid(palette.toast))
         drawText(message, size: 28 * u, color: palette.text, centerX: box.midX, baseline: box.midY + 10 * u,
@@ -285,8 +273,35 @@ extension KioskSession {
     func drawCard(in context: DrawingContext) {
         let s = context.surface
         context.transform = .identity
-        context.fill(Path(Rect(x: 0, y: 0, width: Double(s.width), height: Double(s.height))), with: .solid(palette.scrim))
+        Self.dim(s, within: context.clipBounds, by: palette.scrim.premultiplied.rawValue)
         context.fill(Path(roundedRect: layout.card, cornerRadius: 28 * layout.u), with: .solid(palette.card))
+    }
+
+    /// Source-over of the premultiplied pixel `p` on every pixel of `rect`: the modal card's
+    /// dim, one blend per pixel (no rasterizing of a screen-sized rectangle). Lanes as
+    /// Raster's compositor: d' = p + d·(255 − αp)/255, rounded exactly.
+    static func dim(_ surface: Surface, within rect: PixelRect, by p: UInt32) {
+        let r = rect.intersection(surface.bounds)
+        let ia = UInt64(255 &- (p >> 24))
+        guard !r.isEmpty, ia < 255 else { return }
+        let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
+        let s = UInt64(p & 0x00FF_00FF) | (UInt64(p & 0xFF00_FF00) << 24)
+        for y in r.minY..<r.maxY {
+            let row = surface.row(y) + r.minX
+            for i in 0..<r.width {
+                let v = UInt64(row[i])
+                let d = (v & 0x00FF_00FF) | ((v & 0xFF00_FF00) << 24)
+                let t = d &* ia &+ 0x0080_0080_0080_0080
+                var sum = s &+ (((t &+ ((t >> 8) & lanes)) >> 8) & lanes)
+                // Invalid premultiplied input (a channel above alpha) would carry: clamp lanes.
+                if sum & 0xFF00_FF00_FF00_FF00 != 0 {
+                    var c: UInt64 = 0
+                    for k in stride(from: 0, to: 64, by: 16) { c |= min((sum >> UInt64(k)) & 0xFFFF, 255) << UInt64(k) }
+                    sum = c
+                }
+                row[i] = UInt32(truncatingIfNeeded: (sum & 0x00FF_00FF) | ((sum >> 24) & 0xFF00_FF00))
+            }
+        }
     }
 
     func drawButton(_ control: KioskControl, title: String, enabled: Bool, in context: DrawingContext) {
@@ -369,21 +384,33 @@ extension KioskSession {
         }
     }
 
+    /// The shaped line for `string`, from the frame cache (shaping costs more than drawing).
+    /// `oneLine` false is the toast's measuring layout (no line limit, no ellipsis).
+    func textLayout(_ string: String, bold: Bool, size: Double, maxWidth: Double?, oneLine: Bool = true) -> TextLayout? {
+        guard let renderer = text.renderer else { return nil }
+        let key = KioskFrameCache.TextKey(string: string, size: size, bold: bold,
+                                          maxWidth: oneLine ? maxWidth : -1)
+        if let l = frameCache.texts[key] { return l }
+        let options = oneLine
+            ? TextLayout.Options(width: maxWidth, wraps: false, maxLines: 1, truncatesWithEllipsis: maxWidth != nil)
+            : TextLayout.Options(wraps: false)
+        let l = renderer.layout(string, fontSize: size, options: options, fonts: bold ? text.bold : text.regular)
+        if frameCache.texts.count >= KioskFrameCache.textLimit { frameCache.texts.removeAll(keepingCapacity: true) }
+        frameCache.texts[key] = l
+        return l
+    }
+
     /// One line of text starting at `x` on `baseline` (cut with an ellipsis beyond `maxWidth`).
     func drawText(_ string: String, bold: Bool = false, size: Double, color: Color, x: Double, baseline: Double,
                   maxWidth: Double? = nil, in context: DrawingContext) {
-        guard let renderer = text.renderer else { return }
-        let options = TextLayout.Options(width: maxWidth, wraps: false, maxLines: 1, truncatesWithEllipsis: maxWidth != nil)
-        let l = renderer.layout(string, fontSize: size, options: options, fonts: bold ? text.bold : text.regular)
+        guard let renderer = text.renderer, let l = textLayout(string, bold: bold, size: size, maxWidth: maxWidth) else { return }
         renderer.draw(l, at: Point(x: x, y: baseline - l.firstBaseline), color: color, in: context)
     }
 
     /// One line of text centred on `centerX`.
     func drawText(_ string: String, bold: Bool = false, size: Double, color: Color, centerX: Double, baseline: Double,
                   maxWidth: Double? = nil, in context: DrawingContext) {
-        guard let renderer = text.renderer else { return }
-        let options = TextLayout.Options(width: maxWidth, wraps: false, maxLines: 1, truncatesWithEllipsis: maxWidth != nil)
-        let l = renderer.layout(string, fontSize: size, options: options, fonts: bold ? text.bold : text.regular)
+        guard let renderer = text.renderer, let l = textLayout(string, bold: bold, size: size, maxWidth: maxWidth) else { return }
         let w = l.lines.first?.width ?? l.size.width
         let left = centerX - w / 2 - (l.lines.first?.x ?? 0)
         renderer.draw(l, at: Point(x: left, y: baseline - l.firstBaseline), color: color, in: context)

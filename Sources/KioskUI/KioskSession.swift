@@ -135,6 +135,8 @@ public final class KioskSession {
 
     // Presentation.
     var dirty = true
+    /// The chart picture, text layouts and the last frame's state, for damage (KioskSession+Damage).
+    let frameCache = KioskFrameCache()
     let renderer = ChartRenderer()
     let text: TextRendererBox
     let trace: AnimatedProperty<Double>

@@ -1,0 +1,137 @@
+import Geometry
+import Raster
+import Seating
+import Testing
+@testable import KioskUI
+
+/// Partial renders into the surface kept between frames give exactly the pixels of a full
+/// render of the same state, and repaint only what the state change touches.
+@Suite struct KioskDamageTests {
+    /// Renders into `shared` (partial where possible), then a full render into a fresh surface
+    /// with the chart picture dropped, leaving the session's record of `shared` as it was.
+    /// Returns the damage and the number of pixels that differ.
+    static func step(_ d: KioskDriver, _ shared: Surface) -> (damage: [PixelRect], differing: Int) {
+        let damage = d.session.render(into: shared)
+        let cache = d.session.frameCache
+        let kept = (cache.lastTarget, cache.lastFrame, cache.lastToastBox)
+        cache.chartKey = nil
+        let fresh = Surface(width: shared.width, height: shared.height)
+        d.session.render(into: fresh)
+        (cache.lastTarget, cache.lastFrame, cache.lastToastBox) = kept
+        var differing = 0
+        for y in 0..<shared.height {
+            let a = shared.row(y), b = fresh.row(y)
+            for x in 0..<shared.width where a[x] != b[x] { differing += 1 }
+        }
+        return (damage, differing)
+    }
+
+    static func area(_ rects: [PixelRect]) -> Int { rects.reduce(0) { $0 + $1.width * $1.height } }
+
+    static func inside(_ rects: [PixelRect], _ r: Rect) -> Bool {
+        rects.allSatisfy { Double($0.minX) >= r.minX.rounded(.down) - 4 && Double($0.minY) >= r.minY.rounded(.down) - 4
+            && Double($0.maxX) <= r.maxX.rounded(.up) + 4 && Double($0.maxY) <= r.maxY.rounded(.up) + 4 }
+    }
+
+    @Test func countdownPressProcessingAndDialogRepaintTheirRectsOnly() {
+        let d = KioskDriver()
+        let shared = Surface(width: 1920, height: 1080)
+        let screen = 1920 * 1080
+        d.run(to: 0.5)
+        var r = Self.step(d, shared)
+        #expect(r.differing == 0 && Self.area(r.damage) == screen)
+        let t = d.zoomIn()
+        r = Self.step(d, shared)
+        #expect(r.differing == 0)
+        // Nothing changed: nothing to repaint.
+        r = Self.step(d, shared)
+        #expect(r.damage.isEmpty && r.differing == 0)
+        let (a, _) = d.middleSeats(t)
+        d.tap(d.seatPoint(a)); d.run(to: d.now + 0.5)
+        d.session.receive(.seatHeld(d.venue.seatIDs[a], expiresAt: d.now + 70.25))
+        r = Self.step(d, shared)
+        #expect(r.differing == 0)
+        // A countdown tick (1:11 → 1:10): one rect in the bar, a small part of the screen.
+        d.run(to: d.now + 0.5)
+        r = Self.step(d, shared)
+        #expect(r.differing == 0 && r.damage.count == 1)
+        #expect(Self.inside(r.damage, d.session.layout.bottomBar) && Self.area(r.damage) < screen / 20)
+        // 1:01 → 1:00 turns the countdown amber: still its line only.
+        d.run(to: d.now + 10)
+        r = Self.step(d, shared)
+        #expect(r.differing == 0 && Self.inside(r.damage, d.session.layout.bottomBar) && Self.area(r.damage) < screen / 20)
+        // Press feedback on Buy: within the bar (the button grows 20 % about its centre).
+        let buy = d.session.frame(of: .buy)!
+        let id = d.touchDown(buy.center)
+        d.run(to: d.now + 0.06)
+        r = Self.step(d, shared)
+        #expect(r.differing == 0 && !r.damage.isEmpty && Self.inside(r.damage, d.session.layout.bottomBar), "\(r.damage)")
+        d.lift(id, at: buy.center)
+        r = Self.step(d, shared)
+        #expect(r.differing == 0)
+        // Processing: the dim comes (whole screen), then the spinner turns inside the card.
+        d.run(to: d.now + 0.2)
+        r = Self.step(d, shared)
+        #expect(r.differing == 0)
+        d.run(to: d.now + 0.1)
+        r = Self.step(d, shared)
+        #expect(r.differing == 0 && !r.damage.isEmpty && Self.inside(r.damage, d.session.layout.card))
+        d.session.receive(.purchased(orderID: "ORD-1", seats: [d.venue.seatIDs[a]]))
+        r = Self.step(d, shared)
+        #expect(r.differing == 0)
+        // The dialog's Ok pressed: the card only.
+        let ok = d.session.frame(of: .dialogOK)!
+        let okID = d.touchDown(ok.center)
+        d.run(to: d.now + 0.06)
+        r = Self.step(d, shared)
+        #expect(r.differing == 0 && !r.damage.isEmpty && Self.inside(r.damage, d.session.layout.card))
+        d.lift(okID, at: ok.center)
+        for _ in 0..<6 {
+            d.run(to: d.now + 0.2)
+            r = Self.step(d, shared)
+            #expect(r.differing == 0)
+        }
+    }
+
+    @Test func toastAndIdlePromptRepaintTheirRects() {
+        let d = KioskDriver()
+        let shared = Surface(width: 1920, height: 1080)
+        let t = d.zoomIn()
+        let (a, b) = d.middleSeats(t)
+        d.tap(d.seatPoint(a)); d.tap(d.seatPoint(b))
+        d.run(to: d.now + 0.5)
+        var r = Self.step(d, shared)
+        #expect(r.differing == 0)
+        d.session.receive(.seatTaken(d.venue.seatIDs[a]))
+        d.run(to: d.now + 0.5)
+        r = Self.step(d, shared)
+        #expect(r.differing == 0)
+        r = Self.step(d, shared)
+        #expect(r.damage.isEmpty)
+        // The toast leaves: only its pill is repainted.
+        d.run(to: d.now + KioskSession.toastDuration)
+        #expect(d.session.toastText == nil)
+        r = Self.step(d, shared)
+        #expect(r.differing == 0 && r.damage.count == 1 && Self.area(r.damage) < 1920 * 1080 / 20)
+        // The idle prompt: full (the dim), then each second the card only.
+        d.run(to: d.now + d.session.configuration.idleTimeout + 0.1)
+        #expect(d.session.idlePromptRemaining != nil)
+        r = Self.step(d, shared)
+        #expect(r.differing == 0)
+        d.run(to: d.now + 1)
+        r = Self.step(d, shared)
+        #expect(r.differing == 0 && !r.damage.isEmpty && Self.inside(r.damage, d.session.layout.card))
+    }
+
+    @Test func anotherSurfaceGetsTheWholeScreen() {
+        let d = KioskDriver()
+        _ = d.zoomIn()
+        let a = Surface(width: 1920, height: 1080), b = Surface(width: 1920, height: 1080)
+        d.session.render(into: a)
+        #expect(d.session.render(into: a).isEmpty)
+        #expect(d.session.render(into: b) == [PixelRect(x: 0, y: 0, width: 1920, height: 1080)])
+        #expect(d.session.render(into: a) == [PixelRect(x: 0, y: 0, width: 1920, height: 1080)])
+        d.session.invalidateFrameCache()
+        #expect(d.session.render(into: a) == [PixelRect(x: 0, y: 0, width: 1920, height: 1080)])
+    }
+}

@@ -61,7 +61,9 @@ extension KioskSession {
     /// surface ends up bit-identical to a full render of the same state.
     @discardableResult
     public func render(into surface: Surface) -> [PixelRect] {
-        dirty = false
+        // A frame drawn mid-animation asks for one more: an animation that ends between two
+        // frames must still have its final state drawn, although nothing runs any more by then.
+        dirty = animator.isAnimating || isContinuouslyAnimated
         let cache = frameCache
         let bounds = surface.bounds
         let full = [bounds]

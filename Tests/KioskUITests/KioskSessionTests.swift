@@ -337,4 +337,19 @@ import Seating
         #expect(MoneyFormat.string(minor: 6505, currency: "EUR") == "€65.05")
         #expect(MoneyFormat.string(minor: 100, currency: "CHF") == "1.00 CHF")
     }
+
+    /// A frame drawn while the trace-in runs asks for one more after the animation has ended
+    /// between frames, so the finished stadium reaches the screen; after that frame, nothing.
+    @Test func theLastFrameOfAnAnimationIsDrawn() {
+        let d = KioskDriver()
+        let surface = Surface(width: 1920, height: 1080)
+        d.run(to: 0.5)
+        #expect(d.session.needsDisplay)
+        d.session.render(into: surface)          // mid trace-in (1 s)
+        d.run(to: 2.0)                            // it ended in between
+        #expect(d.session.needsDisplay)
+        #expect(!d.session.render(into: surface).isEmpty)
+        #expect(!d.session.needsDisplay)
+        #expect(d.session.render(into: surface).isEmpty)
+    }
 }

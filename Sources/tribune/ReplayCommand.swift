@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Geometry
+import Gestures
 import Kiosk
 import KioskUI
 import Recording
@@ -140,9 +141,12 @@ struct ReplayCommand: ParsableCommand {
         let replay = KioskReplay(venue: theVenue, configuration: configuration,
                                  options: .init(framesDirectory: frames, every: every, timing: !noTiming, rotation: turn),
                                  responder: responder)
-        var target = replay
         let timeline = ReplayTimeline(frames: touchFrames, frameRate: rate, start: from ?? 0, end: to ?? input.duration)
+        // A bar on a terminal, a line per tenth otherwise (standard error; the report may be on stdout).
+        let expected = Int(((timeline.end - timeline.start) * timeline.frameRate).rounded(.up)) + 1
+        var target = ReplayProgress(target: replay, progress: ProgressDisplay(title: "replay", total: expected))
         timeline.run(&target)
+        target.progress.finish()
         for e in replay.errors { FileHandle.standardError.write(Data("error: \(e)\n".utf8)) }
         let json = replay.report().json()
         if let report {
@@ -162,4 +166,18 @@ struct ReplayCommand: ParsableCommand {
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite, h.isFinite else { return nil }
         return Size(width: w, height: h)
     }
+}
+
+/// Forwards to the replay and counts its display frames on a progress display.
+private struct ReplayProgress<Target: ReplayTarget>: ReplayTarget {
+    var target: Target
+    let progress: ProgressDisplay
+    mutating func handle(_ frame: TouchFrame) { target.handle(frame) }
+    var nextDeadline: Double? { target.nextDeadline }
+    mutating func advance(to time: Double) { target.advance(to: time) }
+    mutating func displayFrame(index: Int, time: Double) {
+        target.displayFrame(index: index, time: time)
+        progress.update(index + 1)
+    }
+    var isSettled: Bool { target.isSettled }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Kiosk
 import Seating
 
 /// `tribune venue …`: make, check and convert venue files.
@@ -31,8 +32,12 @@ struct VenueCommand: ParsableCommand {
             guard seats > 0 else { throw ValidationError("--seats must be positive") }
             let p = design ? StadiumParameters.design(width: width) : StadiumParameters.forSeatCount(seats, width: width)
             if let problem = p.problem { throw ValidationError(problem) }
+            let progress = ProgressDisplay(title: "venue", total: 2)
+            progress.update(0)
             let venue = StadiumGenerator.generate(p, id: id, name: name)
+            progress.update(1)
             try VenueFile.write(venue, to: output)
+            progress.finish()
             print("\(output): \(venue.seatCount) seats in \(venue.tribunes.count) tribunes, \(p.sectors) rings, \(p.rowsPerTribune) rows per tribune")
         }
     }

@@ -105,12 +105,13 @@ public final class EvdevDeviceNode {
         }
         if n == 0 { return [] }
         if p.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
-            throw RecordingError(file: path, line: nil, message: "the device went away")
+            throw RecordingError(file: path, line: nil, message: Self.wentAway)
         }
         var raw = [UInt8](repeating: 0, count: 24 * 64)
         let got = raw.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
         if got < 0 {
             if errno == EAGAIN || errno == EINTR { return [] }
+            if errno == ENODEV { throw RecordingError(file: path, line: nil, message: Self.wentAway) }
             throw RecordingError(file: path, line: nil, message: "read failed: \(String(cString: strerror(errno)))")
         }
         var events: [InputEvent] = []
@@ -127,6 +128,22 @@ public final class EvdevDeviceNode {
             }
         }
         return events
+    }
+
+    /// The message of the error `readEvents` throws once the device is gone (unplugged, or a
+    /// uinput device destroyed).
+    public static let wentAway = "the device went away"
+
+    /// Waits up to `timeout` seconds (checking every 100 ms) for a touchscreen to appear among
+    /// `/dev/input/event*` and returns its path, or nil.
+    public static func waitForTouchscreen(timeout: Double) -> String? {
+        var remaining = timeout
+        while true {
+            if let path = findTouchscreen() { return path }
+            if remaining <= 0 { return nil }
+            usleep(100_000)
+            remaining -= 0.1
+        }
     }
 
     /// The first touchscreen among `/dev/input/event*` (lowest number first).

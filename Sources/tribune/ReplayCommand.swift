@@ -82,73 +82,33 @@ struct ReplayCommand: ParsableCommand {
         }
         guard let picture = Self.parseSize(size, suffix: "") else { throw ValidationError("--size: expected WxH in pixels, e.g. 1920x1080; found \"\(size)\"") }
         guard let turn = DisplayRotation(degrees: rotation) else { throw ValidationError("--rotation: expected 0, 90, 180 or 270; found \(rotation)") }
-        guard every >= 1 else { throw ValidationError("--every: expected a positive integer; found \(every)") }
-        guard rate.isFinite && rate > 0 else { throw ValidationError("--rate: expected a positive number; found \(rate)") }
-        if let from, let to, to < from { throw ValidationError("--to (\(to)) is before --from (\(from))") }
-        var panel: Size?
+        if venue != nil && seats != nil { throw ValidationError("--venue and --seats: give one of them") }
+        var options = RecordingReplay.Options(recording: recording)
+        options.size = picture
+        options.rotation = turn
         if let touchSize {
             guard let s = Self.parseSize(touchSize, suffix: "mm") else { throw ValidationError("--touch-size: expected WxHmm, e.g. 527x296mm; found \"\(touchSize)\"") }
-            panel = s
+            options.touchSize = s
         }
-
-        let input = try RecordingReader.read(path: recording)
-        for w in input.warnings { FileHandle.standardError.write(Data("warning: \(w)\n".utf8)) }
-        let mapping = DisplayMapping(size: picture, rotation: turn)
-        var ppmm = (panel ?? input.device.panelSize).flatMap { mapping.pixelsPerMillimetre(panelSize: $0) }
-        if ppmm == nil {
-            FileHandle.standardError.write(Data("note: \(recording): the axes have no resolution and no --touch-size was given; assuming 96 dpi (3.78 px/mm)\n".utf8))
-            ppmm = 96 / 25.4
-        }
-        let touchFrames = TouchFrameWindow.apply(try input.touchFrames(mapping: mapping), from: from, to: to)
-
-        let theVenue: Venue
-        if let venue {
-            theVenue = try VenueFile.read(path: venue)
-        } else if let seats {
-            guard seats > 0 else { throw ValidationError("--seats: expected a positive number; found \(seats)") }
-            theVenue = StadiumGenerator.generate(.forSeatCount(seats))
-        } else {
-            theVenue = StadiumGenerator.generate(.design())
-        }
-        if let frames { try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: true) }
-
-        var configuration = KioskSession.Configuration(screenSize: picture, pixelsPerMillimetre: ppmm!)
-        var responder: HTTPBoxOfficeResponder?
-        var stateDirectory: String?
+        if let venue { options.venue = .file(venue) } else if let seats { options.venue = .generated(seats: seats) }
+        options.from = from
+        options.to = to
+        options.framesDirectory = frames
+        options.every = every
+        options.frameRate = rate
+        options.timing = !noTiming
         if let boxOffice, let tokenFile {
-            // Seats are held and bought for real; the purchase journal lives in a temporary folder.
-            let token = try HTTPBoxOfficeResponder.readToken(path: tokenFile)
-            let eventID = try event ?? HTTPBoxOfficeResponder.soleEventID(baseURL: boxOffice, token: token)
-            let state = NSTemporaryDirectory() + "tribune-replay-" + UUID().uuidString.lowercased()
-            stateDirectory = state
-            let r = try HTTPBoxOfficeResponder(baseURL: boxOffice, token: token, eventID: eventID, stateDirectory: state)
-            do {
-                let info = try r.prepare()
-                configuration.eventName = info.name
-                configuration.currency = info.currency
-                configuration.prices = info.prices
-            } catch {
-                throw ValidationError("--box-office \(boxOffice): \(error)")
-            }
-            configuration.boxOfficeConfigured = true
-            responder = r
-        } else {
-            // Standalone, as `tribune run` without a box office (Buy disabled, no requests).
-            configuration.boxOfficeConfigured = false
-            configuration.takePrices(from: theVenue)
+            options.boxOffice = .init(url: boxOffice, token: try HTTPBoxOfficeResponder.readToken(path: tokenFile), eventID: event)
         }
-        defer { if let stateDirectory { try? FileManager.default.removeItem(atPath: stateDirectory) } }
-        let replay = KioskReplay(venue: theVenue, configuration: configuration,
-                                 options: .init(framesDirectory: frames, every: every, timing: !noTiming, rotation: turn),
-                                 responder: responder)
-        let timeline = ReplayTimeline(frames: touchFrames, frameRate: rate, start: from ?? 0, end: to ?? input.duration)
-        // A bar on a terminal, a line per tenth otherwise (standard error; the report may be on stdout).
-        let expected = Int(((timeline.end - timeline.start) * timeline.frameRate).rounded(.up)) + 1
-        var target = ReplayProgress(target: replay, progress: ProgressDisplay(title: "replay", total: expected))
-        timeline.run(&target)
-        target.progress.finish()
-        for e in replay.errors { FileHandle.standardError.write(Data("error: \(e)\n".utf8)) }
-        let json = replay.report().json()
+        let result: RecordingReplay.Result
+        do {
+            result = try RecordingReplay(options: options).run()
+        } catch let failure as RecordingReplay.Failure {
+            throw ValidationError(failure.description)
+        }
+        for note in result.notes { FileHandle.standardError.write(Data("note: \(note)\n".utf8)) }
+        for e in result.errors { FileHandle.standardError.write(Data("error: \(e)\n".utf8)) }
+        let json = result.report.json()
         if let report {
             guard FileManager.default.createFile(atPath: report, contents: Data(json.utf8)) else {
                 throw ValidationError("cannot write the report to \(report)")
@@ -156,7 +116,7 @@ struct ReplayCommand: ParsableCommand {
         } else {
             print(json, terminator: "")
         }
-        if !replay.errors.isEmpty { throw ExitCode(1) }
+        if !result.errors.isEmpty { throw ExitCode(1) }
     }
 
     static func parseSize(_ text: String, suffix: String) -> Size? {
@@ -166,18 +126,4 @@ struct ReplayCommand: ParsableCommand {
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite, h.isFinite else { return nil }
         return Size(width: w, height: h)
     }
-}
-
-/// Forwards to the replay and counts its display frames on a progress display.
-private struct ReplayProgress<Target: ReplayTarget>: ReplayTarget {
-    var target: Target
-    let progress: ProgressDisplay
-    mutating func handle(_ frame: TouchFrame) { target.handle(frame) }
-    var nextDeadline: Double? { target.nextDeadline }
-    mutating func advance(to time: Double) { target.advance(to: time) }
-    mutating func displayFrame(index: Int, time: Double) {
-        target.displayFrame(index: index, time: time)
-        progress.update(index + 1)
-    }
-    var isSettled: Bool { target.isSettled }
 }

@@ -9,7 +9,7 @@ Frames are the JSON lines of `tribune touches` / `tribune play --emulate`:
 agree frame for frame: same touches and phases, positions within 0.5 px, ids up to a constant
 offset (the live session may have numbered other touches before).
 """
-import json, sys
+import json, os, sys
 
 TOLERANCE_PX = 0.5
 
@@ -110,6 +110,24 @@ def check(work):
     worst = compare(live, expected, "circle", errors)
     print(f"circle: {len(live)} live frames, {len(expected)} emulated, largest position difference {worst:.6f} px")
     print(f"circle latency (event → frame in `tribune touches`, TCG guest): {latency(live)}")
+
+    # 1b. `tribune record` in the guest: the YAML it wrote replays to the same frames.
+    try:
+        out = open(f"{work}/record-circle.out").read()
+    except OSError:
+        out = ""
+    recorded, _, _ = load(f"{work}/recorded-circle.jsonl") if os.path.exists(f"{work}/recorded-circle.jsonl") else ([], [], None)
+    if "record exit 0" not in out or "the device went away" not in out:
+        errors.append(f"record: expected exit 0 after the device went away; got {out!r}")
+    elif len(recorded) != len(expected):
+        err = open(f"{work}/recorded-circle.err").read() if os.path.exists(f"{work}/recorded-circle.err") else ""
+        errors.append(f"record: the recorded YAML replays to {len(recorded)} frames, the original to {len(expected)} {err[:300]!r}")
+    else:
+        failed = len(errors)
+        worst = compare(recorded, expected, "record", errors)
+        if len(errors) == failed:
+            print(f"record: `tribune record` wrote {out.splitlines()[-2] if len(out.splitlines()) > 1 else out.strip()!r}; "
+                  f"its YAML replays to the same {len(recorded)} frames (largest difference {worst:.6f} px)")
 
     # 2. The canvas, unplugged mid-gesture.
     live, devices, _ = load(f"{work}/live-canvas.jsonl")

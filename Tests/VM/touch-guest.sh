@@ -13,8 +13,13 @@ wait_for() { for i in $(seq 1200); do grep -q "$2" "$1" 2>/dev/null && return 0;
 "$TRIBUNE" touches --size "$SIZE" --seconds 300 > /mnt/live-circle.jsonl 2> /mnt/touches-circle.err &
 touches=$!
 wait_for /mnt/live-circle.jsonl '"ready"'
-"$TRIBUNE" play /mnt/circle.events --wait 1 > /mnt/play-circle.out 2>&1
+# `tribune record` waits for the touchscreen `play` creates and records it until it goes away.
+"$TRIBUNE" record -o /mnt/recorded-circle.yaml --wait 120 > /mnt/record-circle.out 2>&1 &
+recorder=$!
+"$TRIBUNE" play /mnt/circle.events --wait 2 > /mnt/play-circle.out 2>&1
 echo "play exit $?" >> /mnt/play-circle.out
+wait $recorder
+echo "record exit $?" >> /mnt/record-circle.out
 wait_for /mnt/live-circle.jsonl '"removed"'
 sleep 0.5
 kill -TERM $touches; wait $touches

@@ -6,6 +6,8 @@
 #      the live frames equal the frames of Tribune's replay emulation (`tribune play --emulate`)
 #      at the same display size — same frames, positions within 0.5 px, ids up to an offset;
 #      the device, created after `touches` started, is picked up;
+#      `tribune record`, started before the device exists (--wait), records it until it is
+#      unplugged; that YAML, replayed through the emulation, gives the same frames again;
 #   2. the Dell Canvas recording unplugged mid-gesture (play SIGTERMed halfway): the live frames
 #      match up to there, then the touches still down end as cancelled; the panel size in mm
 #      comes from libinput.
@@ -46,5 +48,9 @@ scripts/vm/run-in-vm "$work" Tests/VM/touch-guest.sh 600 || status=$?
 echo "VM ran $(( $(date +%s) - start )) s (status $status)"
 if [ ! -s "$work/live-circle.jsonl" ]; then
   echo "no live frames; guest log:"; tail -40 "$work/guest.log" "$work/console.log" 2>/dev/null; exit 1
+fi
+# What `tribune record` wrote in the guest, through the replay emulation on the host.
+if [ -s "$work/recorded-circle.yaml" ]; then
+  "$bin" play "$work/recorded-circle.yaml" --emulate --size $size > "$work/recorded-circle.jsonl" 2> "$work/recorded-circle.err" || true
 fi
 python3 Tests/VM/check_touch.py "$work"

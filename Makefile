@@ -44,8 +44,8 @@ bench: deps
 
 # Release binaries, the systemd units, the example configuration and the udev rule example.
 # PREFIX=/usr/local (the units expect the binaries there), DESTDIR for staging. The kiosk draws
-# text with the fonts of fonts-dejavu-core (and fonts-noto-cjk); `scripts/install-deps.sh build`
-# installs them on Debian/Ubuntu.
+# text with the fonts of fonts-dejavu-core (and fonts-noto-cjk): installed with apt-get
+# (scripts/install-deps.sh fonts) unless DESTDIR stages the install elsewhere.
 PREFIX ?= /usr/local
 DESTDIR ?=
 SYSTEMDDIR ?= /etc/systemd/system
@@ -61,7 +61,9 @@ install:
 	install -m 0644 config/tribune.toml.example $(DESTDIR)/etc/tribune/tribune.toml.example
 	[ -e $(DESTDIR)/etc/tribune/tribune.toml ] || install -m 0644 config/tribune.toml.example $(DESTDIR)/etc/tribune/tribune.toml
 	install -m 0644 systemd/99-tribune-touch.rules.example README.md $(DESTDIR)$(PREFIX)/share/doc/tribune/
-	@echo "Installed to $(DESTDIR)$(PREFIX). Fonts: the kiosk needs fonts-dejavu-core (apt-get install fonts-dejavu-core)."
+	@# The fonts the kiosk draws with (a staged install, DESTDIR=…, leaves the machine's packages alone).
+	@if [ -z "$(DESTDIR)" ]; then scripts/install-deps.sh fonts; else echo "Staged: install fonts-dejavu-core and fonts-noto-cjk on the kiosk."; fi
+	@echo "Installed to $(DESTDIR)$(PREFIX)."
 	@echo "Next: useradd --system --user-group --groups video,input tribune; edit /etc/tribune/tribune.toml;"
 	@echo "      systemctl daemon-reload; systemctl enable --now tribune-kiosk (README: Deploying to a kiosk)."
 

@@ -1,17 +1,22 @@
 #!/usr/bin/env bash
 # Installs the Debian/Ubuntu packages Tribune needs that this machine lacks, and says which.
-# Usage: scripts/install-deps.sh [build|vm|all]   (default: build)
+# Usage: scripts/install-deps.sh [build|vm|fonts|all]   (default: build)
+#   build: compiling and testing (systemd for `systemd-analyze verify/security` on the units)
+#   vm:    the VM tests (QEMU, a kernel with bochs-drm and uinput, busybox)
+#   fonts: what the kiosk needs at run time to draw text (`make install` uses it)
 set -euo pipefail
 
 build_packages=(libdrm-dev libinput-dev libudev-dev libfreetype-dev libharfbuzz-dev
-                fonts-dejavu-core fonts-noto-cjk zlib1g-dev pkg-config)
+                fonts-dejavu-core fonts-noto-cjk zlib1g-dev pkg-config systemd)
+font_packages=(fonts-dejavu-core fonts-noto-cjk)
 vm_packages=(qemu-system-x86 linux-image-amd64 busybox-static)
 
 case "${1:-build}" in
   build) wanted=("${build_packages[@]}") ;;
   vm)    wanted=("${vm_packages[@]}") ;;
+  fonts) wanted=("${font_packages[@]}") ;;
   all)   wanted=("${build_packages[@]}" "${vm_packages[@]}") ;;
-  *) echo "usage: $0 [build|vm|all]" >&2; exit 2 ;;
+  *) echo "usage: $0 [build|vm|fonts|all]" >&2; exit 2 ;;
 esac
 
 missing=()
@@ -28,7 +33,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   echo "Installed: ${missing[*]}"
 fi
 
-if ! command -v swift >/dev/null 2>&1; then
+if [ "${1:-build}" != fonts ] && ! command -v swift >/dev/null 2>&1; then
   echo "error: the Swift toolchain (6.1 or later) is not on PATH; install it from swift.org" >&2
   exit 1
 fi

@@ -1,6 +1,7 @@
 import Animation
 import Dispatch
 import BoxOfficeClient
+import Synchronization
 import KioskUI
 import Logging
 import Seating
@@ -9,6 +10,10 @@ import Seating
 /// tasks and hands every answer back to the event loop through a mailbox, in order. Also posts
 /// news the screen did not ask for: `.availability` from polling and `.service(code:)` whenever
 /// the client's service state changes (out of service with a staff-readable code, back by itself).
+///
+/// Availability is polled every `pollInterval` seconds only while a seat view is open
+/// (`seatViewIsOpen`); on the attract screen and while blanked nobody looks at seats, so the
+/// kiosk leaves the box office alone, and polls at once when a visitor arrives.
 ///
 /// Service codes: `BO-JOURNAL` (reconciling unconfirmed purchases from before a restart),
 /// `BO-NET` (box office out of reach longer than `out_of_service_after`).
@@ -21,6 +26,13 @@ public final class BoxOfficeBridge: Sendable {
     private let eventID: String
     private let logger: Logger
     private let clock: MonotonicClock
+    private let seatView = Atomic<Bool>(true)
+
+    /// Whether a seat view is open (polling runs); set from the loop as the screen changes.
+    public var seatViewIsOpen: Bool {
+        get { seatView.load(ordering: .relaxed) }
+        set { seatView.store(newValue, ordering: .relaxed) }
+    }
 
     public init(client: PurchaseClient, eventID: String, pollInterval: Double, mailbox: LoopMailbox<BoxOfficeResponse>, logger: Logger) {
         self.client = client
@@ -46,7 +58,7 @@ public final class BoxOfficeBridge: Sendable {
             }
         }
         let eventID = eventID, interval = pollInterval
-        Task {
+        Task { [weak self] in
             let resolution = await client.resolveJournal()
             if resolution.confirmed + resolution.rejected + resolution.pending > 0 {
                 logger.notice("purchase journal reconciled", metadata: [
@@ -54,9 +66,11 @@ public final class BoxOfficeBridge: Sendable {
             }
             var lastCode: String?? = .none
             var lastJournalTry = clock.now
+            var polledWithViewOpen = false
             while !Task.isCancelled {
+                guard let viewOpen = self?.seatViewIsOpen else { return }   // the kiosk has shut down
                 if await client.event == nil { _ = try? await client.loadEvent(eventID) }
-                if await client.event != nil {
+                if viewOpen, await client.event != nil {
                     if (try? await client.refreshAvailability()) != nil, let delta = await client.lastDelta, !delta.changes.isEmpty {
                         mailbox.post(.availability(delta.changes.map {
                             SeatStatusChange(seatID: $0.seatID, status: Self.vocabulary($0.status))
@@ -73,7 +87,14 @@ public final class BoxOfficeBridge: Sendable {
                     if let code { logger.warning("out of service", metadata: ["code": "\(code)"]) } else { logger.info("box office in service") }
                     mailbox.post(.service(code: code))
                 }
-                try? await Task.sleep(nanoseconds: UInt64(interval * 1e9))
+                // Sleeps in short slices so that a seat view opening is polled at once.
+                polledWithViewOpen = viewOpen
+                var slept = 0.0
+                while slept < interval && !Task.isCancelled && (polledWithViewOpen || self?.seatViewIsOpen == false) {
+                    let slice = min(0.25, interval - slept)
+                    try? await Task.sleep(nanoseconds: UInt64(slice * 1e9))
+                    slept += slice
+                }
             }
         }
     }

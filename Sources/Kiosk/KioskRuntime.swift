@@ -101,6 +101,7 @@ public final class KioskRuntime {
 
         try openDisplay()
         session = makeSession()
+        if let code = serviceCode { session.receive(.service(code: code)) }
         if configuration.touch.enabled { openTouch() } else { logger.info("touch disabled (--no-touch / touch.enabled = false)") }
         if !configuration.controlSocket.isEmpty { openControlSocket() }
 
@@ -153,6 +154,12 @@ public final class KioskRuntime {
         }
         try? FileOutput.makeDirectory(settings.journalDirectory)
         let journal = try PurchaseJournal(directory: settings.journalDirectory)
+        // Unconfirmed purchases from before: no visitor is served until they are reconciled.
+        let unconfirmed = (try? journal.entries(.pending).count) ?? 0
+        if unconfirmed > 0 {
+            serviceCode = BoxOfficeBridge.code(.resolvingJournal)
+            logger.notice("unconfirmed purchases in the journal; out of service until reconciled", metadata: ["entries": "\(unconfirmed)"])
+        }
         var clientConfiguration = PurchaseClient.Configuration(cacheDirectory: settings.journalDirectory)
         clientConfiguration.pollInterval = settings.pollInterval
         clientConfiguration.outOfServiceAfter = settings.outOfServiceAfter
@@ -314,6 +321,7 @@ public final class KioskRuntime {
         session.advance(to: clock.now)
         let requests = session.takeRequests()
         if !requests.isEmpty { bridge?.perform(requests) }
+        bridge?.seatViewIsOpen = session.phase.showsSeats
         do {
             if session.isBlanked && !presenter.isBlanked {
                 try presenter.blank(); phase = "blanked"; logger.info("display blanked (idle)")

@@ -57,6 +57,14 @@ public final class ProgressDisplay {
         if let message { write(message + "\n") }
     }
 
+    /// Clears the bar from a terminal line so other output can be printed; the next `update`
+    /// draws it again. Plain-line output needs nothing cleared.
+    public func clear() {
+        guard isTerminal, !finished else { return }
+        write("\r\u{1B}[2K")
+        lastShown = -1
+    }
+
     /// `[####------] 40%` for `done` of `total`.
     public static func bar(done: Int, total: Int) -> String {
         let t = max(1, total), d = min(max(0, done), t)

@@ -168,6 +168,12 @@ public struct ChartFrameBenchmark {
         return Double(u.ru_maxrss) / 1024
     }
 
+    /// The scenarios `run` measures with these options, in order (the names start with these words).
+    public var scenarioNames: [String] {
+        ["full", "pan", "pinch", "toggle", "zoom", "replay"].filter { name in options.only.map { name.contains($0) } ?? true }
+            + (options.direct && (options.only.map { "direct".contains($0) } ?? true) ? ["direct"] : [])
+    }
+
     /// Runs every scenario; `progress` receives each measurement as it is made.
     public func run(progress: (Measurement) -> Void = { _ in }) -> Report {
         var report = Report()
@@ -332,7 +338,10 @@ public struct ChartFrameBenchmark {
 
     /// Runs `bench` and prints each measurement as it is made, then the scene and memory:
     /// a table, or JSON lines (`{"scenario": …, "median_ms": …}`, then `{"info": …}`).
-    public static func printReport(_ bench: ChartFrameBenchmark, json: Bool) {
+    /// `progress` is told how many of `scenarioNames` are done: before the first, and after each
+    /// measurement is printed; `beforePrinting` runs before each printed line (to clear a bar).
+    public static func printReport(_ bench: ChartFrameBenchmark, json: Bool, progress: (Int) -> Void = { _ in },
+                                   beforePrinting: () -> Void = {}) {
         func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
         func ms(_ v: Double) -> String {
             let t = Int((v * 100).rounded())
@@ -343,7 +352,11 @@ public struct ChartFrameBenchmark {
             print(pad("scenario", 46) + "  median ms   min ms   max ms   p99 ms  CPU med  thr med  thr p99   target (on the median)")
             print(String(repeating: "-", count: 100))
         }
+        var done = 0
+        progress(0)
         let report = bench.run { m in
+            beforePrinting()
+            defer { fflush(nil); done += 1; progress(done) }
             if json { print(m.json) } else {
                 var line = pad(m.name, 46) + "  " + ms(m.median) + " " + ms(m.min) + " " + ms(m.max) + " " + ms(m.p99) + " " + ms(m.cpuMedian) + " " + ms(m.threadMedian) + " " + ms(m.threadP99)
                 if let t = m.target {
@@ -356,6 +369,7 @@ public struct ChartFrameBenchmark {
                 print(line + "   (" + m.note + ")")
             }
         }
+        beforePrinting()
         let mem = Int(report.peakResidentMB.rounded())
         if json {
             print("{\"info\": {\"seats\": \(report.seatCount), \"seats_on_screen\": \(report.seatsOnScreen), "

@@ -21,3 +21,14 @@ public enum KioskPhase: String, Hashable, Sendable, CaseIterable {
     /// The stadium overview with the header, the legend and Buy Tickets.
     case browsing
 }
+
+extension KioskPhase {
+    /// Whether a visitor may be looking at seats (their availability should be fresh). Out of
+    /// service counts: its box office must be asked again to come back by itself.
+    public var showsSeats: Bool {
+        switch self {
+        case .blanked, .attract: false
+        case .outOfService, .idlePrompt, .confirmation, .purchaseFailed, .checkout, .zoomed, .browsing: true
+        }
+    }
+}

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Glibc
+import Kiosk
 import KioskUI
 
 /// `tribune bench [--json] [--seats N]`: the chart renderer's benchmark (issue #13) — the same
@@ -11,6 +13,10 @@ struct BenchCommand: ParsableCommand {
             Prints one line per scenario with median, minimum and maximum milliseconds over several \
             runs and the issue's target; --json prints JSON lines instead. Build with -c release for \
             meaningful numbers. scripts/chart_peers.py adds Blend2D, Skia and cairo on the same seats.
+
+            Example:
+              swift build -c release && .build/release/tribune bench --seats 60000
+              tribune bench --json --repeats 31 > chart-bench.jsonl
             """)
 
     @Flag(name: .long, help: "Print JSON lines.")
@@ -40,6 +46,8 @@ struct BenchCommand: ParsableCommand {
         options.threads = threads
         let bench = ChartFrameBenchmark(options: options)
         if let path = exportSeats { try bench.exportSeats(to: path) }
-        ChartFrameBenchmark.printReport(bench, json: json)
+        // Each scenario's line is printed as it is measured; on a terminal a bar counts scenarios.
+        let bar = isatty(2) == 1 ? ProgressDisplay(title: "scenarios", total: bench.scenarioNames.count) : nil
+        ChartFrameBenchmark.printReport(bench, json: json, progress: { bar?.update($0) }, beforePrinting: { bar?.clear() })
     }
 }

@@ -12,6 +12,10 @@ struct DrawCommand: ParsableCommand {
             The scene format is described in docs/scene-format.md. With --repeat N the scene is \
             rendered N times and the median and minimum time per render are printed (rendering \
             only: parsing and PNG encoding are not timed).
+
+            Example:
+              tribune draw scene.json -o scene.png
+              tribune draw out/bench/seats-20k.json -o seats.png --repeat 30
             """)
 
     @Argument(help: "The scene file (JSON).")

@@ -43,7 +43,15 @@ struct VenueCommand: ParsableCommand {
     }
 
     struct Validate: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Check a venue file; print the first problem with its JSON path.")
+        static let configuration = CommandConfiguration(
+            abstract: "Check a venue file; print the first problem with its JSON path.",
+            discussion: """
+                Exits 0 and prints the seat, tribune and category counts when the file is valid; otherwise
+                exits 1 with the first problem, e.g. "tribunes[3].seats[12].rotation: expected a number".
+
+                Example:
+                  tribune venue validate /var/lib/tribune/stadium.venue.json
+                """)
         @Argument(help: "The venue file.") var file: String
 
         func run() throws {
@@ -58,7 +66,15 @@ struct VenueCommand: ParsableCommand {
     }
 
     struct Export: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Write a venue as a pretix seating plan.")
+        static let configuration = CommandConfiguration(
+            abstract: "Write a venue as a pretix seating plan.",
+            discussion: """
+                Tribunes become zones, rows rows, seats seats with their category; what pretix cannot
+                express (seat rotations, the field) is left out (docs/venue-format.md).
+
+                Example:
+                  tribune venue export --pretix stadium.venue.json -o stadium.pretix.json
+                """)
         @Flag(help: "pretix seating-plan JSON (the only export format).") var pretix = false
         @Argument(help: "The venue file.") var file: String
         @Option(name: .shortAndLong, help: "Output file.") var output: String
@@ -75,7 +91,15 @@ struct VenueCommand: ParsableCommand {
     }
 
     struct Import: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Make a venue file from a pretix seating plan.")
+        static let configuration = CommandConfiguration(
+            abstract: "Make a venue file from a pretix seating plan.",
+            discussion: """
+                Reads a pretix seating-plan JSON (zones, rows, seats, categories) and writes a Tribune
+                venue file; a problem is reported with its JSON path.
+
+                Example:
+                  tribune venue import --pretix plan.json --id arena-2027 -o arena.venue.json
+                """)
         @Flag(help: "pretix seating-plan JSON (the only import format).") var pretix = false
         @Argument(help: "The pretix seating plan.") var file: String
         @Option(help: "Venue id for the result.") var id: String = "pretix-import"

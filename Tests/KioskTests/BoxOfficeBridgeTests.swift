@@ -20,6 +20,27 @@ import Testing
         return try! JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])
     }
 
+    /// The real box office on 127.0.0.1 (an ephemeral port) with one event and two kiosk tokens.
+    static func startServer(directory: String) async throws -> (BoxOfficeServer, Int) {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let store = try BoxOfficeStore(path: directory + "/boxoffice.sqlite")
+        _ = try await store.createEvent(id: "evt_bridge", name: "Bridge Match", layout: try VenueLayout(document: Self.venueDocument()),
+                                        prices: ["CAT1": 2500])
+        var serverConfiguration = BoxOfficeServer.Configuration(databasePath: directory + "/boxoffice.sqlite", port: 0,
+                                                                tokens: ["token-k1": "k1", "token-k2": "k2"])
+        serverConfiguration.sweepInterval = nil
+        let server = try BoxOfficeServer(configuration: serverConfiguration)
+        return (server, try await server.start())
+    }
+
+    static func client(_ token: String, port: Int, directory: String) throws -> PurchaseClient {
+        let state = directory + "/kiosk-" + token
+        var c = PurchaseClient.Configuration(cacheDirectory: state)
+        c.retry = RetryPolicy(baseDelay: 0.02, maxDelay: 0.1, maxAttempts: 3, jitter: 0.5)
+        return PurchaseClient(connection: BoxOfficeConnection(baseURL: "http://127.0.0.1:\(port)", token: token, requestTimeout: 2),
+                              journal: try PurchaseJournal(directory: state), configuration: c)
+    }
+
     /// Turns the loop until `done` holds (or 20 s pass), letting the tasks run in between.
     func pump(_ loop: EventLoop, until done: () -> Bool) async throws {
         let start = Date()
@@ -31,24 +52,9 @@ import Testing
 
     @Test func holdsBuyAndTakenSeatsComeBackOnTheLoop() async throws {
         let directory = NSTemporaryDirectory() + "bridge-test-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let store = try BoxOfficeStore(path: directory + "/boxoffice.sqlite")
-        _ = try await store.createEvent(id: "evt_bridge", name: "Bridge Match", layout: try VenueLayout(document: Self.venueDocument()),
-                                        prices: ["CAT1": 2500])
-        var serverConfiguration = BoxOfficeServer.Configuration(databasePath: directory + "/boxoffice.sqlite", port: 0,
-                                                                tokens: ["token-k1": "k1", "token-k2": "k2"])
-        serverConfiguration.sweepInterval = nil
-        let server = try BoxOfficeServer(configuration: serverConfiguration)
-        let port = try await server.start()
-
-        func client(_ token: String) throws -> PurchaseClient {
-            let state = directory + "/kiosk-" + token
-            var c = PurchaseClient.Configuration(cacheDirectory: state)
-            c.retry = RetryPolicy(baseDelay: 0.02, maxDelay: 0.1, maxAttempts: 3, jitter: 0.5)
-            return PurchaseClient(connection: BoxOfficeConnection(baseURL: "http://127.0.0.1:\(port)", token: token, requestTimeout: 2),
-                                  journal: try PurchaseJournal(directory: state), configuration: c)
-        }
+        let (server, port) = try await Self.startServer(directory: directory)
+        func client(_ token: String) throws -> PurchaseClient { try Self.client(token, port: port, directory: directory) }
 
         let loop = try EventLoop()
         var received: [BoxOfficeResponse] = []
@@ -95,6 +101,39 @@ import Testing
         try await pump(loop, until: soldNews)
         #expect(soldNews())
 
+        bridge.releaseHolds(timeout: 1)
+        await server.stop()
+    }
+
+    @Test func availabilityIsPolledOnlyWhileASeatViewIsOpen() async throws {
+        let directory = NSTemporaryDirectory() + "bridge-test-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (server, port) = try await Self.startServer(directory: directory)
+        let loop = try EventLoop()
+        var received: [BoxOfficeResponse] = []
+        let mailbox = try LoopMailbox<BoxOfficeResponse>(loop: loop) { received += $0 }
+        let kiosk = try Self.client("token-k1", port: port, directory: directory)
+        _ = try await kiosk.loadEvent("evt_bridge")
+        let bridge = BoxOfficeBridge(client: kiosk, eventID: "evt_bridge", pollInterval: 0.2, mailbox: mailbox,
+                                     logger: .init(label: "bridge-test"))
+        // The attract screen: no availability requests at all.
+        bridge.seatViewIsOpen = false
+        #expect(KioskPhase.attract.showsSeats == false && KioskPhase.blanked.showsSeats == false)
+        bridge.start()
+        try await pump(loop) { received.contains(.service(code: nil)) }
+        let startedAt = Date()
+        try await pump(loop) { Date().timeIntervalSince(startedAt) > 1.2 }   // six poll intervals
+        #expect(await kiosk.pollCount == 0)
+        // A visitor: polling starts at once and goes on every interval.
+        #expect(KioskPhase.browsing.showsSeats && KioskPhase.outOfService.showsSeats)
+        bridge.seatViewIsOpen = true
+        var polls = 0
+        let deadline = Date().addingTimeInterval(20)
+        while polls < 3 && Date() < deadline {
+            try loop.runOnce(timeout: 0.01)
+            polls = await kiosk.pollCount
+        }
+        #expect(polls >= 3)
         bridge.releaseHolds(timeout: 1)
         await server.stop()
     }

@@ -94,6 +94,21 @@ public final class EvdevDeviceNode {
         return out
     }
 
+    /// Waits up to `timeout` seconds for udev to have set the device up (its database entry with
+    /// the `ID_INPUT*` properties), when udev runs at all; a device found the moment the kernel
+    /// created it would otherwise be described without them. True when the properties are there.
+    @discardableResult
+    public func waitForUdevProperties(timeout: Double) -> Bool {
+        guard access("/run/udev/data", F_OK) == 0 else { return false }
+        var remaining = timeout
+        while udevProperties().isEmpty {
+            if remaining <= 0 { return false }
+            usleep(50_000)
+            remaining -= 0.05
+        }
+        return true
+    }
+
     /// Waits up to `timeout` ms for events and reads those available (`struct input_event`:
     /// timeval, type, code, value — 24 bytes on 64-bit). Times are absolute µs.
     public func readEvents(timeout: Int32) throws(RecordingError) -> [InputEvent] {

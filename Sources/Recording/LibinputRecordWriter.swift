@@ -40,7 +40,8 @@ public enum LibinputRecordWriter {
             }
         }
         s += "    properties: [\(device.properties.map(String.init).joined(separator: ", "))]\n"
-        s += "  hid: []\n  udev:\n    properties:\n"
+        // An empty list must be written as one: a bare `properties:` reads back as null.
+        s += "  hid: []\n  udev:\n    properties:" + (device.udevProperties.isEmpty ? " []\n" : "\n")
         for p in device.udevProperties { s += "    - \(p)\n" }
         s += "    virtual: false\n  quirks:\n  events:\n"
         return s

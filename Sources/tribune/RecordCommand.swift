@@ -36,7 +36,9 @@ struct RecordCommand: ParsableCommand {
         var uts = utsname()
         uname(&uts)
         let kernel = withUnsafeBytes(of: &uts.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        let recorder = try TouchscreenRecorder(node: EvdevDeviceNode(path: path), output: output, system: .init(kernel: kernel))
+        let node = try EvdevDeviceNode(path: path)
+        if device == nil { node.waitForUdevProperties(timeout: 10) }   // just plugged in: let udev tag it first
+        let recorder = try TouchscreenRecorder(node: node, output: output, system: .init(kernel: kernel))
 
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in stopRequested = 1 }

@@ -106,6 +106,18 @@ import Gestures
             #expect(back.device.udevProperties == withUdev.device.udevProperties)
             let m = DisplayMapping(size: Size(width: 1280, height: 800))
             #expect(try back.touchFrames(mapping: m) == original.touchFrames(mapping: m))
+
+            // Without udev properties (a device udev never tagged) and without any frame, both as
+            // `tribune record` writes them: still documents that read back.
+            var bare = original
+            bare.device.udevProperties = []
+            let bareBack = try RecordingReader.parse(LibinputRecordWriter.document(bare), path: "bare.yml")
+            #expect(bareBack.device.udevProperties.isEmpty)
+            #expect(bareBack.frames == original.frames)
+            bare.frames = []
+            let empty = LibinputRecordWriter.document(bare)
+            #expect(empty.hasSuffix("  events: []\n"))
+            #expect(try RecordingReader.parse(empty, path: "empty.yml").frames.isEmpty)
         }
     }
 

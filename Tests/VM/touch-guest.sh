@@ -13,17 +13,20 @@ wait_for() { for i in $(seq 1200); do grep -q "$2" "$1" 2>/dev/null && return 0;
 "$TRIBUNE" touches --size "$SIZE" --seconds 300 > /mnt/live-circle.jsonl 2> /mnt/touches-circle.err &
 touches=$!
 wait_for /mnt/live-circle.jsonl '"ready"'
-# `tribune record` waits for the touchscreen `play` creates and records it until it goes away.
-"$TRIBUNE" record -o /mnt/recorded-circle.yaml --wait 120 > /mnt/record-circle.out 2>&1 &
-recorder=$!
-"$TRIBUNE" play /mnt/circle.events --wait 2 > /mnt/play-circle.out 2>&1
+"$TRIBUNE" play /mnt/circle.events --wait 1 > /mnt/play-circle.out 2>&1
 echo "play exit $?" >> /mnt/play-circle.out
-wait $recorder
-echo "record exit $?" >> /mnt/record-circle.out
 wait_for /mnt/live-circle.jsonl '"removed"'
 sleep 0.5
 kill -TERM $touches; wait $touches
 echo "touches exit $?" >> /mnt/touches-circle.err
+
+# 1b. `tribune record` waits for the touchscreen `play` creates and records it until it goes away.
+"$TRIBUNE" record -o /mnt/recorded-circle.yaml --wait 120 > /mnt/record-circle.out 2>&1 &
+recorder=$!
+"$TRIBUNE" play /mnt/circle.events --wait 2 > /mnt/play-record.out 2>&1
+echo "play exit $?" >> /mnt/play-record.out
+wait $recorder
+echo "record exit $?" >> /mnt/record-circle.out
 
 # 2. The canvas, unplugged mid-gesture: `play` destroys its uinput device at UNPLUG seconds into
 #    playback (the SIGTERM path, on time: a shell timer in a slow TCG guest can be a second late).

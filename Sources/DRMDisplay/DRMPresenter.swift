@@ -39,6 +39,8 @@ public final class DRMPresenter {
     /// Device rects copied per presented frame, in order (for reports and tests).
     public private(set) var copiedRects: [[PixelRect]] = []
     public var flipTimeout: Double = 1.0
+    /// When the pending flip was queued (monotonic s).
+    private var pendingSince = 0.0
 
     /// False while the connector is gone, the VT is switched away, or the output is blanked:
     /// `present` then only records damage.
@@ -269,6 +271,7 @@ public final class DRMPresenter {
                     }
                 }
                 pending = index
+                pendingSince = Self.monotonicNow()
                 return
             } catch let e as DRMError where e.errno == .resourceBusy && attempt == 0 {
                 // A flip the kernel still holds: wait for its event, then try once more.
@@ -319,9 +322,7 @@ public final class DRMPresenter {
             var now = timespec(); clock_gettime(CLOCK_MONOTONIC, &now)
             let left = end - (Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9)
             if left <= 0 {
-                flipTimeouts += 1
-                pending = nil; needsModeset = true
-                tracker.invalidateAll()
+                writeOffPendingFlip()
                 return false
             }
             var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -330,6 +331,32 @@ public final class DRMPresenter {
             if r > 0 { try dispatchEvents() }
         }
         return true
+    }
+
+    /// Monotonic seconds since boot (CLOCK_MONOTONIC).
+    public static func monotonicNow() -> Double {
+        var t = timespec(); clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
+    }
+
+    /// When the pending flip is due to be written off (monotonic s), nil with no flip pending.
+    /// An event loop that never blocks in `waitForFlip` arms a timer for this.
+    public var flipDeadline: Double? { pending == nil ? nil : pendingSince + flipTimeout }
+
+    /// Writes the pending flip off when it is older than `flipTimeout`: a flip whose event never
+    /// comes (a driver that lost it, a GPU reset) must not stop the kiosk from drawing for good.
+    /// The next present sets the mode again and repaints every buffer. True when it wrote one off.
+    @discardableResult
+    public func writeOffOverdueFlip(now: Double = monotonicNow()) -> Bool {
+        guard let deadline = flipDeadline, now >= deadline else { return false }
+        writeOffPendingFlip()
+        return true
+    }
+
+    private func writeOffPendingFlip() {
+        flipTimeouts += 1
+        pending = nil; needsModeset = true
+        tracker.invalidateAll()
     }
 
     // MARK: Blanking, suspension, restore

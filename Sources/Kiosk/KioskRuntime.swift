@@ -328,6 +328,10 @@ public final class KioskRuntime {
             } else if !session.isBlanked && presenter.isBlanked {
                 try presenter.unblank(); phase = "running"; logger.info("display woken")
             }
+            if presenter.writeOffOverdueFlip() {
+                logger.error("display: a page flip never completed; setting the mode again", metadata: ["timeouts": "\(presenter.flipTimeouts)"])
+                lastFrameWasMoving = true
+            }
             if frameDue && !presenter.isDisconnected && !presenter.isBlanked && !presenter.isSuspended && !presenter.isFlipPending {
                 let damage = session.render(into: presenter.shadow)
                 lastFrameWasMoving = session.needsDisplay
@@ -340,6 +344,9 @@ public final class KioskRuntime {
         // Animating with no flip to wait for (nothing changed on screen): look again in a frame.
         if frameDue && !presenter.isFlipPending && !presenter.isBlanked && !presenter.isSuspended && !presenter.isDisconnected {
             frameTimer?.arm(after: 1.0 / 60)
+        } else if let deadline = presenter.flipDeadline {
+            // A flip in flight: its event normally wakes the loop first; if it never comes, this does.
+            frameTimer?.arm(after: max(0.001, deadline - DRMPresenter.monotonicNow()))
         }
         if let d = session.nextDeadline { sessionTimer?.arm(at: d) } else { sessionTimer?.disarm() }
         let status = session.statusLine

@@ -25,9 +25,12 @@ test-vm:
 	@$(MAKE) --no-print-directory test-vm-run
 
 # `tribune run` in QEMU: READY=1 after the first frame, the screen equal to the headless session,
-# SIGTERM → exit 0 within 2 s with the console restored.
+# SIGTERM → exit 0 within 2 s with the console restored; then with live libinput touch from
+# `tribune play`: gesture totals and the settled screen against headless `tribune replay`,
+# unplug mid-gesture, touch-to-flip latency (scripts/vm/test-run-touch.sh).
 test-vm-run:
 	scripts/vm/test-run.sh
+	scripts/vm/test-run-touch.sh
 
 # Raster under AddressSanitizer, in its own build folder so it does not disturb the debug build.
 test-asan: deps

@@ -67,6 +67,13 @@ public final class KioskRuntime {
     private var lastFrameWasMoving = false
     /// Frames rendered and handed to the display.
     public private(set) var frames = 0
+    /// Touch frames handed to the session.
+    private var touchFrames = 0
+    /// Touch-to-flip latency: the kernel time of the oldest touch not yet drawn, the touch time
+    /// of the frame whose flip is awaited (with the flip count that completes it), and samples (s).
+    private var touchAwaitingFrame: Double?
+    private var touchAwaitingFlip: (time: Double, flips: Int)?
+    private var touchToFlip: [Double] = []
 
     /// - Parameters:
     ///   - configurationFile: the file `reload` reads again (nil: flags only).
@@ -219,23 +226,42 @@ public final class KioskRuntime {
 
     private func makeSession() -> KioskSession {
         let mode = presenter.output.mode
-        let c = Self.sessionConfiguration(configuration, screen: (presenter.shadow.width, presenter.shadow.height),
+        var c = Self.sessionConfiguration(configuration, screen: (presenter.shadow.width, presenter.shadow.height),
                                           device: (mode.width, mode.height), event: event, venue: venue)
+        c.pixelsPerMillimetre = currentPixelsPerMillimetre()
         return KioskSession(venue: venue, configuration: c, clock: clock)
+    }
+
+    /// Pixels per millimetre of glass, for gesture thresholds: the touchscreen's size as libinput
+    /// reports it (axis resolution), else `touch.width_mm`/`height_mm`, else the connector's
+    /// EDID size, else 96 dpi. Sizes are in the device's orientation, like the mode.
+    static func pixelsPerMillimetre(_ configuration: KioskConfiguration, device: (Int, Int), touchPanel: Size?,
+                                    edid: (width: Int, height: Int)?) -> Double {
+        if let p = touchPanel, p.width > 0, p.width.isFinite { return Double(device.0) / p.width }
+        if let w = configuration.touch.widthMM, w > 0 { return Double(device.0) / w }
+        if let h = configuration.touch.heightMM, h > 0 { return Double(device.1) / h }
+        if let e = edid, e.width > 0 { return Double(device.0) / Double(e.width) }
+        return 96 / 25.4
+    }
+
+    private func currentPixelsPerMillimetre() -> Double {
+        let mode = presenter.output.mode, connector = presenter.output.connector
+        return Self.pixelsPerMillimetre(configuration, device: (mode.width, mode.height), touchPanel: touch?.physicalSize,
+                                        edid: (connector.widthMillimetres, connector.heightMillimetres))
     }
 
     /// The visitor screen's settings from the kiosk's: logical screen and device size in px.
     static func sessionConfiguration(_ configuration: KioskConfiguration, screen: (Int, Int), device: (Int, Int),
                                      event: EventInfo?, venue: Venue) -> KioskSession.Configuration {
-        // Pixels per millimetre from the panel's width (device orientation), else 96 dpi.
-        let ppmm = configuration.touch.widthMM.map { Double(device.0) / $0 }
-            ?? configuration.touch.heightMM.map { Double(device.1) / $0 } ?? 96 / 25.4
+        let ppmm = pixelsPerMillimetre(configuration, device: device, touchPanel: nil, edid: nil)
         var c = KioskSession.Configuration(screenSize: Size(width: Double(screen.0), height: Double(screen.1)), pixelsPerMillimetre: ppmm)
         c.eventName = configuration.eventName ?? event?.name ?? venue.name
         c.boxOfficeConfigured = configuration.boxOfficeConfigured
         if let event {
             c.currency = event.currency
             for category in event.categories { c.prices[category.name] = Int(category.price.amountMinor) }
+        } else if !configuration.boxOfficeConfigured {
+            c.takePrices(from: venue)   // standalone: the legend shows the venue file's prices
         }
         c.idleTimeout = configuration.idle.timeout
         c.idlePromptDuration = configuration.idle.prompt
@@ -335,7 +361,15 @@ public final class KioskRuntime {
             if frameDue && !presenter.isDisconnected && !presenter.isBlanked && !presenter.isSuspended && !presenter.isFlipPending {
                 let damage = session.render(into: presenter.shadow)
                 lastFrameWasMoving = session.needsDisplay
-                if try presenter.present(damage: damage) { frames += 1 }
+                if try presenter.present(damage: damage) {
+                    frames += 1
+                    if let t = touchAwaitingFrame { touchAwaitingFlip = (t, presenter.flipsCompleted + 1) }
+                }
+                touchAwaitingFrame = nil   // drawn now, or nothing on screen changed for it
+            }
+            if let awaited = touchAwaitingFlip, presenter.flipsCompleted >= awaited.flips {
+                if touchToFlip.count < 100_000 { touchToFlip.append(DRMPresenter.monotonicNow() - awaited.time) }
+                touchAwaitingFlip = nil
             }
         } catch {
             logger.error("display: \(error)")
@@ -362,7 +396,16 @@ public final class KioskRuntime {
     private func touchReadable() {
         guard let touch else { return }
         do {
-            for frame in try touch.dispatch() { session.handle(frame) }
+            let frames = try touch.dispatch()
+            // A touchscreen that reports its size may just have been plugged in.
+            let ppmm = currentPixelsPerMillimetre()
+            if abs(ppmm - session.configuration.pixelsPerMillimetre) > 1e-9 {
+                logger.info("touch: gesture thresholds at \(ppmm) px/mm", metadata: ["panel_mm": "\(touch.physicalSize.map { "\($0.width)x\($0.height)" } ?? "unknown")"])
+                session.setPixelsPerMillimetre(ppmm)
+            }
+            for frame in frames { session.handle(frame) }
+            touchFrames += frames.count
+            if touchAwaitingFrame == nil, let first = frames.first { touchAwaitingFrame = first.timestamp }
         } catch {
             logger.error("touch input: \(error)")
         }
@@ -463,7 +506,25 @@ public final class KioskRuntime {
             + "\"flips\": \(presenter.flipsCompleted), \"uptime\": \(((clock.now - startTime) * 10).rounded() / 10), "
             + "\"blanked\": \(presenter.isBlanked), \"service\": \(json(service)), "
             + "\"screen\": [\(presenter.shadow.width), \(presenter.shadow.height)], \"touch\": \(touch != nil), "
-            + "\"settled\": \(session.isSettled && !frameDue && !presenter.isFlipPending)}"
+            + "\"settled\": \(session.isSettled && !frameDue && !presenter.isFlipPending), "
+            + "\"touch_frames\": \(touchFrames), \"pixels_per_mm\": \(session.configuration.pixelsPerMillimetre), "
+            + "\"gestures\": \(gesturesJSON()), \"touch_to_flip_ms\": \(latencyJSON())}"
+    }
+
+    /// The session's gesture totals, named as in the replay report's `gestures`.
+    private func gesturesJSON() -> String {
+        let t = session.totals
+        return "{\"translation_px\": [\(t.translation.dx), \(t.translation.dy)], \"magnification\": \(t.magnification), "
+            + "\"rotation_degrees\": \(t.rotation * 180 / .pi), \"taps\": \(t.taps), \"double_taps\": \(t.doubleTaps), "
+            + "\"long_presses\": \(t.longPresses), \"flings\": \(t.flings)}"
+    }
+
+    /// Touch-to-flip latency: the kernel's touch timestamp to the page flip that showed it, ms.
+    private func latencyJSON() -> String {
+        let v = touchToFlip.sorted()
+        guard !v.isEmpty else { return "{\"count\": 0}" }
+        func at(_ p: Double) -> Double { (v[min(v.count - 1, Int((p * Double(v.count - 1)).rounded()))] * 1e5).rounded() / 100 }
+        return "{\"count\": \(v.count), \"p50\": \(at(0.5)), \"p95\": \(at(0.95)), \"max\": \(at(1))}"
     }
 
     /// Reads the configuration file and the venue again. A bad file keeps what runs and says why.

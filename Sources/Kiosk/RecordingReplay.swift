@@ -130,6 +130,7 @@ public struct RecordingReplay {
         } else {
             // Standalone, as `tribune run` without a box office (Buy disabled, no requests).
             configuration.boxOfficeConfigured = false
+            configuration.eventName = venue.name   // what `tribune run` shows without a box office
             configuration.takePrices(from: venue)
         }
         defer { if let stateDirectory { try? FileManager.default.removeItem(atPath: stateDirectory) } }

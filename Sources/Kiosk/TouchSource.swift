@@ -1,3 +1,4 @@
+import Geometry
 import Gestures
 
 /// Where the runtime's touch frames come from: a descriptor to watch in the event loop and a
@@ -9,4 +10,6 @@ public protocol TouchSource: AnyObject {
     var fileDescriptor: Int32 { get }
     /// Reads every queued event and returns the complete frames among them.
     func dispatch() throws -> [TouchFrame]
+    /// The driving panel's active area in mm (device orientation), when known.
+    var physicalSize: Size? { get }
 }

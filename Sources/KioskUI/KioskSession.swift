@@ -77,7 +77,7 @@ public final class KioskSession {
     /// side — SportFan's π/2 on a portrait screen, 0 on a landscape one.
     public static func restingRotation(for screen: Size) -> Double { screen.width > screen.height ? 0 : .pi / 2 }
 
-    public let configuration: Configuration
+    public private(set) var configuration: Configuration
     /// The time source (virtual in replay and tests, monotonic on a kiosk).
     public let clock: any Clock
     /// The chart's view state, selection and availability, with SportFan's tap and gesture rules.
@@ -158,11 +158,7 @@ public final class KioskSession {
         var chart = SeatingChart(venue: venue, viewSize: configuration.screenSize)
         chart.view.rotation = Self.restingRotation(for: configuration.screenSize)
         interaction = ChartInteraction(chart: chart, animator: animator)
-        let gestures = GestureConfiguration(pixelsPerMillimetre: configuration.pixelsPerMillimetre)
-        recognizer = PanZoomRotateRecognizer(configuration: gestures)
-            .simultaneously(with: TapRecognizer(maximumCount: 1, configuration: gestures))
-            .simultaneously(with: LongPressRecognizer(configuration: gestures))
-            .simultaneously(with: PressRecognizer(configuration: gestures))
+        recognizer = Self.makeRecognizer(pixelsPerMillimetre: configuration.pixelsPerMillimetre)
         now = clock.now
         lastActivity = now
         text = TextRendererBox()
@@ -170,6 +166,24 @@ public final class KioskSession {
         headerShown = animator.makeProperty(1.0)
         pressScale = animator.makeProperty(1.0)
         startTrace()
+    }
+
+    /// The chart's gestures, recognized together; thresholds in mm at `pixelsPerMillimetre`.
+    static func makeRecognizer(pixelsPerMillimetre: Double) -> SimultaneousGesture<SimultaneousGesture<SimultaneousGesture<PanZoomRotateRecognizer, TapRecognizer>, LongPressRecognizer>, PressRecognizer> {
+        let gestures = GestureConfiguration(pixelsPerMillimetre: pixelsPerMillimetre)
+        return PanZoomRotateRecognizer(configuration: gestures)
+            .simultaneously(with: TapRecognizer(maximumCount: 1, configuration: gestures))
+            .simultaneously(with: LongPressRecognizer(configuration: gestures))
+            .simultaneously(with: PressRecognizer(configuration: gestures))
+    }
+
+    /// The panel's resolution changed (a touchscreen reporting its size was plugged in): gesture
+    /// thresholds in millimetres follow it. Touches in flight are dropped with the old recognizers,
+    /// so call it between gestures (a device that was just added has none).
+    public func setPixelsPerMillimetre(_ value: Double) {
+        guard value.isFinite, value > 0, value != configuration.pixelsPerMillimetre else { return }
+        configuration.pixelsPerMillimetre = value
+        recognizer = Self.makeRecognizer(pixelsPerMillimetre: value)
     }
 
     var animator: Animator { interaction.animator }

@@ -159,6 +159,28 @@ import Seating
         #expect(d.render().pixel(x: 960, y: 540) == Color.black.premultiplied)
     }
 
+    @Test func noIdlePromptWhileThePurchaseRuns() {
+        let d = KioskDriver { $0.idleTimeout = 90; $0.idlePromptDuration = 20; $0.blankAfter = 600 }
+        let t = d.zoomIn()
+        let (a, _) = d.middleSeats(t)
+        d.tap(d.seatPoint(a))
+        d.tap(.buy)
+        let buyTouch = d.now
+        _ = d.session.takeRequests()
+        #expect(d.session.phase == .checkout)
+        // The box office is slow: well past the idle timeout, prompt and blanking, the visitor
+        // still waits on "Processing…" with the seat, never reset under their eyes.
+        d.run(to: buyTouch + 700)
+        #expect(d.session.phase == .checkout)
+        #expect(d.session.selectedSeats == [a])
+        #expect(d.session.takeRequests().isEmpty)   // no release of the hold being bought
+        // The answer comes; the idle clock starts again from the dialog.
+        d.session.receive(.purchased(orderID: "ORD-9", seats: [d.venue.seatIDs[a]]))
+        #expect(d.session.phase == .confirmation)
+        d.run(to: d.now + 89)
+        #expect(d.session.phase == .confirmation)
+    }
+
     @Test func continueKeepsTheSession() {
         let d = KioskDriver { $0.idleTimeout = 30; $0.idlePromptDuration = 20 }
         let t = d.zoomIn()

@@ -140,4 +140,5 @@ def main():
     print(f'{failures} failed checks' if failures else 'all VM run checks passed')
     sys.exit(1 if failures else 0)
 
-main()
+if __name__ == "__main__":
+    main()

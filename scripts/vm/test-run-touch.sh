@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# The kiosk with live touch on a real kernel: boots QEMU (bochs DRM, uinput, udev) with
+# scripts/vm/run-in-vm and runs `tribune run` with libinput touch in the guest
+# (Tests/VM/run-touch-guest.sh); `tribune play` plugs in a virtual touchscreen after the kiosk
+# started and plays the Wacom two-finger rotate+pinch recording (slowed down: a debug build under
+# TCG renders slowly), recorded meanwhile by `tribune record`; then the Dell Canvas recording
+# unplugged mid-gesture. Checks (Tests/VM/check_run_touch.py):
+#   - the gesture totals the live kiosk reports (control socket status) equal those of headless
+#     `tribune replay` of the same touches (the guest's recording of the playback, kernel
+#     timestamps and all) at the same display size, within 1 %;
+#   - the settled screen equals the headless replay's final frame (max |Δ| ≤ 2);
+#   - the device added after start drives the kiosk; the unplug mid-gesture leaves it running
+#     and settled; SIGTERM → exit 0 within 2 s.
+# Prints the touch-to-flip latency measured in the guest (kernel event time → page flip done).
+# Skips (exit 0, with a message) when QEMU, a kernel, busybox or the recordings are missing.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+kver=$(ls /lib/modules 2>/dev/null | sort -V | tail -1 || true)
+if ! command -v qemu-system-x86_64 >/dev/null || [ -z "$kver" ] || [ ! -r "/boot/vmlinuz-$kver" ] \
+   || [ ! -x /bin/busybox ] || ! command -v python3 >/dev/null; then
+  echo "SKIP VM run-with-touch test: need qemu-system-x86_64, a readable /boot/vmlinuz-*, /bin/busybox and python3"
+  echo "     (install with: scripts/install-deps.sh vm)"
+  exit 0
+fi
+recordings=$(realpath -m ../shared/recordings/evemu/evemu-devices/tablets)
+circle="$recordings/Wacom ISDv4 E6 Finger.double-center-circle.events"
+circle_desc="$recordings/Wacom ISDv4 E6 Finger.desc"
+canvas="$recordings/dell_canvas_touch.evemu"
+if [ ! -r "$circle" ] || [ ! -r "$circle_desc" ] || [ ! -r "$canvas" ]; then
+  echo "SKIP VM run-with-touch test: recordings not found under $recordings (../shared/recordings)"
+  exit 0
+fi
+swift build --product tribune >/dev/null
+bin=$(swift build --show-bin-path)/tribune
+work=$(mktemp -d "${TMPDIR:-/tmp}/tribune-vm-run-touch.XXXXXX")
+cp "$circle" "$work/circle.events"; cp "$circle_desc" "$work/circle.desc"; cp "$canvas" "$work/canvas.evemu"
+size=1024x768
+"$bin" venue generate --seats 3000 -o "$work/stadium.venue.json" >/dev/null 2>&1
+# Idle timers far away, so nothing but the touches changes the screen. The Wacom's axes have no
+# resolution: both sides are told the same panel width (gesture thresholds are in mm).
+flags="--venue $work/stadium.venue.json --mode $size --idle-timeout 3600 --blank-after 0 --width-mm 270 --height-mm 203"
+"$bin" play "$work/circle.events" --emulate --size $size > "$work/expected-circle.jsonl"
+"$bin" play "$work/canvas.evemu" --emulate --size $size > "$work/expected-canvas.jsonl"
+circle_frames=$(grep -c '"touches"' "$work/expected-circle.jsonl")
+unplug=$(python3 Tests/VM/check_touch.py --unplug-time "$work/expected-canvas.jsonl")
+{ echo "TRIBUNE='$bin'"; echo "FLAGS='$flags'"; echo "CIRCLE_FRAMES=$circle_frames"; echo "SPEED=0.05"; echo "UNPLUG=$unplug"; } > "$work/env.sh"
+echo "VM run-with-touch test: booting QEMU (work folder $work)…"
+start=$(date +%s)
+status=0
+scripts/vm/run-in-vm "$work" Tests/VM/run-touch-guest.sh 600 || status=$?
+echo "VM ran $(( $(date +%s) - start )) s (status $status)"
+cat "$work/results.txt" 2>/dev/null || { echo "no results; guest log:"; cat "$work/guest.log" "$work/console.log" 2>/dev/null | tail -40; exit 1; }
+# Headless: what was played (as `tribune record` captured it in the guest) through the same
+# screens, every frame written (the last one settled).
+if [ -s "$work/recorded-circle.yaml" ]; then
+  "$bin" replay "$work/recorded-circle.yaml" --venue "$work/stadium.venue.json" --size $size --touch-size 270x203mm \
+      --no-timing --frames "$work/expected-frames" --report "$work/expected-report.json" 2> "$work/replay.err" || true
+fi
+python3 Tests/VM/check_run_touch.py "$work"

@@ -354,6 +354,11 @@ public final class KioskRuntime {
             } else if !session.isBlanked && presenter.isBlanked {
                 try presenter.unblank(); phase = "running"; logger.info("display woken")
             }
+            // The flip that showed a touch has completed (its event woke this tick): a sample.
+            if let awaited = touchAwaitingFlip, presenter.flipsCompleted >= awaited.flips {
+                if touchToFlip.count < 100_000 { touchToFlip.append(DRMPresenter.monotonicNow() - awaited.time) }
+                touchAwaitingFlip = nil
+            }
             if presenter.writeOffOverdueFlip() {
                 logger.error("display: a page flip never completed; setting the mode again", metadata: ["timeouts": "\(presenter.flipTimeouts)"])
                 lastFrameWasMoving = true
@@ -367,10 +372,7 @@ public final class KioskRuntime {
                 }
                 touchAwaitingFrame = nil   // drawn now, or nothing on screen changed for it
             }
-            if let awaited = touchAwaitingFlip, presenter.flipsCompleted >= awaited.flips {
-                if touchToFlip.count < 100_000 { touchToFlip.append(DRMPresenter.monotonicNow() - awaited.time) }
-                touchAwaitingFlip = nil
-            }
+
         } catch {
             logger.error("display: \(error)")
             presenter.invalidate()

@@ -45,6 +45,8 @@ public struct RecordingReplay {
         /// PNG frames go here (every `every`-th display frame); nil writes none.
         public var framesDirectory: String?
         public var every = 1
+        /// The screen as the replay leaves it (settled), as PNG in the panel's orientation.
+        public var lastFramePath: String?
         /// Display frames per second of virtual time.
         public var frameRate = 60.0
         /// Measure render times; false writes zeros (byte-identical reports).
@@ -147,6 +149,13 @@ public struct RecordingReplay {
         var target = CountingTarget(target: replay, progress: progress)
         timeline.run(&target)
         progress?.finish()
+        if let path = o.lastFramePath {
+            // Rendered apart from the timed frames, so render_ms stays theirs.
+            let timed = replay.options.timing
+            replay.options.timing = false
+            try replay.picture().writePNG(to: path, opaque: true)
+            replay.options.timing = timed
+        }
         return Result(report: replay.report(), errors: replay.errors, notes: notes, orders: responder?.orders ?? [])
     }
 }

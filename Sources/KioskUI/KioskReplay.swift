@@ -29,7 +29,7 @@ public final class KioskReplay: ReplayTarget {
         }
     }
 
-    public let options: Options
+    public var options: Options
     public let session: KioskSession
     public let clock: VirtualClock
     public let responder: BoxOfficeResponder?
@@ -96,27 +96,29 @@ public final class KioskReplay: ReplayTarget {
         if firstDisplayTime == nil { firstDisplayTime = time }
         lastDisplayTime = time
         guard options.framesDirectory != nil || onFrame != nil, index % options.every == 0 else { return }
+        let out = picture()
+        onFrame?(index, time, out)
+        guard let directory = options.framesDirectory else { return }
+        let name = String(index)
+        let path = directory + "/frame-" + String(repeating: "0", count: max(0, 6 - name.count)) + name + ".png"
+        do { try out.writePNG(to: path, opaque: true); framesWritten += 1 } catch { errors.append("\(path): \(error)") }
+    }
+
+    /// What the screen shows now, in the panel's orientation (`options.rotation`). The surface
+    /// is reused by the next call.
+    public func picture() -> Surface {
         let size = session.configuration.screenSize
         let surface = self.surface ?? Surface(width: max(Int(size.width), 1), height: max(Int(size.height), 1))
         self.surface = surface
         let start = options.timing ? DispatchTime.now().uptimeNanoseconds : 0
         session.render(into: surface)
         if options.timing { renderTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6) }
-        let out: Surface
-        if options.rotation == .degrees0 {
-            out = surface
-        } else {
-            let (w, h) = options.rotation.swapsAxes ? (surface.height, surface.width) : (surface.width, surface.height)
-            let panel = (panelSurface.map { $0.width == w && $0.height == h } ?? false) ? panelSurface! : Surface(width: w, height: h)
-            panelSurface = panel
-            surface.turn(by: options.rotation, into: panel)
-            out = panel
-        }
-        onFrame?(index, time, out)
-        guard let directory = options.framesDirectory else { return }
-        let name = String(index)
-        let path = directory + "/frame-" + String(repeating: "0", count: max(0, 6 - name.count)) + name + ".png"
-        do { try out.writePNG(to: path, opaque: true); framesWritten += 1 } catch { errors.append("\(path): \(error)") }
+        guard options.rotation != .degrees0 else { return surface }
+        let (w, h) = options.rotation.swapsAxes ? (surface.height, surface.width) : (surface.width, surface.height)
+        let panel = (panelSurface.map { $0.width == w && $0.height == h } ?? false) ? panelSurface! : Surface(width: w, height: h)
+        panelSurface = panel
+        surface.turn(by: options.rotation, into: panel)
+        return panel
     }
 
     public var isSettled: Bool { session.isSettled && doubleTapCounter.nextDeadline == nil }

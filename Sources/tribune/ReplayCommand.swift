@@ -55,6 +55,9 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Write every N-th frame.")
     var every: Int = 1
 
+    @Option(name: .customLong("last-frame"), help: "Write the screen as the replay leaves it (settled) to this PNG.")
+    var lastFrame: String?
+
     @Option(help: "Display frames per second of virtual time.")
     var rate: Double = 60
 
@@ -95,6 +98,7 @@ struct ReplayCommand: ParsableCommand {
         options.to = to
         options.framesDirectory = frames
         options.every = every
+        options.lastFramePath = lastFrame
         options.frameRate = rate
         options.timing = !noTiming
         if let boxOffice, let tokenFile {

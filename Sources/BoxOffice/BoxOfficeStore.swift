@@ -22,7 +22,9 @@ public final class BoxOfficeStore: Sendable {
             try db.execute(sql: synchronousFull ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
             try db.execute(sql: "PRAGMA foreign_keys = ON")
         }
-        pool = try DatabasePool(path: path, configuration: config)
+        do { pool = try DatabasePool(path: path, configuration: config) } catch {
+            throw SetupError("\(path): cannot open the database (\(error))")
+        }
         writer = synchronousFull ? GroupCommitWriter(pool: pool) : nil
         self.now = now
         try Self.migrator.migrate(pool)
@@ -139,29 +141,35 @@ public final class BoxOfficeStore: Sendable {
 
     // MARK: Admin
 
-    /// Creates an event on `layout` (stored once per distinct document). `prices` maps category →
-    /// amount in minor units; categories without a price get `defaultPrice`. Returns the event id.
-    public func createEvent(id: String? = nil, name: String, layout: VenueLayout, currency: String = "EUR",
-                            prices: [String: Int64] = [:], defaultPrice: Int64 = 1000, maxSeatsPerOrder: Int = 8,
+    /// Creates an event on `layout` (stored once per distinct document). Prices as
+    /// `VenueLayout.eventPrices`: `prices` maps category → amount in minor units, other
+    /// categories take the venue's own price, then `defaultPrice`. Returns the event id; an id
+    /// already in use is an error.
+    public func createEvent(id: String? = nil, name: String, layout: VenueLayout, currency: String? = nil,
+                            prices: [String: Int64] = [:], defaultPrice: Int64? = 1000, maxSeatsPerOrder: Int = 8,
                             noOrphanSeats: Bool = false, holdTTLSeconds: Int = 480,
                             holdMaxTotalSeconds: Int = 900) async throws -> String {
-        let unknown = Set(prices.keys).subtracting(layout.categories.map(\.name))
-        guard unknown.isEmpty else {
-            throw SetupError("--price given for unknown categories \(unknown.sorted().joined(separator: ", ")); the venue has \(layout.categories.map(\.name).joined(separator: ", "))")
+        let pricing = try layout.eventPrices(overrides: prices, defaultPrice: defaultPrice, currency: currency)
+        guard maxSeatsPerOrder >= 1 else { throw SetupError("--max-seats must be at least 1, got \(maxSeatsPerOrder)") }
+        guard holdTTLSeconds >= 1, holdMaxTotalSeconds >= holdTTLSeconds else {
+            throw SetupError("hold times: --hold-ttl (\(holdTTLSeconds) s) must be ≥ 1 and --hold-max (\(holdMaxTotalSeconds) s) at least as long")
         }
         let eventID = id ?? Self.newID("evt_")
         let now = self.now()
         try await write { db in
+            if try Bool.fetchOne(db, cachedSQL: "SELECT 1 FROM event WHERE event_id = ?", arguments: [eventID]) == true {
+                throw SetupError("an event '\(eventID)' already exists in this database; choose another --id")
+            }
             try db.executeCached(sql: "INSERT OR IGNORE INTO layout(layout_id, document, created_at) VALUES (?, ?, ?)",
                            arguments: [layout.layoutID, layout.document, now])
             try db.executeCached(sql: """
                 INSERT INTO event(event_id, name, layout_id, currency, max_seats_per_order, no_orphan_seats,
                   hold_ttl_seconds, hold_max_total_seconds, revision, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?)
-                """, arguments: [eventID, name, layout.layoutID, currency, maxSeatsPerOrder, noOrphanSeats,
+                """, arguments: [eventID, name, layout.layoutID, pricing.currency, maxSeatsPerOrder, noOrphanSeats,
                                  holdTTLSeconds, holdMaxTotalSeconds, now])
             for category in layout.categories {
                 try db.executeCached(sql: "INSERT INTO event_price(event_id, category, color, amount_minor) VALUES (?, ?, ?, ?)",
-                               arguments: [eventID, category.name, category.color, prices[category.name] ?? defaultPrice])
+                               arguments: [eventID, category.name, category.color, pricing.amounts[category.name]])
             }
             let insert = try db.makeStatement(sql: """
                 INSERT INTO seat_state(event_id, seat_guid, category, label, row_key, row_index, state, changed_rev)

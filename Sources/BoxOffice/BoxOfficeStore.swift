@@ -7,8 +7,8 @@ import GRDB
 /// guard against selling a seat twice.
 public final class BoxOfficeStore: Sendable {
     let pool: DatabasePool
-    /// Batches writes when every commit is fsync'd (`synchronousFull`); nil: one transaction per write.
-    let writer: GroupCommitWriter?
+    /// Every write goes through it: concurrent writes share one transaction and one commit.
+    let writer: GroupCommitWriter
     /// Milliseconds since 1970; injected so tests can move time.
     let now: @Sendable () -> Int64
 
@@ -21,11 +21,20 @@ public final class BoxOfficeStore: Sendable {
         config.prepareDatabase { db in
             try db.execute(sql: synchronousFull ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
             try db.execute(sql: "PRAGMA foreign_keys = ON")
+            // A 40,000-seat event's rows and indexes stay in memory: reads through mmap instead
+            // of read() copies, and a page cache large enough not to evict the hot pages.
+            try db.execute(sql: "PRAGMA mmap_size = 268435456")
+            try db.execute(sql: "PRAGMA cache_size = -65536")
+            // Checkpoint every 8,000 WAL frames instead of 1,000: each checkpoint fsyncs the
+            // database file while holding up the writer, and the hot pages (event row, index
+            // tails) are copied once per checkpoint however often they changed. Commits are as
+            // durable as before; only the WAL file grows larger (about 32 MiB) between checkpoints.
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 8000")
         }
         do { pool = try DatabasePool(path: path, configuration: config) } catch {
             throw SetupError("\(path): cannot open the database (\(error))")
         }
-        writer = synchronousFull ? GroupCommitWriter(pool: pool) : nil
+        writer = GroupCommitWriter(pool: pool)
         self.now = now
         try Self.migrator.migrate(pool)
     }
@@ -75,23 +84,27 @@ public final class BoxOfficeStore: Sendable {
         return migrator
     }
 
+    /// `prefix` + 20 random lowercase hex digits (80 bits from the system generator). Built
+    /// directly: formatting a UUID and stripping its dashes was a visible part of each request.
     static func newID(_ prefix: String) -> String {
-        prefix + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "").prefix(20)
+        var generator = SystemRandomNumberGenerator()
+        let high = generator.next() as UInt64, low = generator.next() as UInt64
+        let digits = Array("0123456789abcdef".utf8)
+        var bytes = Array(prefix.utf8)
+        bytes.reserveCapacity(bytes.count + 20)
+        for i in 0..<16 { bytes.append(digits[Int((high >> UInt64(60 - 4 * i)) & 15)]) }
+        for i in 0..<4 { bytes.append(digits[Int((low >> UInt64(60 - 4 * i)) & 15)]) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Runs `body` in its own IMMEDIATE write transaction. With `synchronousFull`, requests
-    /// arriving together share one transaction and one fsync'd commit (`GroupCommitWriter`), each
-    /// in its own savepoint; the answer always comes after the commit.
+    /// Runs `body` as if in its own IMMEDIATE write transaction: requests arriving together share
+    /// one transaction and one commit (`GroupCommitWriter`), each in its own savepoint, so one
+    /// request's failure undoes only its own effect; the answer always comes after the commit.
+    /// With `synchronousFull` that saves an fsync per request; with NORMAL it still saves the
+    /// per-request BEGIN/COMMIT, the WAL frames of pages every request touches (event row, index
+    /// tails) and a thread hop — measured +15–20 % requests/s with 8 kiosks (boxoffice-bench).
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        if let writer { return try await writer.write(body) }
-        return try await pool.writeWithoutTransaction { db in
-            var result: T?
-            try db.inTransaction(.immediate) {
-                result = try body(db)
-                return .commit
-            }
-            return result!
-        }
+        try await writer.write(body)
     }
 
     /// Runs `effect` under an idempotency key: the key, the body's fingerprint and the final
@@ -135,8 +148,7 @@ public final class BoxOfficeStore: Sendable {
 
     /// Bumps the event's availability revision once per transaction and returns it.
     static func bumpRevision(_ db: Database, eventID: String) throws -> Int64 {
-        try db.executeCached(sql: "UPDATE event SET revision = revision + 1 WHERE event_id = ?", arguments: [eventID])
-        return try Int64.fetchOne(db, cachedSQL: "SELECT revision FROM event WHERE event_id = ?", arguments: [eventID]) ?? 0
+        try Int64.fetchOne(db, cachedSQL: "UPDATE event SET revision = revision + 1 WHERE event_id = ? RETURNING revision", arguments: [eventID]) ?? 0
     }
 
     // MARK: Admin

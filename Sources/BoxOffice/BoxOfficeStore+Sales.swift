@@ -213,7 +213,8 @@ extension BoxOfficeStore {
             throw APIProblem(status: 409, code: "seats_lost", title: "Seats lost",
                              detail: "Some seats of the hold were taken meanwhile.", isFinalOutcome: true)
         }
-        let code = String(orderID.dropFirst(4).prefix(6)).uppercased()
+        // From the random end of the id (its start is the time, shared by orders of the same hour).
+        let code = String(orderID.suffix(6)).uppercased()
         try db.executeCached(sql: """
             INSERT INTO purchase_order(order_id, code, event_id, kiosk_id, client_order_ref, hold_id, total_minor, currency, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)

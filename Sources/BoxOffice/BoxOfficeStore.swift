@@ -84,16 +84,20 @@ public final class BoxOfficeStore: Sendable {
         return migrator
     }
 
-    /// `prefix` + 20 random lowercase hex digits (80 bits from the system generator). Built
-    /// directly: formatting a UUID and stripping its dashes was a visible part of each request.
-    static func newID(_ prefix: String) -> String {
+    /// `prefix` + 11 hex digits of the milliseconds since 1970 + 12 random hex digits (48 bits
+    /// from the system generator), lowercase. Time first, so new holds, orders and tickets land
+    /// at the right edge of their primary-key indexes: a batch of commits dirties a few pages
+    /// there instead of one random page per row. Unique by the random part within a millisecond;
+    /// ids are not secrets (every lookup is scoped to the kiosk's token).
+    static func newID(_ prefix: String, now: Int64 = Timestamp.systemNow()) -> String {
         var generator = SystemRandomNumberGenerator()
-        let high = generator.next() as UInt64, low = generator.next() as UInt64
+        let random = generator.next() as UInt64
         let digits = Array("0123456789abcdef".utf8)
         var bytes = Array(prefix.utf8)
-        bytes.reserveCapacity(bytes.count + 20)
-        for i in 0..<16 { bytes.append(digits[Int((high >> UInt64(60 - 4 * i)) & 15)]) }
-        for i in 0..<4 { bytes.append(digits[Int((low >> UInt64(60 - 4 * i)) & 15)]) }
+        bytes.reserveCapacity(bytes.count + 23)
+        let time = UInt64(max(0, now))
+        for i in 0..<11 { bytes.append(digits[Int((time >> UInt64(40 - 4 * i)) & 15)]) }
+        for i in 0..<12 { bytes.append(digits[Int((random >> UInt64(60 - 4 * i)) & 15)]) }
         return String(decoding: bytes, as: UTF8.self)
     }
 

@@ -65,6 +65,37 @@ extension BoxOfficeStore {
         }
     }
 
+    /// Every event with its seat counts by effective state, orders and revenue, in creation order.
+    public func eventSummaries() async throws -> [EventSummary] {
+        let now = self.now()
+        return try await pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM event ORDER BY created_at, event_id").map { row in
+                let e = EventRecord(row: row)
+                var summary = EventSummary(id: e.id, name: e.name, currency: e.currency, seats: 0, free: 0, held: 0, sold: 0,
+                                           blocked: 0, orders: 0, revenueMinor: 0)
+                let states = try Row.fetchAll(db, sql: """
+                    SELECT CASE WHEN state = 'held' AND hold_expires_at <= ? THEN 'free' ELSE state END AS effective, COUNT(*) AS n
+                    FROM seat_state WHERE event_id = ? GROUP BY effective
+                    """, arguments: [now, e.id])
+                for state in states {
+                    let n: Int = state["n"]
+                    summary.seats += n
+                    switch state["effective"] as String {
+                    case "free": summary.free += n
+                    case "held": summary.held += n
+                    case "sold": summary.sold += n
+                    default: summary.blocked += n
+                    }
+                }
+                let orders = try Row.fetchOne(db, sql: "SELECT COUNT(*) AS n, COALESCE(SUM(total_minor), 0) AS total FROM purchase_order WHERE event_id = ?",
+                                              arguments: [e.id])
+                summary.orders = orders?["n"] ?? 0
+                summary.revenueMinor = orders?["total"] ?? 0
+                return summary
+            }
+        }
+    }
+
     /// `GET /v1/events/{event_id}`.
     func event(id: String) async throws -> JSONValue {
         let now = self.now()

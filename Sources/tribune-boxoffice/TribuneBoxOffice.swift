@@ -32,7 +32,18 @@ struct Serve: AsyncParsableCommand {
 }
 
 struct EventCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "event", abstract: "Manage events.", subcommands: [Create.self])
+    static let configuration = CommandConfiguration(commandName: "event", abstract: "Manage events.", subcommands: [Create.self, List.self])
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the events with their seats by state, orders and revenue.")
+
+        @Option(help: "The SQLite database file.") var db: String
+
+        func run() async throws {
+            guard FileManager.default.fileExists(atPath: db) else { throw ValidationError("\(db): no such database") }
+            for summary in try await BoxOfficeStore(path: db).eventSummaries() { print(summary.line) }
+        }
+    }
 
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

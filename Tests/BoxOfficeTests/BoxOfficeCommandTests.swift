@@ -105,6 +105,11 @@ struct BoxOfficeCommandTests {
         server.waitUntilExit()
         #expect(server.terminationReason == .exit)
         #expect(server.terminationStatus == 0)
+
+        // Two of the twelve seats sold in one order of 1900 + 3100.
+        let listed = try Self.run(["event", "list", "--db", db])
+        #expect(listed.status == 0, "\(listed.error)")
+        #expect(listed.output == "evt_cup  \"Cup Final\"  12 seats: 10 free, 0 held, 2 sold, 0 blocked; 1 order, revenue 5000 CHF (minor units)\n")
     }
 
     @Test func badVenueFailsWithFileAndPath() throws {

@@ -138,6 +138,24 @@ struct EventSetupTests {
         #expect(missing?.description.hasPrefix(directory + "/missing.json: cannot read the venue file") == true)
     }
 
+    /// `event list`'s counts: 100 seats (2 blocks × 5 rows × 10); two sold in one order of
+    /// 2 × 4500, one held, one blocked, and one whose hold expired counts as free again.
+    @Test func summaryCountsSeatsByEffectiveState() async throws {
+        let clock = TestClock()
+        let t = try await TestServer.start(clock: clock)
+        defer { Task { await t.stop() } }
+        let sold = try await t.hold(["Z1-1-1", "Z1-1-2"])
+        let soldID = try #require(sold.json?["hold_id"]?.stringValue)
+        #expect(try await t.send(.POST, "/v1/orders", json: t.orderBody(ref: "r1", holdID: soldID, amount: 9000)).status == 201)
+        #expect(try await t.hold(["Z1-2-1"]).status == 201)
+        clock.advance(seconds: 481)
+        #expect(try await t.hold(["Z1-3-3"]).status == 201)
+        try await t.server.store.block(eventID: t.eventID, seats: ["Z2-5-10"])
+        let summaries = try await t.server.store.eventSummaries()
+        #expect(summaries == [EventSummary(id: "evt_test", name: "Test Match", currency: "EUR", seats: 100, free: 96, held: 1, sold: 2,
+                                           blocked: 1, orders: 1, revenueMinor: 9000)])
+    }
+
     @Test func tokenFileMistakesAreNamed() throws {
         let directory = NSTemporaryDirectory() + "boxoffice-tokens-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -141,7 +141,7 @@ let package = Package(
             "Animation", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "BoxOfficeTests", dependencies: [
-            "BoxOffice", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            "BoxOffice", "tribune-boxoffice", .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),

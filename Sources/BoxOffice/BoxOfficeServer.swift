@@ -61,8 +61,12 @@ public final class BoxOfficeServer: Sendable {
     }
 
     /// Reads a token file: one `KIOSK_ID TOKEN` pair per line; blank lines and `#` comments ignored.
+    /// A token given twice, or a file without any token, is an error (every kiosk would be refused).
     public static func readTokens(path: String) throws -> [String: String] {
-        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let text: String
+        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+            throw SetupError("\(path): cannot read the token file (\(error.localizedDescription))")
+        }
         var tokens: [String: String] = [:]
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -71,8 +75,11 @@ public final class BoxOfficeServer: Sendable {
             guard parts.count == 2 else {
                 throw SetupError("\(path):\(number + 1): expected 'KIOSK_ID TOKEN', got '\(trimmed)'")
             }
-            tokens[String(parts[1])] = String(parts[0])
+            if let other = tokens.updateValue(String(parts[0]), forKey: String(parts[1])) {
+                throw SetupError("\(path):\(number + 1): kiosk \(parts[0]) has the same token as kiosk \(other); give each kiosk its own")
+            }
         }
+        guard !tokens.isEmpty else { throw SetupError("\(path): no tokens; expected lines 'KIOSK_ID TOKEN'") }
         return tokens
     }
 
@@ -116,9 +123,10 @@ public final class BoxOfficeServer: Sendable {
         await sweeper?.value
     }
 
-    /// Serves until SIGTERM or SIGINT.
-    public func run() async throws {
-        let app = makeApplication { [logger] port in logger.notice("listening on port \(port)") }
+    /// Serves until SIGTERM or SIGINT. `onListening(host, port)` is called once the socket is
+    /// bound (port 0 in the configuration: the port the system chose).
+    public func run(onListening: @escaping @Sendable (String, Int) -> Void = { _, _ in }) async throws {
+        let app = makeApplication { [configuration] port in onListening(configuration.host, port) }
         let sweeper = startSweeper()
         defer { sweeper?.cancel() }
         let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))

@@ -38,6 +38,15 @@ func effectiveState(_ state: String, holdExpiresAt: Int64?, now: Int64) -> Strin
     return state
 }
 
+/// One ticket of an order, as its document lists it.
+struct OrderLine: Sendable {
+    var seatGUID: String
+    var label: String
+    var category: String
+    var ticketID: String
+    var priceMinor: Int64
+}
+
 func money(_ amount: Int64, _ currency: String) -> JSONValue {
     ["amount_minor": .int(amount), "currency": .string(currency)]
 }
@@ -53,6 +62,37 @@ extension BoxOfficeStore {
                 return ["event_id": .string(e.id), "name": .string(e.name), "layout_id": .string(e.layoutID),
                         "currency": .string(e.currency)]
             }), "server_time": .string(Timestamp.iso(now))]
+        }
+    }
+
+    /// Every event with its seat counts by effective state, orders and revenue, in creation order.
+    public func eventSummaries() async throws -> [EventSummary] {
+        let now = self.now()
+        return try await pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM event ORDER BY created_at, event_id").map { row in
+                let e = EventRecord(row: row)
+                var summary = EventSummary(id: e.id, name: e.name, currency: e.currency, seats: 0, free: 0, held: 0, sold: 0,
+                                           blocked: 0, orders: 0, revenueMinor: 0)
+                let states = try Row.fetchAll(db, sql: """
+                    SELECT CASE WHEN state = 'held' AND hold_expires_at <= ? THEN 'free' ELSE state END AS effective, COUNT(*) AS n
+                    FROM seat_state WHERE event_id = ? GROUP BY effective
+                    """, arguments: [now, e.id])
+                for state in states {
+                    let n: Int = state["n"]
+                    summary.seats += n
+                    switch state["effective"] as String {
+                    case "free": summary.free += n
+                    case "held": summary.held += n
+                    case "sold": summary.sold += n
+                    default: summary.blocked += n
+                    }
+                }
+                let orders = try Row.fetchOne(db, sql: "SELECT COUNT(*) AS n, COALESCE(SUM(total_minor), 0) AS total FROM purchase_order WHERE event_id = ?",
+                                              arguments: [e.id])
+                summary.orders = orders?["n"] ?? 0
+                summary.revenueMinor = orders?["total"] ?? 0
+                return summary
+            }
         }
     }
 
@@ -129,6 +169,13 @@ extension BoxOfficeStore {
             JOIN event_price p ON p.event_id = s.event_id AND p.category = s.category
             WHERE s.hold_id = ? AND s.state = 'held' ORDER BY s.seat_guid
             """, arguments: [holdID]) : []
+        return holdJSON(holdID: holdID, status: status, eventID: eventID, lines: seats, currency: currency, expiresAt: expiresAt, now: now)
+    }
+
+    /// The hold document from its parts; `lines` are rows with seat_guid, label, category and
+    /// amount_minor, in seat_guid order.
+    static func holdJSON(holdID: String, status: String, eventID: String, lines seats: [Row], currency: String,
+                         expiresAt: Int64, now: Int64) -> JSONValue {
         var total: Int64 = 0
         let lines: [JSONValue] = seats.map { row in
             total += row["amount_minor"] as Int64
@@ -149,17 +196,28 @@ extension BoxOfficeStore {
     }
 
     static func orderDocument(_ db: Database, row: Row) throws -> JSONValue {
-        let currency: String = row["currency"]
         let orderID: String = row["order_id"]
         let tickets = try Row.fetchAll(db, cachedSQL: "SELECT * FROM ticket WHERE order_id = ? ORDER BY seat_guid", arguments: [orderID])
-        return ["order_id": .string(orderID), "code": .string(row["code"]), "status": "confirmed",
-                "event_id": .string(row["event_id"]), "client_order_ref": .string(row["client_order_ref"]),
-                "hold_id": .string(row["hold_id"]),
-                "lines": .array(tickets.map { t in
-                    ["seat_guid": .string(t["seat_guid"]), "label": .string(t["label"]), "category": .string(t["category"]),
-                     "ticket_id": .string(t["ticket_id"]), "price": money(t["price_minor"], currency)]
-                }),
-                "total": money(row["total_minor"], currency), "created_at": .string(Timestamp.iso(row["created_at"]))]
+        let lines = tickets.map { t in
+            OrderLine(seatGUID: t["seat_guid"], label: t["label"], category: t["category"], ticketID: t["ticket_id"], priceMinor: t["price_minor"])
+        }
+        return orderJSON(orderID: orderID, code: row["code"], eventID: row["event_id"], clientOrderRef: row["client_order_ref"],
+                         holdID: row["hold_id"], lines: lines, totalMinor: row["total_minor"], currency: row["currency"],
+                         createdAt: row["created_at"])
+    }
+
+    /// The order document from its parts (`lines` in seat_guid order): one shape whether the
+    /// order was just created or is looked up.
+    static func orderJSON(orderID: String, code: String, eventID: String, clientOrderRef: String, holdID: String,
+                          lines: [OrderLine], totalMinor: Int64, currency: String, createdAt: Int64) -> JSONValue {
+        ["order_id": .string(orderID), "code": .string(code), "status": "confirmed",
+         "event_id": .string(eventID), "client_order_ref": .string(clientOrderRef),
+         "hold_id": .string(holdID),
+         "lines": .array(lines.map { line in
+             ["seat_guid": .string(line.seatGUID), "label": .string(line.label), "category": .string(line.category),
+              "ticket_id": .string(line.ticketID), "price": money(line.priceMinor, currency)]
+         }),
+         "total": money(totalMinor, currency), "created_at": .string(Timestamp.iso(createdAt))]
     }
 
     /// `GET /v1/orders?client_order_ref=` and `GET /v1/orders/{order_id}`, scoped to the kiosk.

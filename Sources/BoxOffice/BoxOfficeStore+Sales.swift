@@ -47,10 +47,23 @@ extension BoxOfficeStore {
         }
     }
 
-    /// The effect of `POST /v1/events/{event_id}/holds`.
+    /// The effect of `POST /v1/events/{event_id}/holds`. One query reads the requested seats
+    /// with their prices (finding unknown ones and giving the hold document its lines), so the
+    /// document is built without reading back what was just written.
     static func createHold(_ db: Database, kiosk: String, eventID: String, request: HoldRequest, now: Int64) throws -> APIReply {
         let event = try EventRecord.require(db, id: eventID)
-        try requireSeats(db, eventID: eventID, seats: request.seats)
+        let lines = try Row.fetchAll(db, cachedSQL: """
+            SELECT s.seat_guid, s.label, s.category, p.amount_minor FROM seat_state s
+            JOIN event_price p ON p.event_id = s.event_id AND p.category = s.category
+            WHERE s.event_id = ? AND s.seat_guid IN (\(placeholders(request.seats.count))) ORDER BY s.seat_guid
+            """, arguments: StatementArguments([eventID] + request.seats))
+        if lines.count != Set(request.seats).count {
+            let known = Set(lines.map { $0["seat_guid"] as String })
+            let unknown = request.seats.filter { !known.contains($0) }
+            throw APIProblem(status: 422, code: "unknown_seats", title: "Unknown seats",
+                             detail: "Event '\(eventID)' has no seat(s) \(unknown.joined(separator: ", ")).",
+                             extra: ["seats": .array(unknown.map { .string($0) })])
+        }
         guard request.seats.count <= event.maxSeatsPerOrder else {
             throw APIProblem(status: 422, code: "limit_exceeded", title: "Too many seats",
                              detail: "At most \(event.maxSeatsPerOrder) seats per order; \(request.seats.count) requested.",
@@ -61,7 +74,9 @@ extension BoxOfficeStore {
         try db.executeCached(sql: "INSERT INTO hold(hold_id, event_id, kiosk_id, status, created_at, expires_at) VALUES (?, ?, ?, 'active', ?, ?)",
                        arguments: [holdID, eventID, kiosk, now, expiresAt])
         try takeSeats(db, eventID: eventID, seats: request.seats, holdID: holdID, expiresAt: expiresAt, now: now)
-        return APIReply(status: 201, json: try holdDocument(db, holdID: holdID, kiosk: kiosk, now: now), location: "/v1/holds/\(holdID)")
+        let document = holdJSON(holdID: holdID, status: "active", eventID: eventID, lines: lines, currency: event.currency,
+                                expiresAt: expiresAt, now: now)
+        return APIReply(status: 201, json: document, location: "/v1/holds/\(holdID)")
     }
 
     /// An active, unexpired hold of this kiosk, or the problem saying why not.
@@ -198,21 +213,28 @@ extension BoxOfficeStore {
             throw APIProblem(status: 409, code: "seats_lost", title: "Seats lost",
                              detail: "Some seats of the hold were taken meanwhile.", isFinalOutcome: true)
         }
-        let code = String(orderID.dropFirst(4).prefix(6)).uppercased()
+        // From the random end of the id (its start is the time, shared by orders of the same hour).
+        let code = String(orderID.suffix(6)).uppercased()
         try db.executeCached(sql: """
             INSERT INTO purchase_order(order_id, code, event_id, kiosk_id, client_order_ref, hold_id, total_minor, currency, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [orderID, code, event.id, kiosk, request.clientOrderRef, request.holdID, total, event.currency, now])
-        let insert = try db.makeStatement(sql: """
+        let insert = try db.cachedStatement(sql: """
             INSERT INTO ticket(ticket_id, order_id, event_id, seat_guid, category, label, price_minor) VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
+        var lines: [OrderLine] = []
+        lines.reserveCapacity(seats.count)
         for seat in seats {
-            try insert.execute(arguments: [newID("tkt_"), orderID, event.id, seat["seat_guid"] as String, seat["category"] as String,
-                                           seat["label"] as String, seat["amount_minor"] as Int64])
+            let line = OrderLine(seatGUID: seat["seat_guid"], label: seat["label"], category: seat["category"],
+                                 ticketID: newID("tkt_"), priceMinor: seat["amount_minor"])
+            try insert.execute(arguments: [line.ticketID, orderID, event.id, line.seatGUID, line.category, line.label, line.priceMinor])
+            lines.append(line)
         }
         try db.executeCached(sql: "UPDATE hold SET status = 'converted' WHERE hold_id = ?", arguments: [request.holdID])
-        let row = try Row.fetchOne(db, cachedSQL: "SELECT * FROM purchase_order WHERE order_id = ?", arguments: [orderID])!
-        return APIReply(status: 201, json: try orderDocument(db, row: row), location: "/v1/orders/\(orderID)")
+        // Built from what was just written (seats are in seat_guid order, as a lookup lists them).
+        let document = orderJSON(orderID: orderID, code: code, eventID: event.id, clientOrderRef: request.clientOrderRef,
+                                 holdID: request.holdID, lines: lines, totalMinor: total, currency: event.currency, createdAt: now)
+        return APIReply(status: 201, json: document, location: "/v1/orders/\(orderID)")
     }
 
     /// Free seats next to the hold's seats that would be left with no free neighbour in their row.

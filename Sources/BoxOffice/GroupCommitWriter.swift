@@ -5,7 +5,8 @@ import Synchronization
 /// next `BEGIN IMMEDIATE` transaction, each inside its own savepoint (so one request's failure
 /// rolls back only its own effect), and committed once. Every caller gets its answer only after
 /// that commit, so with `synchronous = FULL` an answered request is on disk — one fsync covers
-/// the whole batch instead of one per request.
+/// the whole batch instead of one per request; with NORMAL the batch shares its BEGIN/COMMIT and
+/// WAL frames.
 ///
 /// Requests run one after another on the single writer connection in arrival order, exactly as
 /// serial transactions would: the same checks guard the same writes.

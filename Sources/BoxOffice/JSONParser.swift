@@ -15,6 +15,20 @@ struct JSONParser {
         return parser.i == parser.bytes.count ? value : Optional<JSONValue>.none
     }
 
+    /// Like `parse`, but a failure carries the byte offset where parsing stopped (for messages
+    /// with a line and column).
+    static func parseReportingOffset(_ data: Data) -> Result<JSONValue, SyntaxErrorOffset> {
+        var parser = JSONParser(bytes: Array(data))
+        guard let value = parser.value() else { return .failure(SyntaxErrorOffset(offset: parser.i)) }
+        parser.skipSpace()
+        return parser.i == parser.bytes.count ? .success(value) : .failure(SyntaxErrorOffset(offset: parser.i))
+    }
+
+    /// The byte offset at which a document stopped being valid JSON.
+    struct SyntaxErrorOffset: Error {
+        var offset: Int
+    }
+
     mutating func skipSpace() {
         while i < bytes.count, bytes[i] == 32 || bytes[i] == 9 || bytes[i] == 10 || bytes[i] == 13 { i += 1 }
     }

@@ -14,7 +14,7 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Serve the /v1 API until SIGTERM or SIGINT.")
 
     @Option(help: "The SQLite database file (created if missing).") var db: String
-    @Option(help: "TCP port to listen on.") var port: Int = 8080
+    @Option(help: "TCP port to listen on (0: any free port; the one chosen is printed).") var port: Int = 8080
     @Option(help: "Address to bind.") var host: String = "127.0.0.1"
     @Option(name: .customLong("token-file"), help: "File with one 'KIOSK_ID TOKEN' per line.") var tokenFile: String
     @Flag(help: "fsync every commit (survives power loss; slower).") var synchronousFull = false
@@ -23,46 +23,61 @@ struct Serve: AsyncParsableCommand {
         var configuration = BoxOfficeServer.Configuration(databasePath: db, port: port, tokens: try BoxOfficeServer.readTokens(path: tokenFile))
         configuration.host = host
         configuration.synchronousFull = synchronousFull
-        try await BoxOfficeServer(configuration: configuration).run()
+        let server = try BoxOfficeServer(configuration: configuration)
+        try await server.run { host, port in
+            print("tribune-boxoffice: listening on http://\(host):\(port)")
+            fflush(nil)  // a pipe or journal reading the port must see it now
+        }
     }
 }
 
 struct EventCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "event", abstract: "Manage events.", subcommands: [Create.self])
+    static let configuration = CommandConfiguration(commandName: "event", abstract: "Manage events.", subcommands: [Create.self, List.self])
 
-    struct Create: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Create an event on a venue layout; prints its id.")
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the events with their seats by state, orders and revenue.")
 
         @Option(help: "The SQLite database file.") var db: String
-        @Option(help: "The venue layout JSON file.") var venue: String
+
+        func run() async throws {
+            guard FileManager.default.fileExists(atPath: db) else { throw ValidationError("\(db): no such database") }
+            for summary in try await BoxOfficeStore(path: db).eventSummaries() { print(summary.line) }
+        }
+    }
+
+    struct Create: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Create an event on a venue layout; prints its id.",
+            discussion: """
+                The venue is a Tribune venue file (tribune venue generate) or a pretix seating plan. Each category costs \
+                what --price says, else the venue's own price; pretix plans carry no prices, so there every category needs \
+                --price or --default-price.
+                """)
+
+        @Option(help: "The SQLite database file (created if missing).") var db: String
+        @Option(help: "The venue file: a Tribune venue or a pretix seating plan.") var venue: String
         @Option(help: "The event's name.") var name: String
         @Option(help: "Event id (default: generated).") var id: String?
-        @Option(parsing: .singleValue, help: "CATEGORY=AMOUNT in minor units; repeatable. Unpriced categories get --default-price.")
+        @Option(parsing: .singleValue, help: "CATEGORY=AMOUNT in minor units; repeatable. Overrides the venue's price.")
         var price: [String] = []
-        @Option(help: "Price in minor units for categories without --price.") var defaultPrice: Int64 = 1000
-        @Option(help: "ISO 4217 currency.") var currency: String = "EUR"
+        @Option(help: "Price in minor units for categories priced neither by --price nor by the venue.") var defaultPrice: Int64?
+        @Option(help: "ISO 4217 currency (default: the venue's; EUR for a pretix plan).") var currency: String?
         @Option(help: "Maximum seats per order.") var maxSeats: Int = 8
         @Flag(help: "Refuse orders that leave a single free seat between taken ones.") var noOrphanSeats = false
         @Option(help: "Hold time to live in seconds.") var holdTTL: Int = 480
         @Option(help: "Longest a hold can be extended to, in seconds from its creation.") var holdMax: Int = 900
 
         func run() async throws {
-            var prices: [String: Int64] = [:]
-            for entry in price {
-                let parts = entry.split(separator: "=", maxSplits: 1)
-                guard parts.count == 2, let amount = Int64(parts[1]), amount >= 0 else {
-                    throw ValidationError("--price '\(entry)': expected CATEGORY=AMOUNT with AMOUNT a non-negative integer in minor units")
-                }
-                prices[String(parts[0])] = amount
-            }
-            let document = try Data(contentsOf: URL(fileURLWithPath: venue))
-            let layout: VenueLayout
-            do { layout = try VenueLayout(document: document) } catch { throw ValidationError("\(venue): \(error)") }
-            let store = try BoxOfficeStore(path: db)
-            let eventID = try await store.createEvent(id: id, name: name, layout: layout, currency: currency, prices: prices,
-                                                      defaultPrice: defaultPrice, maxSeatsPerOrder: maxSeats, noOrphanSeats: noOrphanSeats,
-                                                      holdTTLSeconds: holdTTL, holdMaxTotalSeconds: holdMax)
-            print(eventID)
+            var setup = EventSetup(databasePath: db, venuePath: venue, name: name)
+            setup.id = id
+            setup.prices = try EventSetup.parsePrices(price)
+            setup.defaultPrice = defaultPrice
+            setup.currency = currency
+            setup.maxSeatsPerOrder = maxSeats
+            setup.noOrphanSeats = noOrphanSeats
+            setup.holdTTLSeconds = holdTTL
+            setup.holdMaxTotalSeconds = holdMax
+            print(try await setup.run())
         }
     }
 }

@@ -1,0 +1,126 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import Testing
+@testable import BoxOffice
+
+/// The `tribune-boxoffice` executable itself, as an operator runs it: `event create` on a
+/// Tribune venue file, then `serve` on that database, then SIGTERM.
+@Suite("tribune-boxoffice command")
+struct BoxOfficeCommandTests {
+    static var executable: String {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tribune-boxoffice").path
+        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+        return FileManager.default.currentDirectoryPath + "/.build/debug/tribune-boxoffice"
+    }
+
+    /// Runs the executable to completion: exit status, standard output, standard error.
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    @Test func eventCreateThenServeSellsAtTheVenuesPrices() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable), "build tribune-boxoffice first (swift build --build-tests)")
+        let (directory, venuePath) = try TribuneVenueFixture.folder()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let db = directory + "/boxoffice.sqlite"
+        let created = try Self.run(["event", "create", "--db", db, "--venue", venuePath, "--name", "Cup Final", "--id", "evt_cup",
+                                    "--price", "CAT2=3100"])
+        #expect(created.status == 0, "\(created.error)")
+        #expect(created.output == "evt_cup\n")
+
+        let tokens = directory + "/tokens"
+        try "kiosk-1 secret-one\n".write(toFile: tokens, atomically: true, encoding: .utf8)
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: Self.executable)
+        server.arguments = ["serve", "--db", db, "--port", "0", "--token-file", tokens]
+        let output = Pipe()
+        server.standardOutput = output
+        try server.run()
+        defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
+        // The first line names the port the system chose.
+        let line = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                var bytes: [UInt8] = []
+                let handle = output.fileHandleForReading
+                while true {
+                    let chunk = handle.readData(ofLength: 1)
+                    if chunk.isEmpty || chunk.first == 10 { break }
+                    bytes.append(contentsOf: chunk)
+                }
+                continuation.resume(returning: String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        let prefix = "tribune-boxoffice: listening on http://127.0.0.1:"
+        try #require(line.hasPrefix(prefix), "\(line)")
+        let port = try #require(Int(line.dropFirst(prefix.count)))
+
+        func send(_ method: HTTPMethod, _ path: String, body: String? = nil) async throws -> (Int, JSONValue?, Data) {
+            var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
+            request.method = method
+            request.headers.add(name: "Authorization", value: "Bearer secret-one")
+            if let body {
+                request.headers.add(name: "Content-Type", value: "application/json")
+                request.headers.add(name: "Idempotency-Key", value: UUID().uuidString)
+                request.body = .bytes(ByteBuffer(string: body))
+            }
+            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+            let data = Data(try await response.body.collect(upTo: 1 << 20).readableBytesView)
+            return (Int(response.status.code), JSONValue.parse(data), data)
+        }
+        let (listStatus, list, _) = try await send(.GET, "/v1/events")
+        #expect(listStatus == 200)
+        #expect(list?["events"]?.arrayValue?.map { $0["event_id"]?.stringValue } == ["evt_cup"])
+        let (_, event, _) = try await send(.GET, "/v1/events/evt_cup")
+        #expect(event?["name"] == "Cup Final")
+        #expect(event?["currency"] == "CHF")
+        #expect(event?["categories"]?.arrayValue?.map { $0["price"]?["amount_minor"]?.intValue } == [4500, 3100, 1900])
+        let layoutURL = try #require(event?["layout_url"]?.stringValue)
+        let (_, _, layout) = try await send(.GET, layoutURL)
+        #expect(layout == TribuneVenueFixture.document)
+
+        // A wheelchair place and a CAT2 seat: 1900 + 3100.
+        let (holdStatus, hold, _) = try await send(.POST, "/v1/events/evt_cup/holds", body: "{\"seats\":[\"S-1-1\",\"S-2-1\"]}")
+        #expect(holdStatus == 201)
+        #expect(hold?["total"] == ["amount_minor": 5000, "currency": "CHF"])
+        let holdID = try #require(hold?["hold_id"]?.stringValue)
+        let (orderStatus, order, _) = try await send(.POST, "/v1/orders", body: """
+            {"client_order_ref":"ref-1","hold_id":"\(holdID)","expected_total":{"amount_minor":5000,"currency":"CHF"}}
+            """)
+        #expect(orderStatus == 201)
+        #expect(order?["lines"]?.arrayValue?.map { $0["label"]?.stringValue } == ["Block South · Row 1 · Seat 1", "Block South · Row 2 · Seat 1"])
+
+        kill(server.processIdentifier, SIGTERM)
+        server.waitUntilExit()
+        #expect(server.terminationReason == .exit)
+        #expect(server.terminationStatus == 0)
+
+        // Two of the twelve seats sold in one order of 1900 + 3100.
+        let listed = try Self.run(["event", "list", "--db", db])
+        #expect(listed.status == 0, "\(listed.error)")
+        #expect(listed.output == "evt_cup  \"Cup Final\"  12 seats: 10 free, 0 held, 2 sold, 0 blocked; 1 order, revenue 5000 CHF (minor units)\n")
+    }
+
+    @Test func badVenueFailsWithFileAndPath() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable), "build tribune-boxoffice first (swift build --build-tests)")
+        let (directory, venuePath) = try TribuneVenueFixture.folder(
+            document: TribuneVenueFixture.replacing("\"amount_minor\":2900", with: "\"amount_minor\":\"29.00\""))
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = try Self.run(["event", "create", "--db", directory + "/db.sqlite", "--venue", venuePath, "--name", "Bad"])
+        #expect(result.status != 0)
+        #expect(result.output.isEmpty)
+        #expect(result.error.contains("\(venuePath): invalid venue layout: categories[1].price.amount_minor: expected an integer ≥ 0 (minor units), found \"29.00\""),
+                "\(result.error)")
+    }
+}

@@ -22,7 +22,7 @@ struct PlayCommand: ParsableCommand {
             Tribune's own equivalent of evemu-play / libinput replay.
 
             With --emulate nothing is created: prints the touch frames Tribune's replay emulation of libinput
-            gives for the recording on --size/--rotation, as the JSON lines 'tribune touches' prints.
+            gives for the recording on --size/--rotation (and --calibration), as the JSON lines 'tribune touches' prints.
 
             Example:
               tribune play 3m.event --speed 0.5
@@ -48,6 +48,9 @@ struct PlayCommand: ParsableCommand {
 
     @Option(help: "With --emulate: display rotation, clockwise degrees.")
     var rotation: Int = 0
+
+    @Option(help: "With --emulate: a calibration matrix \"a b c d e f\" in place of the device's (as 'tribune touches --calibration').")
+    var calibration: String?
 
     func validate() throws {
         if !(speed > 0 && speed.isFinite) { throw ValidationError("--speed: expected a positive number; found \(speed)") }
@@ -128,6 +131,15 @@ struct PlayCommand: ParsableCommand {
         }
         guard let turn = DisplayRotation(degrees: rotation) else {
             throw ValidationError("--rotation: expected 0, 90, 180 or 270; found \(rotation)")
+        }
+        var input = input
+        if let calibration {
+            guard CalibrationMatrix(udevValue: calibration) != nil else {
+                throw ValidationError("--calibration: expected six numbers \"a b c d e f\"; found \"\(calibration)\"")
+            }
+            // Where libinput takes it from when the kiosk sets none: the udev property.
+            input.device.udevProperties.removeAll { $0.hasPrefix("LIBINPUT_CALIBRATION_MATRIX=") }
+            input.device.udevProperties.append("LIBINPUT_CALIBRATION_MATRIX=" + calibration)
         }
         let frames: [TouchFrame]
         do { frames = try input.touchFrames(mapping: DisplayMapping(size: picture, rotation: turn)) } catch {

@@ -137,4 +137,30 @@ import Testing
         bridge.releaseHolds(timeout: 1)
         await server.stop()
     }
+
+    /// What `tribune run` does on SIGTERM: the visitor's hold is released on the server, so the
+    /// seats are free for the next kiosk at once instead of after the hold expires.
+    @Test func shutdownReleasesTheHoldOnTheServer() async throws {
+        let directory = NSTemporaryDirectory() + "bridge-test-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (server, port) = try await Self.startServer(directory: directory)
+        let loop = try EventLoop()
+        var received: [BoxOfficeResponse] = []
+        let mailbox = try LoopMailbox<BoxOfficeResponse>(loop: loop) { received += $0 }
+        let kiosk = try Self.client("token-k1", port: port, directory: directory)
+        _ = try await kiosk.loadEvent("evt_bridge")
+        let bridge = BoxOfficeBridge(client: kiosk, eventID: "evt_bridge", pollInterval: 5, mailbox: mailbox,
+                                     logger: .init(label: "bridge-test"))
+        bridge.start()
+        bridge.perform([.holdSeat("A-2-3")])
+        try await pump(loop) { received.contains { if case .seatHeld("A-2-3", _) = $0 { return true }; return false } }
+        let other = try Self.client("token-k2", port: port, directory: directory)
+        _ = try await other.loadEvent("evt_bridge")
+        try await other.refreshAvailability()
+        #expect(await other.status(ofSeat: "A-2-3") == "held")
+        bridge.releaseHolds(timeout: 2)
+        try await other.refreshAvailability()
+        #expect(await other.status(ofSeat: "A-2-3") == "free")
+        await server.stop()
+    }
 }

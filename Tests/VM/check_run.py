@@ -98,6 +98,13 @@ def main():
     check(len(idle) >= 2 and all(g <= 1.5 for g in gaps),
           f'WATCHDOG=1 every {max(gaps) if gaps else "-":.3} s or less while idle ({len(idle)} in the {b - a:.1f} s window, '
           f'{len(dogs)} in all; WATCHDOG_USEC = 2 s → every 1 s)')
+    if 'idle_cpu_start' in marks and 'idle_cpu_end' in marks and b > a:
+        used = (float(marks['idle_cpu_end']) - float(marks['idle_cpu_start'])) / float(marks.get('clock_ticks', 100))
+        # ~0 %: a few watchdog wake-ups a second at most (the budget allows 2 % of a core, in a TCG guest).
+        check(used / (b - a) <= 0.02, f'idle CPU: {used * 1000:.0f} ms of CPU in the {b - a:.1f} s idle window '
+              f'({100 * used / (b - a):.2f} % of a core; ≤ 2 %)')
+    else:
+        check(False, 'idle CPU: no CPU-time marks from the guest')
     check(any(m.startswith('STOPPING=1') for m in messages), 'STOPPING=1 on SIGTERM')
 
     expected = read_png(f'{work}/expected.png')

@@ -176,6 +176,20 @@ def check(work):
         print(f"canvas: {len(before)} frames {matched} the emulation (largest difference {worst:.6f} px), "
               f"then {len(last['touches'])} touch(es) cancelled at the unplug (t {last['t'] - live[0]['t']:.3f} s into the touches)")
     print(f"canvas latency: {latency([f for f in live if not any(t['phase'] == 'cancelled' for t in f['touches'])])}")
+    # 2b. Calibration and rotation: libinput's set_matrix against the emulation's matrix.
+    try:
+        live, _, _ = load(f"{work}/live-calibrated.jsonl")
+        expected, _, _ = load(f"{work}/expected-calibrated.jsonl")
+        failed = len(errors)
+        if len(live) != len(expected) or not live:
+            errors.append(f"calibrated: {len(live)} live frames, {len(expected)} emulated")
+        worst = compare(live, expected, "calibrated", errors)
+        if len(errors) == failed:
+            print(f"calibrated (matrix set through libinput, rotation 90): {len(live)} frames equal the emulation "
+                  f"(largest difference {worst:.6f} px)")
+    except OSError as e:
+        errors.append(f"calibrated: {e}")
+
     # 3. No permission: the message names the node, the group and the systemd unit.
     try:
         text = open(f"{work}/permission.out").read()

@@ -58,9 +58,14 @@ for i in $(seq 120); do
   sleep 0.5
 done
 # An idle window: only the watchdog should wake the loop (check_run.py looks at its pace here).
+# The kiosk's CPU time (utime + stime, clock ticks) over the window: an idle kiosk uses ~0 %.
+cputicks() { awk '{print $14 + $15}' /proc/$pid/stat; }
+echo "idle_cpu_start=$(cputicks)" >> /mnt/marks.txt
 /usr/bin/python3 -c 'import time; print("idle_start=%.3f" % time.monotonic())' >> /mnt/marks.txt
 sleep 4
 /usr/bin/python3 -c 'import time; print("idle_end=%.3f" % time.monotonic())' >> /mnt/marks.txt
+echo "idle_cpu_end=$(cputicks)" >> /mnt/marks.txt
+echo "clock_ticks=$(getconf CLK_TCK)" >> /mnt/marks.txt
 control status > /mnt/status-before.json 2>/dev/null
 screendump settled.ppm
 "$TRIBUNE" screenshot --socket /run/tribune-control.sock --timeout 300 --out /mnt/screenshot.png > /mnt/screenshot.out 2>&1

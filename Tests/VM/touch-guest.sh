@@ -1,5 +1,5 @@
 # Guest side of the touch VM test (scripts/vm/test-touch.sh via scripts/vm/run-in-vm).
-# /mnt/env.sh sets TRIBUNE, SIZE and UNPLUG (seconds into the canvas playback).
+# /mnt/env.sh sets TRIBUNE, SIZE, UNPLUG (seconds into the canvas playback) and CALIBRATION.
 . /mnt/env.sh
 modprobe uinput; modprobe evdev
 /lib/systemd/systemd-udevd --daemon
@@ -39,6 +39,19 @@ wait_for /mnt/live-canvas.jsonl '"removed"'
 sleep 0.5
 kill -TERM $touches; wait $touches
 echo "touches exit $?" >> /mnt/touches-canvas.err
+sync
+
+# 2b. A configured calibration on a panel turned 90°: libinput applies the matrix the kiosk sets
+#     (libinput_device_config_calibration_set_matrix), then the rotation.
+"$TRIBUNE" touches --size 768x1024 --rotation 90 --calibration "$CALIBRATION" --seconds 300 \
+    > /mnt/live-calibrated.jsonl 2> /mnt/touches-calibrated.err &
+touches=$!
+wait_for /mnt/live-calibrated.jsonl '"ready"'
+"$TRIBUNE" play /mnt/circle.events --wait 1 > /mnt/play-calibrated.out 2>&1
+echo "play exit $?" >> /mnt/play-calibrated.out
+wait_for /mnt/live-calibrated.jsonl '"removed"'
+sleep 0.5
+kill -TERM $touches; wait $touches
 sync
 
 # 3. Without permission (user nobody, not in 'input'): a message naming the node and the group.

@@ -11,6 +11,8 @@
 #   2. the Dell Canvas recording unplugged mid-gesture (play SIGTERMed halfway): the live frames
 #      match up to there, then the touches still down end as cancelled; the panel size in mm
 #      comes from libinput.
+#   3. the circle again under a configured calibration matrix on a panel turned 90°: the live
+#      frames (libinput applying the matrix the kiosk sets) equal the emulation's with that matrix.
 # Also prints the event → frame latency measured in the guest. Skips (exit 0, with a message)
 # when QEMU, a kernel, busybox or the recordings (../shared/recordings) are missing.
 set -euo pipefail
@@ -38,9 +40,11 @@ cp "$circle" "$work/circle.events"; cp "$circle_desc" "$work/circle.desc"; cp "$
 size=1024x768
 "$bin" play "$work/circle.events" --emulate --size $size > "$work/expected-circle.jsonl"
 "$bin" play "$work/canvas.evemu" --emulate --size $size > "$work/expected-canvas.jsonl"
+calibration="0.95 0 0.02 0 0.9 0.05"
+"$bin" play "$work/circle.events" --emulate --size 768x1024 --rotation 90 --calibration "$calibration" > "$work/expected-calibrated.jsonl"
 # Unplug the canvas in the middle of a stretch where fingers stay down.
 unplug=$(python3 Tests/VM/check_touch.py --unplug-time "$work/expected-canvas.jsonl")
-{ echo "TRIBUNE='$bin'"; echo "SIZE=$size"; echo "UNPLUG=$unplug"; } > "$work/env.sh"
+{ echo "TRIBUNE='$bin'"; echo "SIZE=$size"; echo "UNPLUG=$unplug"; echo "CALIBRATION='$calibration'"; } > "$work/env.sh"
 echo "VM touch test: booting QEMU (work folder $work; canvas unplugged at ${unplug} s)…"
 start=$(date +%s)
 status=0

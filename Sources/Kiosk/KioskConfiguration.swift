@@ -49,7 +49,8 @@ public struct KioskConfiguration: Sendable, Equatable {
         public var device: String?
         /// a b c d e f as in LIBINPUT_CALIBRATION_MATRIX (unset: the device's own).
         public var calibration: [Double]?
-        /// The panel's visible size in millimetres, for gesture thresholds (unset: 96 dpi).
+        /// The panel's visible size in millimetres, for gesture thresholds when the touchscreen
+        /// reports none (unset: the display's EDID size, else 96 dpi).
         public var widthMM: Double?
         public var heightMM: Double?
     }

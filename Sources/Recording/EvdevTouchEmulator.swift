@@ -262,11 +262,17 @@ public struct EvdevTouchEmulator: Sendable {
     }
 
     /// Device units → calibrated normalized panel coordinates (`get_x_transformed(e, 1)`).
+    /// libinput applies the calibration in device units (the matrix scaled by the axis ranges)
+    /// and stores the result as integers, truncated: so does this, or a calibrated position would
+    /// sit up to one device unit away from libinput's.
     func normalized(_ x: Int32, _ y: Int32) -> (Double, Double) {
         let u = (Double(x) - Double(xAxis.minimum)) / xAxis.range
         let v = (Double(y) - Double(yAxis.minimum)) / yAxis.range
         if calibration.isIdentity { return (u, v) }
-        return calibration.apply(x: u, y: v)
+        let (cu, cv) = calibration.apply(x: u, y: v)
+        let cx = (cu * xAxis.range + Double(xAxis.minimum)).rounded(.towardZero)
+        let cy = (cv * yAxis.range + Double(yAxis.minimum)).rounded(.towardZero)
+        return ((cx - Double(xAxis.minimum)) / xAxis.range, (cy - Double(yAxis.minimum)) / yAxis.range)
     }
 
     /// libinput's `evdev_hysteresis`: the centre of an ellipse with radii `margin` dragged by

@@ -120,7 +120,8 @@ import Testing
     }
 
     /// The same touches through Recording's evdev emulation and through the builder (fed the
-    /// values libinput's getters return: (x − min) / (max − min + 1), calibration applied)
+    /// values libinput's getters return: calibrated in whole device units, then
+    /// (x − min) / (max − min + 1))
     /// give identical frames, for every rotation.
     @Test(arguments: DisplayRotation.allCases)
     func builderAgreesWithTheReplayEmulation(_ rotation: DisplayRotation) throws {
@@ -154,8 +155,11 @@ import Testing
                 var p = positions[s.slot] ?? (0, 0)
                 p.x = s.x ?? p.x; p.y = s.y ?? p.y
                 positions[s.slot] = p
-                // What libinput hands out: normalized over max − min + 1, then calibrated.
-                let n = calibration.apply(x: (Double(p.x) - 100) / 4096, y: (Double(p.y) + 50) / 3048)
+                // What libinput hands out: the calibration applied in device units (the matrix
+                // scaled by max − min + 1), kept as integers (truncated), then normalized.
+                let c = calibration.apply(x: (Double(p.x) - 100) / 4096, y: (Double(p.y) + 50) / 3048)
+                let calibrated = (x: (c.x * 4096 + 100).rounded(.towardZero), y: (c.y * 3048 - 50).rounded(.towardZero))
+                let n = (x: (calibrated.x - 100) / 4096, y: (calibrated.y + 50) / 3048)
                 let seat = Int(s.slot), time = UInt64(t)
                 if s.id == -1 { libinputEvents.append(.touchUp(deviceID: 0, slot: seat, seatSlot: seat, time: time)) }
                 else if s.id != nil { libinputEvents.append(.touchDown(deviceID: 0, slot: seat, seatSlot: seat, u: n.x, v: n.y, time: time)) }

@@ -283,10 +283,18 @@ public final class DRMPresenter {
 
     /// Called from the page-flip handler.
     fileprivate func flipCompleted() {
+        flipsCompleted += 1
+        if ignoredFlipEvents > 0 {
+            ignoredFlipEvents -= 1   // as if the driver had lost the event: the flip stays pending
+            return
+        }
         if let p = pending { front = p }
         pending = nil
-        flipsCompleted += 1
     }
+
+    /// Fault injection for tests on a real kernel: this many page-flip events are dropped as a
+    /// driver that loses them would, so the flip timeout and its recovery run for real.
+    public var ignoredFlipEvents = 0
 
     /// How the kernel hears about damage: `FB_DAMAGE_CLIPS` (atomic, when the plane has it),
     /// `DirtyFB` (legacy) or `none`.

@@ -45,6 +45,9 @@ struct PresentCommand: ParsableCommand {
     @Option(help: "Blank the output (DPMS off / CRTC inactive) after this many idle seconds; it is turned back on before exit.")
     var blankAfter: Double?
     @Option(help: "Write a JSON report (frames, flips, damage, path) here.") var report: String?
+    @Option(name: .customLong("lose-flip-events"),
+            help: "Testing: drop this many page-flip events, as a driver that loses them (the flip timeout recovers).")
+    var loseFlipEvents: Int = 0
     @Option(help: "Virtual terminal to take over (default: the active one).") var tty: String?
     @Flag(help: "Leave the virtual terminal alone.") var noVT = false
 
@@ -90,6 +93,7 @@ struct PresentCommand: ParsableCommand {
         presenter.shadow.copy(from: first, sourceRect: first.bounds, to: (0, 0))
         var damage: [PixelRect] = [presenter.shadow.bounds]
         try presenter.start()
+        presenter.ignoredFlipEvents = max(0, loseFlipEvents)
         try presenter.present(damage: [])
         try presenter.waitForFlip(timeout: 2)
         if let second {

@@ -138,6 +138,10 @@ def main():
                   and report.get('finalMode') == '1024x768' and report['framesPresented'] >= 2,
                   f'{name}: connector unplugged {report.get("disconnects")}×, back {report.get("reconnects")}×,'
                   f' mode {report.get("finalMode")}, {report["framesPresented"]} frames (the repaint after it came back)')
+        if '--lose-flip-events' in flags:
+            check(report.get('flipTimeouts', 0) >= 1,
+                  f'{name}: a lost page-flip event timed out {report.get("flipTimeouts")}× and was recovered from'
+                  f' (mode set again, the next scene on screen)')
         if '--then-mode' in flags:
             wanted = flags[flags.index('--then-mode') + 1]
             check(report.get('modeChanges') == 1 and report.get('finalMode') == wanted and f'{w}x{h}' == wanted,

@@ -28,6 +28,9 @@ atomic-blank --atomic --blank-after 0.3
 legacy-blank --legacy --blank-after 0.3
 atomic-vt --atomic
 atomic-hotplug --atomic
+legacy-hotplug --legacy
+atomic-lostflip --atomic --buffers 2 --then $b --lose-flip-events 1
+legacy-lostflip --legacy --buffers 2 --then $b --lose-flip-events 1
 legacy-modechange --legacy --then-mode 800x600
 atomic-r90-modechange --atomic --rotation 90 --then-mode 800x600
 CASES

@@ -41,7 +41,7 @@ if [ -n "${VM_CASES:-}" ]; then grep -E "^(${VM_CASES}) " "$work/cases.txt" > "$
 echo "VM test: booting QEMU (work folder $work)…"
 start=$(date +%s)
 status=0
-scripts/vm/run-in-vm "$work" Tests/VM/present-guest.sh 300 || status=$?
+scripts/vm/run-in-vm "$work" Tests/VM/present-guest.sh 600 || status=$?
 echo "VM ran $(( $(date +%s) - start )) s (status $status)"
 cat "$work/results.txt" 2>/dev/null || { echo "no results; guest log:"; cat "$work/guest.log" "$work/console.log" 2>/dev/null | tail -40; exit 1; }
 python3 Tests/VM/check_present.py "$work" "$work/expected-a.png" "$work/expected-b.png" "$work/cases.txt"

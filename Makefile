@@ -32,8 +32,10 @@ test-vm-run:
 	scripts/vm/test-run.sh
 	scripts/vm/test-run-touch.sh
 
-# Raster under AddressSanitizer, in its own build folder so it does not disturb the debug build.
+# Raster under AddressSanitizer, in its own build folder so it does not disturb the debug build
+# (LeakSanitizer on, with one toolchain leak suppressed: scripts/lsan-suppressions.txt).
 test-asan: deps
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt \
 	$(SWIFT) test --disable-xctest --sanitize=address --scratch-path .build-asan --filter RasterTests
 
 demo: deps

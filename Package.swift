@@ -44,6 +44,8 @@ let package = Package(
                        providers: [.apt(["libfreetype-dev", "libharfbuzz-dev"])]),
         // epoll, timerfd, eventfd, signalfd (glibc headers the Glibc module leaves out).
         .systemLibrary(name: "CLinux", path: "CLinux"),
+        // Streaming-store copies into scanout memory (header-only SSE2).
+        .systemLibrary(name: "CScanout", path: "CScanout"),
 
         // Pipeline stages.
         .target(name: "Geometry", swiftSettings: hotPathSettings),
@@ -56,7 +58,7 @@ let package = Package(
         .target(name: "KioskUI", dependencies: ["Geometry", "Raster", "Text", "Animation", "Seating", "Gestures", "Recording"],
                 swiftSettings: hotPathSettings),
         .target(name: "DRMDisplay", dependencies: [
-            "Raster", "CDRM", "CInput", .product(name: "SystemPackage", package: "swift-system"),
+            "Raster", "CDRM", "CScanout", "CInput", .product(name: "SystemPackage", package: "swift-system"),
         ]),
         // TouchInput maps positions with Recording's DisplayMapping, so live and replayed frames agree.
         .target(name: "TouchInput", dependencies: [

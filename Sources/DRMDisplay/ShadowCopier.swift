@@ -1,3 +1,4 @@
+import CScanout
 import Raster
 
 /// Copies rectangles of a shadow `Surface` (logical, rotated size, ordinary cached memory) into
@@ -21,23 +22,22 @@ public enum ShadowCopier {
         if r.isEmpty { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
         let d = rotation.deviceRect(r, logicalWidth: lw, logicalHeight: lh)
         let src = shadow.baseAddress, sStride = shadow.stride
+        let s = src.assumingMemoryBound(to: UInt32.self), sp = sStride / 4
         switch rotation {
         case .r0:
-            let bytes = r.width * 4
             for y in r.minY..<r.maxY {
-                (destination + y * pitch + r.x * 4).copyMemory(from: src + y * sStride + r.x * 4, byteCount: bytes)
+                tribune_stream_row((destination + y * pitch + r.x * 4).assumingMemoryBound(to: UInt32.self),
+                                   s + y * sp + r.x, r.width)
             }
         case .r180:
+            // device (dx, dy) ← logical (lw-1-dx, lh-1-dy): each row reversed.
             for y in r.minY..<r.maxY {
-                let s = (src + y * sStride).assumingMemoryBound(to: UInt32.self)
-                let o = (destination + (lh - 1 - y) * pitch).assumingMemoryBound(to: UInt32.self)
-                for x in r.minX..<r.maxX { o[lw - 1 - x] = s[x] }
+                tribune_stream_row_reversed((destination + (lh - 1 - y) * pitch + d.minX * 4).assumingMemoryBound(to: UInt32.self),
+                                            s + y * sp + r.minX, r.width)
             }
         case .r90, .r270:
-            // Device row dy is a logical column: walk 32×32 tiles so the strided shadow reads of
-            // one tile stay in a few cache lines.
-            let sp = sStride / 4
-            let s = src.assumingMemoryBound(to: UInt32.self)
+            // Device row dy is a logical column: walk 64×64 tiles so the strided shadow reads of
+            // one tile stay in cache.
             let tile = 64
             var ty = d.minY
             while ty < d.maxY {
@@ -45,23 +45,20 @@ public enum ShadowCopier {
                 var tx = d.minX
                 while tx < d.maxX {
                     let ex = min(tx + tile, d.maxX)
-                    for dy in ty..<ey {
-                        let o = (destination + dy * pitch).assumingMemoryBound(to: UInt32.self)
-                        if rotation == .r90 {
-                            // device (dx, dy) ← logical (x: dy, y: lh-1-dx)
-                            var si = (lh - 1 - tx) * sp + dy
-                            for dx in tx..<ex { o[dx] = s[si]; si -= sp }
-                        } else {
-                            // device (dx, dy) ← logical (x: lw-1-dy, y: dx)
-                            var si = tx * sp + (lw - 1 - dy)
-                            for dx in tx..<ex { o[dx] = s[si]; si += sp }
-                        }
+                    let o = (destination + ty * pitch + tx * 4).assumingMemoryBound(to: UInt32.self)
+                    if rotation == .r90 {
+                        // device (dx, dy) ← logical (x: dy, y: lh-1-dx)
+                        tribune_transpose_block(o, pitch, s + (lh - 1 - tx) * sp + ty, -sp, 1, ey - ty, ex - tx)
+                    } else {
+                        // device (dx, dy) ← logical (x: lw-1-dy, y: dx)
+                        tribune_transpose_block(o, pitch, s + tx * sp + (lw - 1 - ty), sp, -1, ey - ty, ex - tx)
                     }
                     tx = ex
                 }
                 ty = ey
             }
         }
+        tribune_stream_fence()
         return d
     }
 }

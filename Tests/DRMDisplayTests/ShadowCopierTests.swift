@@ -70,6 +70,43 @@ import Testing
         #expect(inside == 12 && outside == 0)
     }
 
+    /// Rects starting and ending at every offset around the 16-pixel (64-byte) lines that are
+    /// streamed, into a destination that itself starts 4 bytes past a line: each copy writes
+    /// exactly its device rect, every pixel from the right place.
+    @Test(arguments: DRMRotation.allCases)
+    func streamedLinesAndTheirPartialEdgesAreExact(rotation: DRMRotation) {
+        let dw = 70, dh = 36, pitch = 300
+        let l = rotation.logicalSize(deviceWidth: dw, deviceHeight: dh)
+        let shadow = coded(l.width, l.height)
+        let words = pitch / 4 * dh + 1
+        let block = UnsafeMutablePointer<UInt32>.allocate(capacity: words + 16)
+        defer { block.deallocate() }
+        let buf = block + 1   // 4 bytes past the allocation's (16-byte aligned) start
+        var wrong = 0
+        for x0 in 0..<18 {
+            for w in [1, 2, 3, 5, 6, 15, 16, 17, 31, 33, 47] where x0 + w <= min(l.width, 50) {
+                buf.initialize(repeating: Self.sentinel, count: words)
+                let damage = PixelRect(x: x0, y: 2, width: w, height: 3)
+                let d = ShadowCopier.copy(damage, from: shadow, rotation: rotation, to: UnsafeMutableRawPointer(buf),
+                                          pitch: pitch, deviceWidth: dw, deviceHeight: dh)
+                for dy in 0..<dh {
+                    for dx in 0..<(pitch / 4) {
+                        let p = buf[dy * pitch / 4 + dx]
+                        guard dx >= d.minX && dx < d.maxX && dy >= d.minY && dy < d.maxY else {
+                            if p != Self.sentinel { wrong += 1 }
+                            continue
+                        }
+                        let (x, y) = decode(p)
+                        var px = x, py = y, lw = l.width, lh = l.height
+                        for _ in 0..<(rotation.rawValue / 90) { (px, py) = (lh - 1 - py, px); swap(&lw, &lh) }
+                        if px != dx || py != dy || x < damage.minX || x >= damage.maxX || y < damage.minY || y >= damage.maxY { wrong += 1 }
+                    }
+                }
+            }
+        }
+        #expect(wrong == 0)
+    }
+
     @Test func damageOutsideTheShadowIsClipped() {
         let shadow = coded(8, 8)
         let buf = UnsafeMutablePointer<UInt32>.allocate(capacity: 64)

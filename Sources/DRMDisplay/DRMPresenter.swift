@@ -232,7 +232,13 @@ public final class DRMPresenter {
         guard let back else { return false }
         if tracker.damage(buffer: back).isEmpty { return false }
         let copied = fill(buffer: back)
-        if pending != nil { _ = try waitForFlip(timeout: flipTimeout) }
+        if pending != nil {
+            if flipsQueuedWithoutWaiting > 0 {
+                flipsQueuedWithoutWaiting -= 1   // fault injection: let the kernel answer EBUSY
+            } else {
+                _ = try waitForFlip(timeout: flipTimeout)
+            }
+        }
         if needsModeset { try modeset() }   // a flip timed out meanwhile
         try flip(to: back, damage: copied)
         copiedRects.append(copied)
@@ -275,6 +281,7 @@ public final class DRMPresenter {
                 return
             } catch let e as DRMError where e.errno == .resourceBusy && attempt == 0 {
                 // A flip the kernel still holds: wait for its event, then try once more.
+                busyRetries += 1
                 _ = try waitForFlip(timeout: flipTimeout)
                 if pending == nil && needsModeset { try modeset() }
             }
@@ -295,6 +302,14 @@ public final class DRMPresenter {
     /// Fault injection for tests on a real kernel: this many page-flip events are dropped as a
     /// driver that loses them would, so the flip timeout and its recovery run for real.
     public var ignoredFlipEvents = 0
+
+    /// Fault injection for tests on a real kernel: this many presents queue their flip while the
+    /// previous one is still pending instead of waiting for its event first. The kernel then
+    /// answers EBUSY, as it does to a client that races its own flips or to one sharing the CRTC.
+    public var flipsQueuedWithoutWaiting = 0
+
+    /// Flips the kernel refused with EBUSY, each retried once after the pending flip completed.
+    public private(set) var busyRetries = 0
 
     /// How the kernel hears about damage: `FB_DAMAGE_CLIPS` (atomic, when the plane has it),
     /// `DirtyFB` (legacy) or `none`.

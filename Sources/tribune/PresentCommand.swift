@@ -48,6 +48,9 @@ struct PresentCommand: ParsableCommand {
     @Option(name: .customLong("lose-flip-events"),
             help: "Testing: drop this many page-flip events, as a driver that loses them (the flip timeout recovers).")
     var loseFlipEvents: Int = 0
+    @Option(name: .customLong("back-to-back"),
+            help: "Testing: present the --then scene this many more times without waiting for page flips (the kernel answers EBUSY; each flip is retried once).")
+    var backToBack: Int = 0
     @Option(help: "Virtual terminal to take over (default: the active one).") var tty: String?
     @Flag(help: "Leave the virtual terminal alone.") var noVT = false
 
@@ -57,6 +60,8 @@ struct PresentCommand: ParsableCommand {
         if let mode, DRMModeRequest(mode) == nil { throw ValidationError("--mode must look like 1920x1080 or 1920x1080@60, got \(mode)") }
         if let thenMode, DRMModeRequest(thenMode) == nil { throw ValidationError("--then-mode must look like 800x600 or 800x600@60, got \(thenMode)") }
         guard buffers == 2 || buffers == 3 else { throw ValidationError("--buffers must be 2 or 3") }
+        guard backToBack == 0 || then != nil else { throw ValidationError("--back-to-back needs --then") }
+        guard (0...100).contains(backToBack) else { throw ValidationError("--back-to-back must be 0…100") }
     }
 
     func run() throws {
@@ -101,6 +106,12 @@ struct PresentCommand: ParsableCommand {
             presenter.shadow.copy(from: second, sourceRect: box, to: (box.x, box.y))
             damage.append(box)
             try presenter.present(damage: [box])
+            if backToBack > 0 {
+                // Race our own flips: each present queues its flip while the previous is pending.
+                presenter.flipsQueuedWithoutWaiting = backToBack
+                for _ in 0..<backToBack { try presenter.present(damage: [box]) }
+                presenter.flipsQueuedWithoutWaiting = 0
+            }
             try presenter.waitForFlip(timeout: 2)
         }
         if let thenMode, let request = DRMModeRequest(thenMode) {
@@ -191,7 +202,7 @@ struct PresentCommand: ParsableCommand {
              "rotation": \(presenter.rotation.rawValue), "panelOrientation": \(output.panelOrientation.map { "\"\($0)\"" } ?? "null"),
              "path": "\(presenter.path.rawValue)", "kernelDamageHint": "\(presenter.kernelDamageHint)", "buffers": \(presenter.buffers.count), "pitch": \(presenter.buffers[0].pitch),
              "framesPresented": \(presenter.framesPresented), "flipsCompleted": \(presenter.flipsCompleted),
-             "flipTimeouts": \(presenter.flipTimeouts), "disconnects": \(presenter.disconnects), "reconnects": \(presenter.reconnects), "modeChanges": \(presenter.modeChanges), "finalMode": "\(presenter.output.mode.width)x\(presenter.output.mode.height)", "blankings": \(blankings), "unblanked": \(unblanked),
+             "flipTimeouts": \(presenter.flipTimeouts), "busyRetries": \(presenter.busyRetries), "disconnects": \(presenter.disconnects), "reconnects": \(presenter.reconnects), "modeChanges": \(presenter.modeChanges), "finalMode": "\(presenter.output.mode.width)x\(presenter.output.mode.height)", "blankings": \(blankings), "unblanked": \(unblanked),
              "vtReleases": \(vtSwitches.0), "vtAcquires": \(vtSwitches.1), "restoreMs": \(shutdownMs),
              "damageRects": [\(damage.map(rect).joined(separator: ", "))],
              "copiedDeviceRects": [\(copied.joined(separator: ", "))],

@@ -144,6 +144,12 @@ def main():
             check(report.get('flipTimeouts', 0) >= 1 and sum(r[2] * r[3] for r in last) == w * h,
                   f'{name}: a lost page-flip event timed out {report.get("flipTimeouts")}× and was recovered from'
                   f' (mode set again, the next frame repainted whole: {last}, the next scene on screen)')
+        if '--back-to-back' in flags:
+            n = int(flags[flags.index('--back-to-back') + 1])
+            check(report.get('busyRetries', 0) >= 1 and report['framesPresented'] == 2 + n,
+                  f'{name}: {n} flips queued while the previous was pending: the kernel answered EBUSY'
+                  f' {report.get("busyRetries")}×, each retried after the pending flip completed;'
+                  f' {report["framesPresented"]} frames presented, {report["flipsCompleted"]} flips completed')
         if '--then-mode' in flags:
             wanted = flags[flags.index('--then-mode') + 1]
             check(report.get('modeChanges') == 1 and report.get('finalMode') == wanted and f'{w}x{h}' == wanted,

@@ -19,8 +19,15 @@ now_ms() { date +%s%3N; }
 echo "$CASES" | while read -r name flags; do
   [ -n "$name" ] || continue
   rm -f "/mnt/$name.out" "/mnt/$name.err" "/mnt/$name.json"
+  # EBUSY cases: one CPU, and `tribune` above the kernel's commit workers (SCHED_FIFO), so a
+  # flip queued right after another meets the first one still in the kernel — deterministically.
+  prefix=""
+  case "$name" in *-busy)
+    echo 0 > /sys/devices/system/cpu/cpu1/online 2>/dev/null
+    prefix="chrt -f 10" ;;
+  esac
   # shellcheck disable=SC2086
-  "$TRIBUNE" present "$SCENE_A" --card /dev/dri/card0 --mode "$MODE" --tty /dev/tty1 \
+  $prefix "$TRIBUNE" present "$SCENE_A" --card /dev/dri/card0 --mode "$MODE" --tty /dev/tty1 \
       --report "/mnt/$name.json" $flags > "/mnt/$name.out" 2> "/mnt/$name.err" &
   pid=$!
   for i in $(seq 600); do
@@ -56,6 +63,7 @@ echo "$CASES" | while read -r name flags; do
   t0=$(now_ms); kill -TERM $pid
   wait $pid; rc=$?
   t1=$(now_ms)
+  case "$name" in *-busy) echo 1 > /sys/devices/system/cpu/cpu1/online 2>/dev/null ;; esac
   echo "$name rc=$rc sigterm_ms=$((t1 - t0)) kd_during=$during kd_after=$(kdmode)" >> /mnt/results.txt
 done
 sync

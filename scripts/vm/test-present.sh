@@ -31,6 +31,8 @@ atomic-hotplug --atomic
 legacy-hotplug --legacy
 atomic-lostflip --atomic --buffers 2 --then $b --lose-flip-events 1
 legacy-lostflip --legacy --buffers 2 --then $b --lose-flip-events 1
+atomic-busy --atomic --then $b --back-to-back 8
+legacy-busy --legacy --then $b --back-to-back 8
 legacy-modechange --legacy --then-mode 800x600
 atomic-r90-modechange --atomic --rotation 90 --then-mode 800x600
 CASES

@@ -75,6 +75,11 @@ public final class KioskRuntime {
     private var touchAwaitingFlip: (time: Double, flips: Int)?
     private var touchToFlip: [Double] = []
 
+    /// Fault injection for tests on a real kernel: this many page-flip events are dropped once
+    /// the display is open, as a driver that loses them would; the kiosk loop must write the
+    /// flip off at its deadline, set the mode again and repaint (`flip_timeouts` in `status`).
+    public var lostFlipEvents = 0
+
     /// - Parameters:
     ///   - configurationFile: the file `reload` reads again (nil: flags only).
     ///   - optional: the file may be missing (the default path without `--config`).
@@ -210,6 +215,7 @@ public final class KioskRuntime {
         let panel = DRMRotation(panelOrientation: output.panelOrientation ?? "Normal")
         let rotation = panel.followed(by: DRMRotation(rawValue: d.rotation) ?? .r0)
         presenter = try DRMPresenter(card: card, output: output, rotation: rotation)
+        presenter.ignoredFlipEvents = lostFlipEvents
         try loop.watch(card.fileDescriptor.rawValue) { [unowned self] _ in
             do { try self.presenter.dispatchEvents() } catch { self.logger.error("DRM events: \(error)") }
         }
@@ -505,7 +511,7 @@ public final class KioskRuntime {
         let service = !configuration.boxOfficeConfigured ? "standalone" : serviceCode ?? "in service"
         let shown = phase == "running" ? session.phase.rawValue : phase
         return "{\"phase\": \(json(shown)), \"statusLine\": \(json(session.statusLine)), \"frames\": \(frames), "
-            + "\"flips\": \(presenter.flipsCompleted), \"uptime\": \(((clock.now - startTime) * 10).rounded() / 10), "
+            + "\"flips\": \(presenter.flipsCompleted), \"flip_timeouts\": \(presenter.flipTimeouts), \"uptime\": \(((clock.now - startTime) * 10).rounded() / 10), "
             + "\"blanked\": \(presenter.isBlanked), \"service\": \(json(service)), "
             + "\"screen\": [\(presenter.shadow.width), \(presenter.shadow.height)], \"touch\": \(touch != nil), "
             + "\"settled\": \(session.isSettled && !frameDue && !presenter.isFlipPending), "

@@ -43,6 +43,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Rotation 0, 90, 180 or 270 clockwise (display.rotation).") var rotation: String?
     @Option(help: "Virtual terminal to take over (display.tty).") var tty: String?
     @Flag(help: "No touch input (touch.enabled = false), for displays without touch.") var noTouch = false
+    @Option(name: .customLong("lose-flip-events"),
+            help: "Testing: drop this many page-flip events, as a driver that loses them (the kiosk writes the flip off and repaints).")
+    var loseFlipEvents: Int = 0
     @Option(help: "libinput seat (touch.seat).") var seat: String?
     @Option(help: "Touchscreen name filter (touch.device).") var touchDevice: String?
     @Option(help: "Calibration matrix \"a b c d e f\" (touch.calibration).") var calibration: String?
@@ -96,6 +99,7 @@ struct RunCommand: ParsableCommand {
         let runtime = KioskRuntime(configuration: configuration, configurationFile: file, optional: config == nil,
                                    overrides: overrides, environment: ProcessInfo.processInfo.environment,
                                    touchFactory: TouchSourceFactory.make)
+        runtime.lostFlipEvents = max(0, loseFlipEvents)
         do {
             let status = try runtime.run()
             if status != 0 { throw ExitCode(status) }

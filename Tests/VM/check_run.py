@@ -136,6 +136,12 @@ def main():
         check(before['phase'] == 'browsing' and after['frames'] == before['frames'],
               f'status: phase {before["phase"]}, frames {before["frames"]} then {after["frames"]} (idle: no new frames), '
               f'service {before["service"]}, uptime {before["uptime"]} s')
+        # The guest dropped the first page-flip event (--lose-flip-events 1): the kiosk loop
+        # itself wrote the flip off at its deadline and repainted; the settled screen (above)
+        # equals the headless one.
+        check(before.get('flip_timeouts') == 1 and before['flips'] >= 1,
+              f'a lost page-flip event: the kiosk loop wrote it off {before.get("flip_timeouts")}× at its deadline,'
+              f' set the mode again and repainted ({before["frames"]} frames, {before["flips"]} flips)')
     except Exception as e:
         check(False, f'status answers unreadable ({e})')
     reload = open(f'{work}/reload.txt').read().strip() if os.path.exists(f'{work}/reload.txt') else ''

@@ -115,7 +115,12 @@ struct PresentCommand: ParsableCommand {
             try presenter.waitForFlip(timeout: 2)
         }
         if let thenMode, let request = DRMModeRequest(thenMode) {
-            try presenter.reconfigure(to: try drm.selectOutput(connector: output.connector.name, mode: request))
+            // The function a hotplug event runs, asked for the new mode: the connector is read
+            // again and, its mode being different, buffers, shadow and mode are set up anew.
+            let change = try presenter.refreshAfterHotplug(mode: request)
+            guard change == .modeChanged else {
+                throw ValidationError("--then-mode \(thenMode): the output already runs that mode (\(change.rawValue))")
+            }
             let current = second ?? first
             presenter.shadow.copy(from: current, sourceRect: current.bounds, to: (0, 0))
             try presenter.present(damage: [presenter.shadow.bounds])

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Geometry
 import Raster
 import Seating
@@ -11,8 +14,17 @@ final class KioskFrameCache {
     var chart: Surface?
     var chartContext: DrawingContext?
     var chartKey: KioskSession.ChartKey?
-    /// Whether the last `chartPicture` call had to redraw (then the whole screen changed).
+    /// Whether the last `chartPicture` call changed the picture; `chartDamage` says where
+    /// (screen px; the whole screen when the picture was drawn from nothing).
     var chartRedrawn = true
+    var chartDamage: [PixelRect] = []
+    /// The chart at display rate (seats of every tribune from cached masks, tiles, two
+    /// threads) and the surface it keeps its frames in; nil until the stadium has traced in.
+    var chartFrames: ChartFrameRenderer?
+    var chartBase: Surface?
+    /// Whether the picture holds the selected tribune's seat overlay (outlines, wheelchair
+    /// marks, the pressed seat, the reveal), drawn over the renderer's frame.
+    var overlayShown = false
     /// The surface the last frame was drawn into and what it showed.
     weak var lastTarget: Surface?
     var lastFrame: KioskSession.FrameKey?
@@ -37,6 +49,20 @@ final class KioskFrameCache {
         chart = c; chartContext = ctx; chartKey = nil
         return (c, ctx)
     }
+
+    /// The frame renderer and its surface for a `width`×`height` screen (made anew when the
+    /// size changes).
+    func chartFrameRenderer(venue: Venue, width: Int, height: Int, style: ChartRenderer) -> (ChartFrameRenderer, Surface) {
+        if let r = chartFrames, let b = chartBase, b.width == width, b.height == height { return (r, b) }
+        let r = ChartFrameRenderer(venue: venue, size: Size(width: Double(width), height: Double(height)),
+                                   threads: Self.chartThreads, style: style)
+        let b = Surface(width: width, height: height)
+        chartFrames = r; chartBase = b
+        return (r, b)
+    }
+
+    /// Worker threads for the chart: two (the budget), one on a single-core machine.
+    static let chartThreads = Swift.min(2, Swift.max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
     func invalidate() {
         chartKey = nil

@@ -96,9 +96,11 @@ extension KioskSession {
         let pill: Rect? = frame.toast.flatMap { self.toastBox($0) }
         defer { cache.lastToastBox = pill }
         var damage: [PixelRect]
-        if let previous, previous.mode == .normal, !cache.chartRedrawn {
+        if let previous, previous.mode == .normal {
+            // What the chrome's change touches, and what the chart's change touched.
             damage = damageRects(from: previous, to: frame, oldToast: cache.lastToastBox, newToast: pill)
                 .map { $0.intersection(bounds) }.filter { !$0.isEmpty }
+            if cache.chartRedrawn { damage += cache.chartDamage.map { $0.intersection(bounds) }.filter { !$0.isEmpty } }
         } else {
             damage = full
         }
@@ -124,19 +126,48 @@ extension KioskSession {
     /// For hosts that drew into the surface themselves, and for benchmarks.
     public func invalidateFrameCache() { frameCache.invalidate() }
 
-    /// The chart under the chrome, redrawn only when its key changed (`chartRedrawn` tells).
+    /// The chart under the chrome, redrawn only when its key changed (`chartRedrawn` tells,
+    /// `chartDamage` says where). Once the stadium has traced in, `ChartFrameRenderer` draws it —
+    /// the seats of every tribune coloured by status, only the tiles a change touches — and the
+    /// selected tribune's seat overlay (`drawSeats`) goes on top; the trace-in draws directly.
     func chartPicture(width: Int, height: Int) -> Surface {
         let cache = frameCache
         let (surface, context) = cache.chartSurface(width: width, height: height)
         let key = chartKey()
         if cache.chartKey == key {
             cache.chartRedrawn = false
+            cache.chartDamage = []
             return surface
         }
-        context.transform = .identity
-        drawChart(in: context)
+        let fromNothing = cache.chartKey == nil
         cache.chartKey = key
         cache.chartRedrawn = true
+        let full = [surface.bounds]
+        guard key.trace >= 1 else {
+            context.transform = .identity
+            drawChart(in: context)
+            cache.overlayShown = false
+            cache.chartDamage = full
+            return surface
+        }
+        let chart = interaction.chart
+        let view = interaction.presentedView
+        let (frames, base) = cache.chartFrameRenderer(venue: chart.venue, width: width, height: height, style: renderer)
+        let changed = frames.render(chart, view: view, seatReveal: key.reveal, now: now, into: base)
+        let overlay = key.selectedTribune.map { chart.venue.tribunes.indices.contains($0) } == true && key.reveal > 0
+        if fromNothing || overlay || cache.overlayShown {
+            // The overlay depends on the whole key: the frame again, the overlay over it.
+            surface.copy(from: base, sourceRect: base.bounds, to: (0, 0))
+            if overlay, let selected = key.selectedTribune {
+                context.transform = .identity
+                drawSeats(of: selected, view: view, reveal: key.reveal, in: context)
+            }
+            cache.chartDamage = full
+        } else {
+            for r in changed { surface.copy(from: base, sourceRect: r, to: (r.x, r.y)) }
+            cache.chartDamage = changed
+        }
+        cache.overlayShown = overlay
         return surface
     }
 

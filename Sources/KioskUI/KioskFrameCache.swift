@@ -25,6 +25,11 @@ final class KioskFrameCache {
     /// Whether the picture holds the selected tribune's seat overlay (outlines, wheelchair
     /// marks, the pressed seat, the reveal), drawn over the renderer's frame.
     var overlayShown = false
+    /// Whether the picture holds the frame renderer's frame (false: the trace-in drew it, or
+    /// nothing has yet), so only the renderer's damage needs copying.
+    var pictureHoldsFrames = false
+    /// The `ChartInteraction.statusEdits` the frame renderer has seen.
+    var framesStatusEdits = 0
     /// The surface the last frame was drawn into and what it showed.
     weak var lastTarget: Surface?
     var lastFrame: KioskSession.FrameKey?
@@ -66,6 +71,7 @@ final class KioskFrameCache {
 
     func invalidate() {
         chartKey = nil
+        pictureHoldsFrames = false
         lastFrame = nil
         lastTarget = nil
     }

@@ -16,6 +16,8 @@ extension KioskSession {
         var pressedSeat: Int?
         var grow: Double
         var revision: Int
+        /// `ChartInteraction.statusEdits`: seats recoloured locally (taken, sold elsewhere).
+        var statusEdits: Int
         /// FNV-1a over the selected tribune's seats' availability at `now` (holds expire with time).
         var availability: UInt64
     }
@@ -147,15 +149,20 @@ extension KioskSession {
             context.transform = .identity
             drawChart(in: context)
             cache.overlayShown = false
+            cache.pictureHoldsFrames = false
             cache.chartDamage = full
             return surface
         }
         let chart = interaction.chart
         let view = interaction.presentedView
         let (frames, base) = cache.chartFrameRenderer(venue: chart.venue, width: width, height: height, style: renderer)
+        if cache.framesStatusEdits != key.statusEdits {
+            frames.invalidateSeats()   // local edits leave the revision alone: rescan the seats
+            cache.framesStatusEdits = key.statusEdits
+        }
         let changed = frames.render(chart, view: view, seatReveal: key.reveal, now: now, into: base)
         let overlay = key.selectedTribune.map { chart.venue.tribunes.indices.contains($0) } == true && key.reveal > 0
-        if fromNothing || overlay || cache.overlayShown {
+        if fromNothing || overlay || cache.overlayShown || !cache.pictureHoldsFrames {
             // The overlay depends on the whole key: the frame again, the overlay over it.
             surface.copy(from: base, sourceRect: base.bounds, to: (0, 0))
             if overlay, let selected = key.selectedTribune {
@@ -168,6 +175,7 @@ extension KioskSession {
             cache.chartDamage = changed
         }
         cache.overlayShown = overlay
+        cache.pictureHoldsFrames = true
         return surface
     }
 
@@ -194,7 +202,7 @@ extension KioskSession {
         return ChartKey(view: interaction.presentedView, trace: min(max(animator.value(trace), 0), 1), reveal: reveal,
                         selectedTribune: chart.selectedTribune, selection: selected == nil ? [] : chart.selection.seats,
                         pressedSeat: pressedSeat, grow: grow,
-                        revision: chart.availability.revision, availability: hash)
+                        revision: chart.availability.revision, statusEdits: interaction.statusEdits, availability: hash)
     }
 
     func frameKey() -> FrameKey {

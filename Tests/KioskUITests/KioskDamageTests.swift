@@ -123,6 +123,38 @@ import Testing
         #expect(r.differing == 0 && !r.damage.isEmpty && Self.inside(r.damage, d.session.layout.card))
     }
 
+    /// The chart changes hands from the trace-in (drawn directly) to the frame renderer: the
+    /// first frame after the trace shows the renderer's whole picture; then a seat sold
+    /// elsewhere while browsing repaints only the tiles under that seat.
+    @Test func traceToFrameRendererAndASeatSoldElsewhere() {
+        let d = KioskDriver()
+        let shared = Surface(width: 1920, height: 1080)
+        let screen = 1920 * 1080
+        d.run(to: 0.5)
+        var r = Self.step(d, shared)
+        #expect(r.differing == 0 && Self.area(r.damage) == screen)
+        d.run(to: 2.0)
+        r = Self.step(d, shared)
+        #expect(r.differing == 0 && Self.area(r.damage) == screen)
+        r = Self.step(d, shared)
+        #expect(r.damage.isEmpty && r.differing == 0)
+        // A seat in the middle of the screen sold by another kiosk: its tiles, nothing else.
+        let seat = d.venue.seats.indices.first {
+            let p = d.seatPoint($0); return p.x > 300 && p.x < 1600 && p.y > 300 && p.y < 800
+        }!
+        let p0 = d.seatPoint(seat)
+        let before = shared.row(Int(p0.y))[Int(p0.x)]
+        d.session.receive(.availability([SeatStatusChange(seatID: d.venue.seatIDs[seat], status: "sold")]))
+        r = Self.step(d, shared)
+        // The seat's centre turned from the available blue to the unavailable grey.
+        let after = shared.row(Int(p0.y))[Int(p0.x)]
+        let grey = ChartRenderer().unavailableSeat.premultiplied.rawValue
+        #expect(before != after && after == grey, "seat centre \(String(before, radix: 16)) → \(String(after, radix: 16))")
+        #expect(r.differing == 0 && !r.damage.isEmpty && Self.area(r.damage) <= 4 * 64 * 64, "\(r.differing) differ, damage \(r.damage), seat \(seat) at \(d.seatPoint(seat)), status \(d.session.interaction.chart.availability.status(seat))")
+        let p = d.seatPoint(seat)
+        #expect(r.damage.contains { Double($0.minX) <= p.x && p.x <= Double($0.maxX) && Double($0.minY) <= p.y && p.y <= Double($0.maxY) })
+    }
+
     @Test func anotherSurfaceGetsTheWholeScreen() {
         let d = KioskDriver()
         _ = d.zoomIn()

@@ -86,8 +86,8 @@ public final class ChartFrameRenderer {
         for _ in 0..<workers.count { contexts.append(DrawingContext(surface: grid.buffer)) }
     }
 
-    /// The next frame rescans every seat's status (after local `EventAvailability.set` calls,
-    /// which do not change the revision).
+    /// The next frame rescans every seat's status (for a caller that changed what statuses
+    /// mean; availability changes, revisions and local edits alike, are found by themselves).
     public func invalidateSeats() { scene.invalidateSeats() }
 
     /// Drops the layout, every mask and every tile: the next frame is drawn from nothing.

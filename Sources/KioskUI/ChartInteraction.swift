@@ -103,12 +103,7 @@ public final class ChartInteraction {
         guard chart.availability.seatCount > seat, seat >= 0 else { return }
         guard chart.availability.status(seat) != status else { return }
         chart.availability.set(seat, status)
-        statusEdits &+= 1
     }
-
-    /// Local status changes made through `setStatus` (they leave the availability's revision
-    /// alone): renderers that keep seat colours compare it to know when to look again.
-    public private(set) var statusEdits = 0
 
     /// Back to the resting view at once, no animation: zoomed out, no tribune, `rotation`
     /// (radians; the design's π/2 by default), no offset (a session reset; the attract screen

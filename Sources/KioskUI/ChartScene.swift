@@ -7,10 +7,9 @@ import Seating
 /// and tribunes it touched.
 ///
 /// `sync` compares a `SeatingChart` with the scene and returns the change. It rescans every
-/// seat's availability only when that can have changed — a new availability revision, a
-/// different selected tribune or seat set, a hold expiring at `now`, `showsAllSeats` switched —
-/// or when `invalidateSeats()` said so (local `EventAvailability.set` does not bump the
-/// revision).
+/// seat's availability only when that can have changed — a new availability revision or local
+/// edit (`EventAvailability.localEdits`), a different selected tribune or seat set, a hold
+/// expiring at `now`, `showsAllSeats` switched — or when `invalidateSeats()` said so.
 final class ChartScene {
     /// Seat paints: indices into the seat palette; `hidden` is not drawn.
     enum Paint {
@@ -45,6 +44,7 @@ final class ChartScene {
 
     private var synced = false
     private var revision = -1
+    private var localEdits = -1
     private var selection: [Int] = []
     private var nextExpiry = Double.infinity
     private var forceRescan = true
@@ -77,6 +77,7 @@ final class ChartScene {
         }
         let tribuneSwitch = selected != selectedTribune
         let rescan = !synced || forceRescan || all != showsAllSeats || chart.availability.revision != revision
+            || chart.availability.localEdits != localEdits
             || now >= nextExpiry || (tribuneSwitch && !all)
         let opacityChanged = opacity != seatOpacity
         showsAllSeats = all
@@ -123,6 +124,7 @@ final class ChartScene {
         }
         selection = chart.selection.seats
         revision = chart.availability.revision
+        localEdits = chart.availability.localEdits
         synced = true
         forceRescan = false
         return change

@@ -14,22 +14,16 @@ final class KioskFrameCache {
     var chart: Surface?
     var chartContext: DrawingContext?
     var chartKey: KioskSession.ChartKey?
-    /// Whether the last `chartPicture` call changed the picture; `chartDamage` says where
-    /// (screen px; the whole screen when the picture was drawn from nothing).
-    var chartRedrawn = true
+    /// Where the last `chartPicture` call changed the picture (screen px; empty: unchanged).
     var chartDamage: [PixelRect] = []
     /// The chart at display rate (seats of every tribune from cached masks, tiles, two
     /// threads) and the surface it keeps its frames in; nil until the stadium has traced in.
     var chartFrames: ChartFrameRenderer?
     var chartBase: Surface?
-    /// Whether the picture holds the selected tribune's seat overlay (outlines, wheelchair
-    /// marks, the pressed seat, the reveal), drawn over the renderer's frame.
-    var overlayShown = false
-    /// Whether the picture holds the frame renderer's frame (false: the trace-in drew it, or
-    /// nothing has yet), so only the renderer's damage needs copying.
-    var pictureHoldsFrames = false
-    /// The `ChartInteraction.statusEdits` the frame renderer has seen.
-    var framesStatusEdits = 0
+    /// Whether the picture is exactly the frame renderer's last frame — not the trace-in's
+    /// drawing, nothing yet, or a frame with the selected tribune's seat overlay over it — so
+    /// that the next frame needs only the renderer's damage copied.
+    var pictureIsRendererFrame = false
     /// The surface the last frame was drawn into and what it showed.
     weak var lastTarget: Surface?
     var lastFrame: KioskSession.FrameKey?
@@ -51,7 +45,7 @@ final class KioskFrameCache {
         if let c = chart, let ctx = chartContext, c.width == width, c.height == height { return (c, ctx) }
         let c = Surface(width: width, height: height)
         let ctx = DrawingContext(surface: c)
-        chart = c; chartContext = ctx; chartKey = nil
+        chart = c; chartContext = ctx; chartKey = nil; pictureIsRendererFrame = false
         return (c, ctx)
     }
 
@@ -71,7 +65,7 @@ final class KioskFrameCache {
 
     func invalidate() {
         chartKey = nil
-        pictureHoldsFrames = false
+        pictureIsRendererFrame = false
         lastFrame = nil
         lastTarget = nil
     }

@@ -16,8 +16,8 @@ extension KioskSession {
         var pressedSeat: Int?
         var grow: Double
         var revision: Int
-        /// `ChartInteraction.statusEdits`: seats recoloured locally (taken, sold elsewhere).
-        var statusEdits: Int
+        /// `EventAvailability.localEdits`: seats recoloured locally (taken, sold elsewhere).
+        var localEdits: Int
         /// FNV-1a over the selected tribune's seats' availability at `now` (holds expire with time).
         var availability: UInt64
     }
@@ -102,7 +102,7 @@ extension KioskSession {
             // What the chrome's change touches, and what the chart's change touched.
             damage = damageRects(from: previous, to: frame, oldToast: cache.lastToastBox, newToast: pill)
                 .map { $0.intersection(bounds) }.filter { !$0.isEmpty }
-            if cache.chartRedrawn { damage += cache.chartDamage.map { $0.intersection(bounds) }.filter { !$0.isEmpty } }
+            damage += cache.chartDamage.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
         } else {
             damage = full
         }
@@ -128,8 +128,8 @@ extension KioskSession {
     /// For hosts that drew into the surface themselves, and for benchmarks.
     public func invalidateFrameCache() { frameCache.invalidate() }
 
-    /// The chart under the chrome, redrawn only when its key changed (`chartRedrawn` tells,
-    /// `chartDamage` says where). Once the stadium has traced in, `ChartFrameRenderer` draws it —
+    /// The chart under the chrome, redrawn only when its key changed (`chartDamage` says
+    /// where). Once the stadium has traced in, `ChartFrameRenderer` draws it —
     /// the seats of every tribune coloured by status, only the tiles a change touches — and the
     /// selected tribune's seat overlay (`drawSeats`) goes on top; the trace-in draws directly.
     func chartPicture(width: Int, height: Int) -> Surface {
@@ -137,32 +137,24 @@ extension KioskSession {
         let (surface, context) = cache.chartSurface(width: width, height: height)
         let key = chartKey()
         if cache.chartKey == key {
-            cache.chartRedrawn = false
             cache.chartDamage = []
             return surface
         }
-        let fromNothing = cache.chartKey == nil
         cache.chartKey = key
-        cache.chartRedrawn = true
         let full = [surface.bounds]
         guard key.trace >= 1 else {
             context.transform = .identity
             drawChart(in: context)
-            cache.overlayShown = false
-            cache.pictureHoldsFrames = false
+            cache.pictureIsRendererFrame = false
             cache.chartDamage = full
             return surface
         }
         let chart = interaction.chart
         let view = interaction.presentedView
         let (frames, base) = cache.chartFrameRenderer(venue: chart.venue, width: width, height: height, style: renderer)
-        if cache.framesStatusEdits != key.statusEdits {
-            frames.invalidateSeats()   // local edits leave the revision alone: rescan the seats
-            cache.framesStatusEdits = key.statusEdits
-        }
         let changed = frames.render(chart, view: view, seatReveal: key.reveal, now: now, into: base)
         let overlay = key.selectedTribune.map { chart.venue.tribunes.indices.contains($0) } == true && key.reveal > 0
-        if fromNothing || overlay || cache.overlayShown || !cache.pictureHoldsFrames {
+        if overlay || !cache.pictureIsRendererFrame {
             // The overlay depends on the whole key: the frame again, the overlay over it.
             surface.copy(from: base, sourceRect: base.bounds, to: (0, 0))
             if overlay, let selected = key.selectedTribune {
@@ -174,8 +166,7 @@ extension KioskSession {
             for r in changed { surface.copy(from: base, sourceRect: r, to: (r.x, r.y)) }
             cache.chartDamage = changed
         }
-        cache.overlayShown = overlay
-        cache.pictureHoldsFrames = true
+        cache.pictureIsRendererFrame = !overlay
         return surface
     }
 
@@ -202,7 +193,7 @@ extension KioskSession {
         return ChartKey(view: interaction.presentedView, trace: min(max(animator.value(trace), 0), 1), reveal: reveal,
                         selectedTribune: chart.selectedTribune, selection: selected == nil ? [] : chart.selection.seats,
                         pressedSeat: pressedSeat, grow: grow,
-                        revision: chart.availability.revision, statusEdits: interaction.statusEdits, availability: hash)
+                        revision: chart.availability.revision, localEdits: chart.availability.localEdits, availability: hash)
     }
 
     func frameKey() -> FrameKey {

@@ -3,6 +3,9 @@
 public struct EventAvailability: Sendable {
     /// The revision of the feed this state reflects (0 = nothing received: all available).
     public private(set) var revision: Int = 0
+    /// Counts `set` calls: local changes leave `revision` alone, so whoever keeps seat colours
+    /// (the chart renderer) compares both to know when to look again.
+    public private(set) var localEdits: Int = 0
     /// 0 available, 1 held, 2 sold, 3 blocked.
     var codes: [UInt8]
     /// For held seats, the index into `holds`.
@@ -42,6 +45,7 @@ public struct EventAvailability: Sendable {
 
     /// Sets one seat directly (local state, e.g. tests or an offline demo).
     public mutating func set(_ i: Int, _ s: SeatStatus) {
+        localEdits &+= 1
         switch s {
         case .available: codes[i] = 0; holdOf[i] = -1
         case .held(let id, let until):

@@ -1,5 +1,6 @@
 # Tribune — the commands a newcomer and CI run. `make demo` and `make test` install what is
 # missing (Debian/Ubuntu packages via apt-get) before building.
+SHELL := /bin/bash
 SWIFT ?= swift
 OUT ?= out
 
@@ -11,8 +12,13 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# The whole log goes to $(OUT)/swift-test.log; on failure the failing tests are repeated last, so
+# they are in view where only the tail of a long log is shown.
 test: deps
-	$(SWIFT) test
+	@mkdir -p $(OUT)
+	@set -o pipefail; $(SWIFT) test 2>&1 | tee $(OUT)/swift-test.log || { \
+	  echo "== swift test failed; the failing tests (whole log: $(OUT)/swift-test.log):"; \
+	  grep -E '✘|error:|Fatal error|Crash' $(OUT)/swift-test.log | grep -v '^✘ Test run' | head -60; exit 1; }
 	@$(MAKE) --no-print-directory test-vm
 
 # `tribune present` on a real kernel in QEMU (bochs DRM): screen captures against headless renders,

@@ -246,6 +246,18 @@ public final class Animator {
         tracks.append(track)
     }
 
+    /// Ends `p`'s animation now: from here on it shows its model value (the value last set),
+    /// and a completion waiting on it runs as for a finished animation. Nothing happens when
+    /// it is not animating. (Setting the same value again keeps an animation running.)
+    public func finish<Value: Animatable>(_ p: AnimatedProperty<Value>) {
+        let i = index(p)
+        let old = trackOf[i]
+        guard old >= 0 else { return }
+        removeTrack(at: Int(old), finishedAt: now)
+        let (store, slot) = self.store(p)
+        store.starts[slot] = store.models[slot]
+    }
+
     /// A spring counts as settled when its distance from the target stays below this fraction
     /// of the change (of its initial distance or the distance its velocity would carry it).
     public static let springTolerance = 1e-4

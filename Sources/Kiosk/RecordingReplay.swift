@@ -51,6 +51,8 @@ public struct RecordingReplay {
         public var frameRate = 60.0
         /// Measure render times; false writes zeros (byte-identical reports).
         public var timing = true
+        /// Render every `every`-th display frame without writing it (for `render_ms`).
+        public var renders = false
         public var boxOffice: BoxOffice?
         /// Show progress on standard error (a bar on a terminal, plain lines otherwise).
         public var showsProgress = true
@@ -141,7 +143,8 @@ public struct RecordingReplay {
         // does not begin with the idle timers of the time skipped.
         let start = o.from ?? 0
         let replay = KioskReplay(venue: venue, configuration: configuration,
-                                 options: .init(framesDirectory: o.framesDirectory, every: o.every, timing: o.timing, rotation: o.rotation),
+                                 options: .init(framesDirectory: o.framesDirectory, every: o.every, timing: o.timing, rotation: o.rotation,
+                                                renders: o.renders),
                                  responder: responder, start: start)
         let timeline = ReplayTimeline(frames: touchFrames, frameRate: o.frameRate, start: start, end: o.to ?? input.duration)
         let expected = Int(((timeline.end - timeline.start) * timeline.frameRate).rounded(.up)) + 1

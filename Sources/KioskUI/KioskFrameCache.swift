@@ -24,6 +24,8 @@ final class KioskFrameCache {
     /// drawing, nothing yet, or a frame with the selected tribune's seat overlay over it — so
     /// that the next frame needs only the renderer's damage copied.
     var pictureIsRendererFrame = false
+    /// The trace-in's fills for its view; dropped once the stadium has traced in.
+    var traceFills: TraceFillLayer?
     /// The surface the last frame was drawn into and what it showed.
     weak var lastTarget: Surface?
     var lastFrame: KioskSession.FrameKey?

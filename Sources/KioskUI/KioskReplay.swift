@@ -11,8 +11,8 @@ import Seating
 /// synchronously by a `BoxOfficeResponder` (the clock stands still meanwhile), its frames
 /// written as PNG the way the panel shows them (turned by `Options.rotation`).
 ///
-/// Frames are rendered only when `framesDirectory` is set (every `every`-th display frame),
-/// so replays for reports and benchmarks cost no rendering.
+/// Frames are rendered only when `framesDirectory` is set, `renders` is true or `onFrame` is set
+/// (every `every`-th display frame), so replays for reports cost no rendering.
 public final class KioskReplay: ReplayTarget {
     public struct Options: Sendable {
         /// Where `frame-NNNNNN.png` files go; nil renders nothing.
@@ -24,8 +24,12 @@ public final class KioskReplay: ReplayTarget {
         /// How the panel turns the picture (clockwise): PNG frames are written in the panel's
         /// orientation, i.e. `configuration.screenSize` turned by this.
         public var rotation: DisplayRotation
-        public init(framesDirectory: String? = nil, every: Int = 1, timing: Bool = true, rotation: DisplayRotation = .degrees0) {
+        /// Render every `every`-th display frame even without `framesDirectory` (for `render_ms`).
+        public var renders: Bool
+        public init(framesDirectory: String? = nil, every: Int = 1, timing: Bool = true, rotation: DisplayRotation = .degrees0,
+                    renders: Bool = false) {
             self.framesDirectory = framesDirectory; self.every = max(every, 1); self.timing = timing; self.rotation = rotation
+            self.renders = renders
         }
     }
 
@@ -95,7 +99,7 @@ public final class KioskReplay: ReplayTarget {
         displayFrames += 1
         if firstDisplayTime == nil { firstDisplayTime = time }
         lastDisplayTime = time
-        guard options.framesDirectory != nil || onFrame != nil, index % options.every == 0 else { return }
+        guard options.framesDirectory != nil || options.renders || onFrame != nil, index % options.every == 0 else { return }
         let out = picture()
         onFrame?(index, time, out)
         guard let directory = options.framesDirectory else { return }

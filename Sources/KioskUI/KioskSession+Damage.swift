@@ -142,6 +142,7 @@ extension KioskSession {
         }
         cache.chartKey = key
         let full = [surface.bounds]
+        if key.trace >= 1 { cache.traceFills = nil }
         guard key.trace >= 1 else {
             context.transform = .identity
             drawChart(in: context)

@@ -78,27 +78,36 @@ extension KioskSession {
         if reveal > 0 { drawSeats(of: selected, view: view, reveal: reveal, in: context) }
     }
 
-    /// The stadium tracing itself in: outlines trimmed 0 → `t`, fills fading in with them.
+    /// The stadium tracing itself in: outlines trimmed 0 → `t`, fills fading in with them (the
+    /// fills drawn once per view into a `TraceFillLayer`, faded in per frame). Covers the whole
+    /// surface, which must have no clip or layer in `context`.
     func drawTrace(_ t: Double, view: ChartViewState, in context: DrawingContext) {
         let venue = interaction.chart.venue
-        context.transform = .identity
         let s = context.surface
-        context.fill(Path(Rect(x: 0, y: 0, width: Double(s.width), height: Double(s.height))), with: .solid(renderer.background))
         let m = view.chartToScreen
+        traceFills(m, width: s.width, height: s.height).draw(opacity: t, background: renderer.background, into: s)
         let scale = max(abs(m.a * m.d - m.b * m.c).squareRoot(), 1e-9)
         context.transform = m
-        context.fill(Path(venue.field), with: .solid(renderer.field.withOpacity(t)))
         if t > 0 {
             context.stroke(FieldMarkings.path(for: venue.field).trimmedPath(from: 0, to: t), with: .solid(renderer.fieldLines),
                            style: StrokeStyle(lineWidth: renderer.fieldLineWidth / scale))
         }
         let outline = StrokeStyle(lineWidth: renderer.outlineWidth / scale, lineCap: .round, lineJoin: .round)
-        for tribune in venue.tribunes {
-            let path = tribune.path
-            context.fill(path, with: .solid(renderer.tribune.withOpacity(t)))
-            if t > 0 { context.stroke(path.trimmedPath(from: 0, to: t), with: .solid(renderer.outline), style: outline) }
+        if t > 0 {
+            for tribune in venue.tribunes {
+                context.stroke(tribune.path.trimmedPath(from: 0, to: t), with: .solid(renderer.outline), style: outline)
+            }
         }
         context.transform = .identity
+    }
+
+    /// The trace-in's fill layer for chart → screen `m` on a `width`×`height` surface (kept
+    /// while the view stays, until the trace-in ends).
+    func traceFills(_ m: AffineTransform, width: Int, height: Int) -> TraceFillLayer {
+        if let f = frameCache.traceFills, f.matches(m, width: width, height: height) { return f }
+        let f = TraceFillLayer(venue: interaction.chart.venue, transform: m, width: width, height: height, style: renderer)
+        frameCache.traceFills = f
+        return f
     }
 
     /// The selected tribune's seats: blue, green when chosen, grey when sold or held, outlined

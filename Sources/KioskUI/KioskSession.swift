@@ -179,6 +179,8 @@ public final class KioskSession {
         let chart = interaction.chart
         let (frames, base) = frameCache.chartFrameRenderer(venue: chart.venue, width: w, height: h, style: renderer)
         frames.render(chart, view: interaction.presentedView, seatReveal: interaction.seatReveal, now: now, into: base)
+        // The trace-in's fills too, so its first frame is as quick as the rest.
+        if animator.value(trace) < 1 { _ = traceFills(interaction.presentedView.chartToScreen, width: w, height: h) }
     }
 
     /// The chart's gestures, recognized together; thresholds in mm at `pixelsPerMillimetre`.
@@ -312,6 +314,10 @@ public final class KioskSession {
             routeFinger = first.id
             routeLocation = first.location
             route = decideRoute(at: first.location, time: t)
+            // A visitor using the chart or a button during the trace-in wants the chart: the
+            // intro ends at once rather than tracing on under a moving chart. (A touch that wakes
+            // the screen, or is swallowed after it, lets the trace-in play.)
+            if case .swallow? = route {} else { animator.finish(trace) }
             if case .control(let c) = route { press(.control(c)) }
         }
         switch route {

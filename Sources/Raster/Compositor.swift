@@ -45,6 +45,73 @@ enum Compositor {
         return pack(sum)
     }
 
+    /// `count` pixels at `d` ← the constant, already coverage-scaled source `s` over them:
+    /// the interior of a translucent fill. Four pixels at a time as eight 16-bit lanes, each
+    /// lane holding two channels (B R and G A), split into even and odd bytes so every product
+    /// fits its lane (`pmullw`); the same rounding and saturation as `over`, so the same bytes.
+    static func overSpan(_ d: UnsafeMutablePointer<UInt32>, count: Int, source s: UInt32) {
+        let ia = 255 &- (s >> 24)
+        if ia == 0 { d.update(repeating: s, count: count); return }
+        if ia == 255 { return }
+        let low = SIMD8<UInt16>(repeating: 0x00FF)
+        let sv = unsafeBitCast(SIMD4<UInt32>(repeating: s), to: SIMD8<UInt16>.self)
+        let sEven = sv & low, sOdd = sv &>> 8
+        let iav = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: ia))
+        let half = SIMD8<UInt16>(repeating: 128)
+        let raw = UnsafeMutableRawPointer(d)
+        var i = 0
+        while i &+ 4 <= count {
+            let v = raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt16>.self)
+            var e = (v & low) &* iav &+ half
+            var o = (v &>> 8) &* iav &+ half
+            e = ((e &+ (e &>> 8)) &>> 8) &+ sEven
+            o = ((o &+ (o &>> 8)) &>> 8) &+ sOdd
+            // Invalid premultiplied sources (a channel above alpha) saturate at 255, as in `over`.
+            e = pointwiseMin(e, low)
+            o = pointwiseMin(o, low)
+            raw.storeBytes(of: e | (o &<< 8), toByteOffset: i &* 4, as: SIMD8<UInt16>.self)
+            i &+= 4
+        }
+        while i < count { d[i] = over(s, d[i]); i &+= 1 }
+    }
+
+    /// `count` pixels at `d` ← `src[i]` scaled by coverage `c`, source-over: an opacity layer
+    /// or a cached picture faded in. Four pixels at a time as in `overSpan`; each pixel's
+    /// scaled alpha is spread to both of its lanes with 32-bit shifts. For valid premultiplied
+    /// sources (no channel above alpha, as everything Raster draws) the bytes equal
+    /// `sourceOver(src[i], coverage: c, d[i])`.
+    static func sourceOverSpan(_ src: UnsafePointer<UInt32>, coverage c: UInt32, _ d: UnsafeMutablePointer<UInt32>, count: Int) {
+        if c == 0 { return }
+        let low = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 128)
+        let cv = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: c))
+        let full = SIMD8<UInt16>(repeating: 255)
+        let sp = UnsafeRawPointer(src), dp = UnsafeMutableRawPointer(d)
+        var i = 0
+        while i &+ 4 <= count {
+            let v = sp.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt16>.self)
+            var se = v & low, so = v &>> 8
+            if c != 255 {
+                se = se &* cv &+ half; se = (se &+ (se &>> 8)) &>> 8
+                so = so &* cv &+ half; so = (so &+ (so &>> 8)) &>> 8
+            }
+            // (G, A) lanes → A in both 16-bit halves of each pixel's 32 bits.
+            let a = unsafeBitCast(so, to: SIMD4<UInt32>.self) &>> 16
+            let ia = full &- unsafeBitCast(a | (a &<< 16), to: SIMD8<UInt16>.self)
+            let w = dp.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt16>.self)
+            var de = (w & low) &* ia &+ half
+            var dodd = (w &>> 8) &* ia &+ half
+            de = pointwiseMin(((de &+ (de &>> 8)) &>> 8) &+ se, low)
+            dodd = pointwiseMin(((dodd &+ (dodd &>> 8)) &>> 8) &+ so, low)
+            dp.storeBytes(of: de | (dodd &<< 8), toByteOffset: i &* 4, as: SIMD8<UInt16>.self)
+            i &+= 4
+        }
+        while i < count {
+            let p = src[i]
+            if p != 0 { d[i] = sourceOver(p, coverage: c, d[i]) }
+            i &+= 1
+        }
+    }
+
     @inline(__always) static func saturate(_ x: UInt64) -> UInt64 {
         var r: UInt64 = 0
         for lane in 0..<4 {

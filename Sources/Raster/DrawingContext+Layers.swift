@@ -45,12 +45,8 @@ extension DrawingContext {
         guard !region.isEmpty else { return }
         let a = l.alpha
         for y in region.minY..<region.maxY {
-            let s = layer.row(y - dy) + (region.minX - dx)
-            let d = target.row(y) + region.minX
-            for i in 0..<region.width {
-                let p = s[i]
-                if p != 0 { d[i] = Compositor.sourceOver(p, coverage: a, d[i]) }
-            }
+            Compositor.sourceOverSpan(layer.row(y - dy) + (region.minX - dx), coverage: a, target.row(y) + region.minX,
+                                      count: region.width)
         }
     }
 }

@@ -127,7 +127,7 @@ struct SpanBlender: CoverageSink {
             case .sourceOver:
                 let sc = alpha == 255 ? s : Compositor.scale(s, alpha)
                 if sc == 0 { return }
-                for i in 0..<count { d[i] = Compositor.over(sc, d[i]) }
+                Compositor.overSpan(d, count: count, source: sc)
             case .copy: for i in 0..<count { d[i] = Compositor.copy(s, coverage: alpha, d[i]) }
             case .clear: for i in 0..<count { d[i] = Compositor.clear(coverage: alpha, d[i]) }
             }

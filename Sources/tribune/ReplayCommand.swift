@@ -67,6 +67,9 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .customLong("no-timing"), help: "Write render_ms as zeros (byte-identical reports).")
     var noTiming = false
 
+    @Flag(help: "Render every N-th frame (--every) without writing it, so render_ms is measured without --frames.")
+    var render = false
+
     @Option(name: .customLong("box-office"), help: "Box-office URL: seat taps hold seats and Buy orders them there, for real (the venue must be the event's).")
     var boxOffice: String?
 
@@ -101,6 +104,7 @@ struct ReplayCommand: ParsableCommand {
         options.lastFramePath = lastFrame
         options.frameRate = rate
         options.timing = !noTiming
+        options.renders = render
         if let boxOffice, let tokenFile {
             options.boxOffice = .init(url: boxOffice, token: try HTTPBoxOfficeResponder.readToken(path: tokenFile), eventID: event)
         }

@@ -92,6 +92,27 @@ private func rk4(k: Double, c: Double, m: Double = 1, x0: Double, v0: Double, t:
         #expect(animator.value(a) == 7.5)
     }
 
+    @Test func finishJumpsToTheTargetAndCompletes() {
+        let clock = VirtualClock()
+        let animator = Animator(clock: clock)
+        let a = animator.makeProperty(0.0), b = animator.makeProperty(0.0)
+        var done = false
+        animator.withAnimation(.linear(duration: 1), completion: { done = true }) { animator.set(a, to: 10) }
+        animator.withAnimation(.linear(duration: 1)) { animator.set(b, to: 4) }
+        clock.set(to: 0.25)
+        animator.advance(to: 0.25)
+        #expect(animator.value(a) == 2.5)
+        animator.finish(a)
+        #expect(animator.value(a) == 10 && !animator.isAnimating(a))
+        #expect(animator.value(b) == 1 && animator.isAnimating(b))   // the other runs on
+        clock.set(to: 0.5)
+        animator.advance(to: 0.5)
+        #expect(done)
+        #expect(animator.value(a) == 10 && animator.value(b) == 2)
+        animator.finish(a)   // not animating: nothing
+        #expect(animator.value(a) == 10)
+    }
+
     @Test func delaySpeedAndRepeat() {
         let animator = Animator(clock: VirtualClock())
         let d = animator.makeProperty(0.0), s = animator.makeProperty(0.0), r = animator.makeProperty(0.0)

@@ -217,6 +217,26 @@ import Seating
         #expect(d.session.takeRequests().isEmpty)
     }
 
+    /// The trace-in plays on start and on waking; a touch on the chart during it ends it at once
+    /// (the chart then moves under the finger without outlines still tracing), a waking or
+    /// swallowed touch does not.
+    @Test func aTouchOnTheChartEndsTheTraceIn() {
+        let d = KioskDriver()
+        d.run(to: 0.2)
+        #expect(d.session.animator.value(d.session.trace) < 0.5)
+        let id = d.touchDown(Point(x: 700, y: 500))
+        #expect(d.session.animator.value(d.session.trace) == 1)
+        d.frame(d.now + 0.05, [.init(id: id, location: Point(x: 700, y: 500), phase: .ended)])
+
+        let w = KioskDriver { $0.idleTimeout = 10; $0.idlePromptDuration = 5; $0.wakeGuard = 0.2 }
+        w.run(to: 16)
+        #expect(w.session.phase == .attract)
+        w.tap(Point(x: 700, y: 500))              // wakes: the trace-in starts
+        w.tap(Point(x: 700, y: 500), after: 0.05)  // within the wake guard: swallowed
+        let traced = w.session.animator.value(w.session.trace)
+        #expect(traced > 0 && traced < 1, "trace \(traced)")
+    }
+
     @Test func aTakenSeatLeavesTheSelectionWithAToastNamingIt() {
         let d = KioskDriver()
         let t = d.zoomIn()

@@ -19,6 +19,67 @@ struct CompositingTests {
         }
     }
 
+    /// The four-at-a-time span of a constant translucent source against each channel computed
+    /// on its own, min(255, s + round(d·(255 − sα)/255)), for every span length up to 11 (the
+    /// vector body and the scalar tail), invalid premultiplied sources included; the pixel past
+    /// the span stays as it was.
+    @Test func overSpanMatchesThePerChannelFormula() {
+        var rng = T.Random(seed: 7)
+        let sources: [UInt32] = [pixel(128, 128, 0, 64), pixel(235, 10, 200, 235), pixel(1, 1, 0, 1),
+                                 pixel(0, 0, 0, 0), pixel(255, 3, 4, 5), pixel(100, 250, 255, 180)]  // the last: invalid
+        for s in sources {
+            for count in 0...11 {
+                var d = (0...count).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
+                let before = d
+                d.withUnsafeMutableBufferPointer { Compositor.overSpan($0.baseAddress!, count: count, source: s) }
+                let ia = 255 - Int(s >> 24)
+                for i in 0..<count {
+                    var expected: UInt32 = 0
+                    for shift in stride(from: 0, to: 32, by: 8) {
+                        let sc = Int((s >> UInt32(shift)) & 255), dc = Int((before[i] >> UInt32(shift)) & 255)
+                        let v = ia == 255 ? dc : min(255, sc + Int((Double(dc * ia) / 255).rounded()))
+                        expected |= UInt32(v) << UInt32(shift)
+                    }
+                    #expect(d[i] == expected, "source \(String(s, radix: 16)) count \(count) pixel \(i)")
+                }
+                #expect(d[count] == before[count], "wrote past the span (count \(count))")
+            }
+        }
+    }
+
+    /// The four-at-a-time layer blend against each channel computed on its own: the source
+    /// scaled by coverage c, s' = round(s·c/255), then min(255, s' + round(d·(255 − s'α)/255)),
+    /// for valid premultiplied sources (channels ≤ alpha), every span length up to 11.
+    @Test func sourceOverSpanMatchesThePerChannelFormula() {
+        var rng = T.Random(seed: 11)
+        func r(_ n: Int) -> Int { rng.int(n + 1) }
+        for c in [0, 1, 77, 128, 254, 255] as [UInt32] {
+            for count in 0...11 {
+                let src: [UInt32] = (0..<count).map { k in
+                    let a = k % 5 == 0 ? 0 : k % 5 == 1 ? 255 : r(255)
+                    return UInt32(a) << 24 | UInt32(r(a)) << 16 | UInt32(r(a)) << 8 | UInt32(r(a))
+                }
+                var d = (0...count).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
+                let before = d
+                src.withUnsafeBufferPointer { s in
+                    d.withUnsafeMutableBufferPointer { Compositor.sourceOverSpan(s.baseAddress ?? UnsafePointer(bitPattern: 16)!, coverage: c, $0.baseAddress!, count: count) }
+                }
+                for i in 0..<count {
+                    func ch(_ p: UInt32, _ shift: Int) -> Int { Int((p >> UInt32(shift)) & 255) }
+                    let sa = Int((Double(ch(src[i], 24) * Int(c)) / 255).rounded())
+                    var expected: UInt32 = 0
+                    for shift in stride(from: 0, to: 32, by: 8) {
+                        let s1 = Int((Double(ch(src[i], shift) * Int(c)) / 255).rounded())
+                        let v = min(255, s1 + Int((Double(ch(before[i], shift) * (255 - sa)) / 255).rounded()))
+                        expected |= UInt32(v) << UInt32(shift)
+                    }
+                    #expect(d[i] == expected, "coverage \(c) count \(count) pixel \(i): source \(String(src[i], radix: 16))")
+                }
+                #expect(d[count] == before[count], "wrote past the span (count \(count))")
+            }
+        }
+    }
+
     @Test func halfTransparentRedOverWhite() {
         let s = Surface(width: 2, height: 2)
         s.clear(.white)

@@ -108,10 +108,13 @@ public final class ChartFrameRenderer {
 
     /// Draws `chart` as seen through `view` into `surface` and returns the rects (screen px)
     /// that changed. `now` (s) decides whether holds have expired; `seatReveal` (0…1) fades the
-    /// selected tribune's seats when `showsAllSeats` is false.
+    /// selected tribune's seats when `showsAllSeats` is false. `viewInMotion`: the view is an
+    /// animation's frame on its way (a zoom to a tribune), drawn like a pinch in flight —
+    /// resampled from the last exact frame while the scale stays within reach — and exact
+    /// again when a frame comes without it.
     @discardableResult
     public func render(_ chart: SeatingChart, view: ChartViewState, seatReveal: Double = 1, now: Double = 0,
-                       into surface: Surface) -> [PixelRect] {
+                       viewInMotion: Bool = false, into surface: Surface) -> [PixelRect] {
         var stats = FrameStatistics()
         let change = scene.sync(chart, now: now, seatReveal: seatReveal, showsAllSeats: showsAllSeats)
         updatePalette()
@@ -138,7 +141,7 @@ public final class ChartFrameRenderer {
                     if (px, py) != pan { pan = (px, py); panned = true }
                     displayApproximate = approximate
                 }
-            } else if resamplesGestures && isInFlight(view) && view != lastView && !change.all {
+            } else if resamplesGestures && (isInFlight(view) || viewInMotion) && view != lastView && !change.all {
                 let r = relativeScale(m, lt)
                 if r > 0.7 && r < 1.45 { resample = true } else { full = true }
             } else {

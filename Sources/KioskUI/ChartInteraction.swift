@@ -55,6 +55,11 @@ public final class ChartInteraction {
     /// True while an animation runs or is scheduled.
     public var isAnimating: Bool { animator.isAnimating }
 
+    /// True while the presented zoom, anchor or offset is animating towards the model's.
+    public var isViewAnimating: Bool {
+        animator.isAnimating(zoom) || animator.isAnimating(anchor) || animator.isAnimating(offset)
+    }
+
     /// Applies one recognized gesture event.
     public func handle(_ event: GestureEvent) {
         switch event {

@@ -20,9 +20,9 @@ final class KioskFrameCache {
     /// threads) and the surface it keeps its frames in; nil until the stadium has traced in.
     var chartFrames: ChartFrameRenderer?
     var chartBase: Surface?
-    /// Whether the picture is exactly the frame renderer's last frame — not the trace-in's
-    /// drawing, nothing yet, or a frame with the selected tribune's seat overlay over it — so
-    /// that the next frame needs only the renderer's damage copied.
+    /// Whether the picture is the frame renderer's surface (`chartBase`) itself — not `chart`
+    /// holding the trace-in's drawing, nothing yet, or a frame with the selected tribune's
+    /// seat overlay over it — so that the next frame's damage is only the renderer's.
     var pictureIsRendererFrame = false
     /// The trace-in's fills for its view; dropped once the stadium has traced in.
     var traceFills: TraceFillLayer?

@@ -130,14 +130,16 @@ extension KioskSession {
 
     /// The chart under the chrome, redrawn only when its key changed (`chartDamage` says
     /// where). Once the stadium has traced in, `ChartFrameRenderer` draws it —
-    /// the seats of every tribune coloured by status, only the tiles a change touches — and the
-    /// selected tribune's seat overlay (`drawSeats`) goes on top; the trace-in draws directly.
+    /// the seats of every tribune coloured by status, only the tiles a change touches — into
+    /// its own surface, which is the picture; with the selected tribune's seat overlay
+    /// (`drawSeats`) the picture is a copy with the overlay on top. The trace-in draws directly.
     func chartPicture(width: Int, height: Int) -> Surface {
         let cache = frameCache
         let (surface, context) = cache.chartSurface(width: width, height: height)
         let key = chartKey()
         if cache.chartKey == key {
             cache.chartDamage = []
+            if cache.pictureIsRendererFrame, let base = cache.chartBase, base.width == width, base.height == height { return base }
             return surface
         }
         cache.chartKey = key
@@ -153,22 +155,23 @@ extension KioskSession {
         let chart = interaction.chart
         let view = interaction.presentedView
         let (frames, base) = cache.chartFrameRenderer(venue: chart.venue, width: width, height: height, style: renderer)
-        let changed = frames.render(chart, view: view, seatReveal: key.reveal, now: now, into: base)
+        let changed = frames.render(chart, view: view, seatReveal: key.reveal, now: now,
+                                    viewInMotion: interaction.isViewAnimating, into: base)
         let overlay = key.selectedTribune.map { chart.venue.tribunes.indices.contains($0) } == true && key.reveal > 0
-        if overlay || !cache.pictureIsRendererFrame {
+        if overlay, let selected = key.selectedTribune {
             // The overlay depends on the whole key: the frame again, the overlay over it.
             surface.copy(from: base, sourceRect: base.bounds, to: (0, 0))
-            if overlay, let selected = key.selectedTribune {
-                context.transform = .identity
-                drawSeats(of: selected, view: view, reveal: key.reveal, in: context)
-            }
+            context.transform = .identity
+            drawSeats(of: selected, view: view, reveal: key.reveal, in: context)
             cache.chartDamage = full
-        } else {
-            for r in changed { surface.copy(from: base, sourceRect: r, to: (r.x, r.y)) }
-            cache.chartDamage = changed
+            cache.pictureIsRendererFrame = false
+            return surface
         }
-        cache.pictureIsRendererFrame = !overlay
-        return surface
+        // Without an overlay the renderer's frame is the picture itself, no copy; after another
+        // picture everything may differ.
+        cache.chartDamage = cache.pictureIsRendererFrame ? changed : full
+        cache.pictureIsRendererFrame = true
+        return base
     }
 
     func chartKey() -> ChartKey {

@@ -197,6 +197,30 @@ import Seating
         #expect(d.mean < rough.mean)
     }
 
+    /// An animation's frames (a zoom to a tribune) are drawn like a pinch in flight while the
+    /// scale stays within reach, exactly once it leaves that reach or the animation has ended.
+    @Test func animatedZoomResamplesOnItsWayAndEndsExact() {
+        let chart = Self.scene(deviceSeat: 7)
+        let renderer = ChartFrameRenderer(venue: chart.venue, size: Self.size)
+        let surface = Surface(width: 480, height: 320)
+        renderer.render(chart, view: chart.view, into: surface)
+        var view = chart.view
+        view.zoom *= 1.2
+        renderer.render(chart, view: view, viewInMotion: true, into: surface)
+        #expect(renderer.lastFrame.mode == .resampled && renderer.lastFrame.approximate)
+        view.zoom *= 1.5   // 1.8× the last exact frame: out of reach
+        renderer.render(chart, view: view, viewInMotion: true, into: surface)
+        #expect(renderer.lastFrame.mode == .full && !renderer.lastFrame.approximate)
+        view.zoom *= 1.1
+        renderer.render(chart, view: view, viewInMotion: true, into: surface)
+        #expect(renderer.lastFrame.mode == .resampled)
+        view.zoom *= 1.05  // the animation's last frame, no longer in motion
+        renderer.render(chart, view: view, into: surface)
+        #expect(renderer.lastFrame.mode == .full && !renderer.lastFrame.approximate)
+        let d = Self.difference(surface, Self.reference(chart, view: view))
+        #expect(d.max <= 24 && d.mean <= 0.5)
+    }
+
     @Test func fractionalPanIsRoundedThenRefined() {
         let chart = Self.scene(deviceSeat: 7)
         let renderer = ChartFrameRenderer(venue: chart.venue, size: Self.size)

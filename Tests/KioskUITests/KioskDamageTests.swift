@@ -11,6 +11,9 @@ import Testing
     /// with the chart picture dropped, leaving the session's record of `shared` as it was.
     /// Returns the damage and the number of pixels that differ.
     static func step(_ d: KioskDriver, _ shared: Surface) -> (damage: [PixelRect], differing: Int) {
+        // Exact frames only: a resampled in-flight frame depends on the frames before it, and
+        // drawing the same view twice (as here) turns it exact (ChartFrameRendererTests cover that).
+        d.session.frameCache.chartFrames?.resamplesGestures = false
         let damage = d.session.render(into: shared)
         let cache = d.session.frameCache
         let kept = (cache.lastTarget, cache.lastFrame, cache.lastToastBox)

@@ -87,16 +87,13 @@ extension KioskSession {
         let m = view.chartToScreen
         traceFills(m, width: s.width, height: s.height).draw(opacity: t, background: renderer.background, into: s)
         let scale = max(abs(m.a * m.d - m.b * m.c).squareRoot(), 1e-9)
+        guard t > 0 else { return }
         context.transform = m
-        if t > 0 {
-            context.stroke(FieldMarkings.path(for: venue.field).trimmedPath(from: 0, to: t), with: .solid(renderer.fieldLines),
-                           style: StrokeStyle(lineWidth: renderer.fieldLineWidth / scale))
-        }
+        context.stroke(FieldMarkings.path(for: venue.field).trimmedPath(from: 0, to: t), with: .solid(renderer.fieldLines),
+                       style: StrokeStyle(lineWidth: renderer.fieldLineWidth / scale))
         let outline = StrokeStyle(lineWidth: renderer.outlineWidth / scale, lineCap: .round, lineJoin: .round)
-        if t > 0 {
-            for tribune in venue.tribunes {
-                context.stroke(tribune.path.trimmedPath(from: 0, to: t), with: .solid(renderer.outline), style: outline)
-            }
+        for tribune in venue.tribunes {
+            context.stroke(tribune.path.trimmedPath(from: 0, to: t), with: .solid(renderer.outline), style: outline)
         }
         context.transform = .identity
     }

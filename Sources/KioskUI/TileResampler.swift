@@ -28,7 +28,6 @@ enum TileResampler {
         return s < e ? s..<e : nil
     }
 
-
     /// - Parameters:
     ///   - screenToContent: screen px → content px.
     ///   - valid: content rect whose pixels are in the grid (the last exact frame's window).
@@ -49,10 +48,6 @@ enum TileResampler {
         let wMask = bufferWidth - 1, hMask = bufferHeight - 1
         let vw = UInt(Swift.max(0, vx1 - vx0)), vh = UInt(Swift.max(0, vy1 - vy0))
         workers.run(count: bands) { _, k in
-            // Locals, not captures: the stores through `out` could alias the closure's context,
-            // which would reload every captured value per pixel.
-            let base = base, stride = stride, wMask = wMask, hMask = hMask, background = background
-            let vx0 = vx0, vy0 = vy0, vw = vw, vh = vh, stepX = stepX, stepY = stepY, mask = mask
             let yEnd = Swift.min(height, (k + 1) * band)
             var y = k * band
             while y < yEnd {

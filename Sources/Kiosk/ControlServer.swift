@@ -25,11 +25,14 @@ public final class ControlServer {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw .current("socket(AF_UNIX, SOCK_STREAM)", path) }
         unlink(path)
-        // The mode is set by umask at bind time; 0660 means umask 0117 for the bind.
+        // The socket file takes its mode from the umask at bind time: a restrictive one, so it
+        // is never wider than 0660 (0777 & ~0117), then an explicit chmod for exactly 0660 —
+        // the umask is process-wide, and another thread may change it around the bind.
         let old = umask(0o117)
         let bound = address.withSockaddr { bind(fd, $0, $1) }
         umask(old)
         guard bound == 0 else { let e = SystemCallError.current("bind", path); close(fd); throw e }
+        guard chmod(path, 0o660) == 0 else { let e = SystemCallError.current("chmod", path); close(fd); unlink(path); throw e }
         guard listen(fd, 8) == 0 else { let e = SystemCallError.current("listen", path); close(fd); throw e }
         self.path = path
         fileDescriptor = fd

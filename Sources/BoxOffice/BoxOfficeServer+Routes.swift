@@ -195,7 +195,7 @@ extension BoxOfficeServer {
                              detail: "A request with this Idempotency-Key is still running; retry after the delay.", retryAfter: 1)
         }
         defer { _ = inFlight.withLock { $0.remove(slot) } }
-        if let delay = configuration.effectDelayForTesting { try? await Task.sleep(for: delay) }
+        if let pause = configuration.inFlightPauseForTesting { await pause(key) }
         return try await store.idempotent(kiosk: r.kiosk, method: "POST", route: path, key: key,
                                           bodyHash: SHA256.hex(body.encoded()), requestID: r.requestID, effect: effect)
     }

@@ -26,8 +26,9 @@ public final class BoxOfficeServer: Sendable {
         public var synchronousFull: Bool = false
         /// Milliseconds since 1970.
         public var now: @Sendable () -> Int64 = Timestamp.systemNow
-        /// Tests only: a pause inside the idempotency in-flight window, before the transaction.
-        public var effectDelayForTesting: Duration?
+        /// Tests only: awaited with the request's idempotency key inside its in-flight window,
+        /// before the transaction, so a test can hold a request there while it sends another.
+        public var inFlightPauseForTesting: (@Sendable (_ key: String) async -> Void)?
 
         public init(databasePath: String, port: Int = 8080, tokens: [String: String]) {
             self.databasePath = databasePath

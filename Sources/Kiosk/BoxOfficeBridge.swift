@@ -104,14 +104,16 @@ public final class BoxOfficeBridge: Sendable {
         for r in list { requests.yield(r) }
     }
 
-    /// Releases the hold, waiting at most `timeout` seconds (the server expires it anyway).
-    /// Blocks the calling thread: used on shutdown only.
-    public func releaseHolds(timeout: Double) {
+    /// Releases the hold, waiting at most `timeout` seconds (the server expires it anyway);
+    /// returns whether the release finished in time. Blocks the calling thread: used on
+    /// shutdown only.
+    @discardableResult
+    public func releaseHolds(timeout: Double) -> Bool {
         requests.finish()
         let done = CompletionFlag()
         let client = client
         Task { await client.reset(); done.set() }
-        done.wait(timeout: timeout)
+        return done.wait(timeout: timeout)
     }
 
     static func perform(_ request: BoxOfficeRequest, client: PurchaseClient, clock: MonotonicClock, logger: Logger) async -> [BoxOfficeResponse] {

@@ -47,10 +47,10 @@ final class Rasterizer {
     private let resolver = WindingResolver()
     /// Above this many solid subpaths the pairwise box test is skipped and everything resolved.
     static let maxPairwiseShapes = 64
-    /// At most this many convex subpaths go through `ConvexOverlap`.
-    static let maxConvexShapes = 8
-    private let overlapScratch: UnsafeMutablePointer<SIMD2<Double>>
-    private let overlapSizes: UnsafeMutablePointer<Int>
+    /// At most this many convex subpaths go through `ConvexOverlapTrimmer` (its cost grows
+    /// with the square of the count; many subpaths are swept instead).
+    static let maxConvexShapes = 16
+    private let trimmer = ConvexOverlapTrimmer()
     private let shapeBoxes = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: Rasterizer.maxPairwiseShapes)
     private let shapeOfBox = UnsafeMutablePointer<Int32>.allocate(capacity: Rasterizer.maxPairwiseShapes)
     private let hitBox = UnsafeMutablePointer<UInt8>.allocate(capacity: Rasterizer.maxPairwiseShapes)
@@ -72,7 +72,6 @@ final class Rasterizer {
         edges = .allocate(capacity: edgeCapacity)
         shapes = .allocate(capacity: shapeCapacity)
         selection = .allocate(capacity: 1)
-        (overlapScratch, overlapSizes) = ConvexOverlap.allocate()
         cells = .allocate(capacity: 1)
         rowMin = .allocate(capacity: 1); rowMax = .allocate(capacity: 1)
         coverage = .allocate(capacity: 1)
@@ -82,7 +81,6 @@ final class Rasterizer {
 
     deinit {
         edges.deallocate(); shapes.deallocate(); selection.deallocate()
-        overlapScratch.deallocate(); overlapSizes.deallocate()
         shapeBoxes.deallocate(); shapeOfBox.deallocate(); hitBox.deallocate(); cells.deallocate(); rowMin.deallocate(); rowMax.deallocate()
         coverage.deallocate(); bucketHead.deallocate(); nextInBucket.deallocate(); active.deallocate()
     }
@@ -128,10 +126,10 @@ final class Rasterizer {
         return resolveOverlaps(e, rule: rule)
     }
 
-    /// Inclusion–exclusion over the solid (convex, all wound `winding`: the accumulator's sign of
-    /// their inside) subpaths whose boxes overlap: appends each non-empty intersection with its
-    /// multiplicity. Nil when there are too many terms or vertices (then sweep instead).
-    private func resolveConvexOverlaps(_ e: EdgeSummary, evenOdd: Bool, winding: Int32) -> EdgeSummary? {
+    /// Trims the outlines of solid convex subpaths (all wound the same way) whose boxes overlap
+    /// against each other (`ConvexOverlapTrimmer`), so the accumulation is exact; returns `e`
+    /// unchanged when no two boxes overlap, nil when they are too large to trim (then sweep).
+    private func trimConvexOverlaps(_ e: EdgeSummary, evenOdd: Bool) -> EdgeSummary? {
         let boxes = shapeBoxes
         var k = 0
         for s in 0..<e.shapeCount where shapes[s].orientation != 0 {
@@ -141,9 +139,7 @@ final class Rasterizer {
                 lo = pointwiseMin(lo, pointwiseMin(q.lowHalf, q.highHalf))
                 hi = pointwiseMax(hi, pointwiseMax(q.lowHalf, q.highHalf))
             }
-            if lo.x > hi.x { continue }
             boxes[k] = SIMD4(lo.x, lo.y, hi.x, hi.y)
-            shapeOfBox[k] = Int32(s)
             k &+= 1
         }
         var overlapping = false
@@ -154,75 +150,18 @@ final class Rasterizer {
             }
         }
         if !overlapping { return e }
-        let geometry = ConvexOverlap(scratch: overlapScratch, sizes: overlapSizes)
-        for c in 0..<k {
-            let sh = shapes[Int(shapeOfBox[c])]
-            guard geometry.load(edges, start: Int(sh.start), end: Int(sh.end), reverse: winding < 0, into: c) else { return nil }
+        guard trimmer.trim(edges: edges, shapes: shapes, shapeCount: e.shapeCount, evenOdd: evenOdd) else { return nil }
+        let n = trimmer.outputCount
+        if n > edgeCapacity {
+            edges.deallocate()
+            edgeCapacity = Swift.max(n, edgeCapacity * 2)
+            edges = .allocate(capacity: edgeCapacity)
         }
-        var count = e.count
-        var terms = 0
-        for c in 0..<k {
-            guard expandOverlap(geometry, slot: c, last: c, size: 1, components: k, evenOdd: evenOdd, winding: winding,
-                                count: &count, terms: &terms) else { return nil }
-        }
+        edges.update(from: trimmer.output, count: n)
         var r = e
-        r.count = count
+        r.count = n
         r.shapeCount = 0
         return r
-    }
-
-    /// Intersects the polygon in `slot` (the intersection of `size` components, the last
-    /// `last`) with every later component, appends each non-empty result's edges and recurses.
-    private func expandOverlap(_ g: ConvexOverlap, slot: Int, last: Int, size: Int, components k: Int, evenOdd: Bool,
-                               winding: Int32, count: inout Int, terms: inout Int) -> Bool {
-        let child = k + size - 1, tmp = ConvexOverlap.maxTerms + 2
-        var l = last + 1
-        while l < k {
-            let b = shapeBoxes[l]
-            // Box of the polygon in `slot` against component l's box.
-            let p = g.poly(slot), n = g.sizes[slot]
-            var lo = p[0], hi = p[0]
-            for i in 1..<n { lo = pointwiseMin(lo, p[i]); hi = pointwiseMax(hi, p[i]) }
-            if lo.x < Double(b.z) && Double(b.x) < hi.x && lo.y < Double(b.w) && Double(b.y) < hi.y {
-                let m = g.clip(slot, by: l, into: child, tmp: tmp)
-                if m < 0 { return false }
-                if m >= 3 {
-                    terms &+= 1
-                    if terms > ConvexOverlap.maxTerms { return false }
-                    // Multiplicity of a (size + 1)-fold intersection: (−1)ˢⁱᶻᵉ, or (−2)ˢⁱᶻᵉ for even-odd.
-                    var mult: Int32 = 1
-                    for _ in 0..<size { mult = mult &* (evenOdd ? -2 : -1) }
-                    mult = mult &* winding
-                    appendPolygon(g.poly(child), count: m, multiplicity: mult, edgeCount: &count)
-                    guard expandOverlap(g, slot: child, last: l, size: size + 1, components: k, evenOdd: evenOdd,
-                                        winding: winding, count: &count, terms: &terms) else { return false }
-                }
-            }
-            l += 1
-        }
-        return true
-    }
-
-    /// Appends the polygon's edges (rounded to 24.8) `|multiplicity|` times, reversed when negative.
-    private func appendPolygon(_ p: UnsafeMutablePointer<SIMD2<Double>>, count n: Int, multiplicity: Int32,
-                               edgeCount: inout Int) {
-        let times = Int(multiplicity.magnitude)
-        if edgeCount + n * times > edgeCapacity {
-            let newCapacity = Swift.max(edgeCapacity * 2, edgeCount + n * times)
-            let grown = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: newCapacity)
-            grown.moveInitialize(from: edges, count: edgeCount)
-            edges.deallocate()
-            edges = grown; edgeCapacity = newCapacity
-        }
-        var prevX = CoverageAccumulator.roundToInt32(p[n - 1].x), prevY = CoverageAccumulator.roundToInt32(p[n - 1].y)
-        for i in 0..<n {
-            let x = CoverageAccumulator.roundToInt32(p[i].x), y = CoverageAccumulator.roundToInt32(p[i].y)
-            if y != prevY {
-                let edge = multiplicity > 0 ? SIMD4(prevX, prevY, x, y) : SIMD4(x, y, prevX, prevY)
-                for _ in 0..<times { edges[edgeCount] = edge; edgeCount &+= 1 }
-            }
-            prevX = x; prevY = y
-        }
     }
 
     /// Rewrites the edges where windings overlap or cross inside a pixel (`WindingResolver`),
@@ -245,9 +184,9 @@ final class Rasterizer {
             }
             if !resolveAll && solid <= 1 { return e }
             if solid > Rasterizer.maxPairwiseShapes { resolveAll = true }
-            // A few convex subpaths wound the same way: inclusion–exclusion (`ConvexOverlap`).
+            // A few convex subpaths wound the same way: their outlines trimmed (`ConvexOverlapTrimmer`).
             if !resolveAll && orientations != 3 && solid <= Rasterizer.maxConvexShapes,
-               let r = resolveConvexOverlaps(e, evenOdd: rule == .evenOdd, winding: orientations == 1 ? -1 : 1) {
+               let r = trimConvexOverlaps(e, evenOdd: rule == .evenOdd) {
                 return r
             }
         }

@@ -177,17 +177,26 @@ struct BoxOfficeAPITests {
     }
 
     @Test func concurrentDuplicateIsInFlight() async throws {
-        let t = try await TestServer.start(effectDelay: .milliseconds(400))
+        // The first request stops inside its in-flight window until the second has been answered.
+        let (entered, enteredSignal) = AsyncStream.makeStream(of: Void.self)
+        let (release, releaseSignal) = AsyncStream.makeStream(of: Void.self)
+        let t = try await TestServer.start(inFlightPause: { key in
+            guard key == "dup" else { return }
+            enteredSignal.yield()
+            for await _ in release { break }
+        })
         defer { Task { await t.stop() } }
         let held = try await t.hold(["Z1-2-2"])
         let holdID = try #require(held.json?["hold_id"]?.stringValue)
         let body = t.orderBody(ref: "ref-x", holdID: holdID, amount: 4500)
         async let a = t.send(.POST, "/v1/orders", json: body, key: "dup")
-        try await Task.sleep(for: .milliseconds(100))
-        async let b = t.send(.POST, "/v1/orders", json: body, key: "dup")
-        let results = try await [a, b]
-        #expect(results.map(\.status).sorted() == [201, 409])
-        let busy = try #require(results.first { $0.status == 409 })
+        for await _ in entered { break }
+        let busy = try await t.send(.POST, "/v1/orders", json: body, key: "dup")
+        releaseSignal.yield()
+        releaseSignal.finish()
+        let first = try await a
+        #expect(first.status == 201)
+        #expect(busy.status == 409)
         #expect(busy.code == "idempotency_in_flight")
         #expect(busy.headers["retry-after"] == "1")
         #expect(try t.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM purchase_order") } == 1)

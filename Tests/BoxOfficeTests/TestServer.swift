@@ -58,12 +58,12 @@ struct TestServer {
     static let tokens: [String: String] = Dictionary(uniqueKeysWithValues: (1...8).map { ("token-k\($0)", "k\($0)") })
 
     static func start(clock: TestClock? = nil, venue: Data = TestVenue.document(), noOrphanSeats: Bool = false,
-                      maxSeats: Int = 8, effectDelay: Duration? = nil, directory: String? = nil) async throws -> TestServer {
+                      maxSeats: Int = 8, inFlightPause: (@Sendable (String) async -> Void)? = nil, directory: String? = nil) async throws -> TestServer {
         let dir = directory ?? NSTemporaryDirectory() + "boxoffice-test-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         var configuration = BoxOfficeServer.Configuration(databasePath: dir + "/boxoffice.sqlite", port: 0, tokens: tokens)
         configuration.sweepInterval = nil
-        configuration.effectDelayForTesting = effectDelay
+        configuration.inFlightPauseForTesting = inFlightPause
         if let clock { configuration.now = clock.now }
         let server = try BoxOfficeServer(configuration: configuration)
         let layout = try VenueLayout(document: venue)

@@ -158,7 +158,8 @@ import Testing
         _ = try await other.loadEvent("evt_bridge")
         try await other.refreshAvailability()
         #expect(await other.status(ofSeat: "A-2-3") == "held")
-        bridge.releaseHolds(timeout: 2)
+        // Returns as soon as the release is done; the long limit only rides out a loaded machine.
+        #expect(bridge.releaseHolds(timeout: 60))
         try await other.refreshAvailability()
         #expect(await other.status(ofSeat: "A-2-3") == "free")
         await server.stop()

@@ -1,0 +1,321 @@
+/// Exact coverage for a few overlapping convex subpaths wound the same way (a seat's back,
+/// squab and rod; circles drawn as separate subpaths) by trimming their outlines, much cheaper
+/// than sweeping them (`WindingResolver`).
+///
+/// Accumulation sums winding numbers, so where convex subpaths overlap it counts the overlap
+/// once per subpath. Inclusion–exclusion makes it exact — nonzero (the union) is
+/// Σ[Cᵢ] − Σ[Cᵢ∩Cⱼ] + Σ[Cᵢ∩Cⱼ∩Cₖ] − …, even-odd (the parity) Σ[Cᵢ] − 2Σ[Cᵢ∩Cⱼ] + 4Σ… — and
+/// since an intersection's outline is made of pieces of its members' outlines, the sum can be
+/// taken piece by piece: a piece of Cᵢ's outline that lies strictly inside k other subpaths
+/// carries (1 − 1)ᵏ (nonzero) or (1 − 2)ᵏ = (−1)ᵏ (even-odd) times its edge. Nonzero keeps the
+/// pieces outside every other subpath (the union's outline); even-odd keeps those inside an
+/// even number and reverses the rest. The result has fewer edges than the subpaths themselves.
+///
+/// Inside tests are exact: each side of a subpath is a line A·x + B·y + C > 0 with integer
+/// coefficients from the 24.8 vertices, relative to the subpaths' common corner, evaluated in
+/// `Double`; below 2²⁵ units of extent every product and sum is an
+/// integer under 2⁵³, so the signs are those of exact arithmetic (`trim` refuses larger). A piece along another
+/// subpath's edge in the same direction counts as inside the subpath listed first, so
+/// coincident outlines count once; along an edge in the opposite direction (subpaths that
+/// touch) both pieces stay and cancel. A crossing point is computed by one formula from the
+/// two edges taken in a fixed order (snapped to a vertex when one lies on the other's line),
+/// so the pieces of both outlines meet at the same rounded point and the trimmed outline stays
+/// closed. The only rounding is the crossing points' (to 1/256 px).
+final class ConvexOverlapTrimmer {
+    /// One subpath as a closed polygon: its vertices in `vertices[start ..< start + count]`
+    /// (24.8 fixed point, horizontal sides included), its bounds, which side is inside, and its
+    /// sides as lines in `lines[firstLine ..< firstLine + count]` (see `loadLines`).
+    struct Polygon {
+        var start: Int, count: Int
+        var box: SIMD4<Int32>
+        /// +1 when the inside is where cross(side, point − side start) > 0, −1 when < 0.
+        var orientation: Int64
+        var firstLine: Int
+    }
+
+    /// Where a piece of an outline enters (+1) or leaves (−1) another subpath.
+    struct Event {
+        var t: Double
+        var step: Int32
+        var point: SIMD2<Int32>
+    }
+
+    /// Largest extent (24.8 units) of the subpaths' common box for which the `Double` side
+    /// tests are exact.
+    static let maxExtent: Int32 = 1 << 25
+
+    private var vertices: UnsafeMutablePointer<SIMD2<Int32>>
+    private var vertexCapacity = 256
+    private var polygons: UnsafeMutablePointer<Polygon>
+    private var polygonCapacity = 16
+    /// Per side: (A, B, C, 0), inside where A·x + B·y + C > 0 (x and y relative to `origin`).
+    private var lines: UnsafeMutablePointer<SIMD4<Double>>
+    private var lineCapacity = 64
+    private var origin = SIMD2<Int32>(0, 0)
+    private var events: UnsafeMutablePointer<Event>
+    private var eventCapacity = 32
+    /// The trimmed edges of the last `trim`.
+    private(set) var output: UnsafeMutablePointer<SIMD4<Int32>>
+    private var outputCapacity = 256
+    private(set) var outputCount = 0
+
+    init() {
+        vertices = .allocate(capacity: vertexCapacity)
+        polygons = .allocate(capacity: polygonCapacity)
+        lines = .allocate(capacity: lineCapacity)
+        events = .allocate(capacity: eventCapacity)
+        output = .allocate(capacity: outputCapacity)
+    }
+
+    deinit {
+        vertices.deallocate(); polygons.deallocate(); lines.deallocate(); events.deallocate(); output.deallocate()
+    }
+
+    /// Trims the solid subpaths among `shapes` (convex, all with the same nonzero orientation)
+    /// against each other into `output`; the other subpaths' edges (zero area) are copied.
+    /// The edges must be the unclipped build of closed polylines (`UnclippedEdgeBuilder`).
+    /// Returns false, with nothing done, when the solid subpaths span `maxExtent` or more.
+    func trim(edges: UnsafePointer<SIMD4<Int32>>, shapes: UnsafePointer<SubpathShape>, shapeCount: Int,
+              evenOdd: Bool) -> Bool {
+        outputCount = 0
+        var np = 0
+        var lo = SIMD2<Int32>(Int32.max, Int32.max), hi = SIMD2<Int32>(Int32.min, Int32.min)
+        for s in 0..<shapeCount where shapes[s].orientation != 0 {
+            let sh = shapes[s]
+            if np == polygonCapacity { growPolygons() }
+            polygons[np] = load(edges, start: Int(sh.start), end: Int(sh.end), orientation: Int64(sh.orientation),
+                                after: np > 0 ? polygons[np - 1].start + polygons[np - 1].count : 0)
+            let b = polygons[np].box
+            lo = pointwiseMin(lo, b.lowHalf); hi = pointwiseMax(hi, b.highHalf)
+            np &+= 1
+        }
+        guard np > 0, hi.x &- lo.x < ConvexOverlapTrimmer.maxExtent, hi.y &- lo.y < ConvexOverlapTrimmer.maxExtent
+        else { return false }
+        origin = lo
+        var lineCount = 0
+        for k in 0..<np {
+            polygons[k].firstLine = lineCount
+            lineCount &+= polygons[k].count
+        }
+        if lineCount > lineCapacity {
+            lines.deallocate()
+            lineCapacity = Swift.max(lineCount, 2 * lineCapacity)
+            lines = .allocate(capacity: lineCapacity)
+        }
+        for k in 0..<np { loadLines(k) }
+        if 2 * np > eventCapacity {
+            events.deallocate()
+            eventCapacity = 2 * np
+            events = .allocate(capacity: eventCapacity)
+        }
+        for s in 0..<shapeCount where shapes[s].orientation == 0 {
+            for i in Int(shapes[s].start)..<Int(shapes[s].end) { append(edges[i]) }
+        }
+        for i in 0..<np {
+            let pi = polygons[i]
+            let v = vertices + pi.start
+            for l in 0..<pi.count {
+                let a0 = v[l], a1 = v[l + 1 < pi.count ? l + 1 : 0]
+                if a0.y == a1.y { continue }
+                trimEdge(a0, a1, polygon: i, polygonCount: np, evenOdd: evenOdd)
+            }
+        }
+        return true
+    }
+
+    /// Loads the subpath made of `edges[start ..< end]` (consecutive edges of one closed
+    /// polyline, horizontal ones dropped) as a polygon whose vertices start at `after`.
+    private func load(_ edges: UnsafePointer<SIMD4<Int32>>, start: Int, end: Int, orientation: Int64,
+                      after first: Int) -> Polygon {
+        let needed = first + 2 * (end - start)
+        if needed > vertexCapacity {
+            let grown = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: Swift.max(needed, 2 * vertexCapacity))
+            grown.moveInitialize(from: vertices, count: first)
+            vertices.deallocate()
+            vertices = grown; vertexCapacity = Swift.max(needed, 2 * vertexCapacity)
+        }
+        var n = first
+        var lo = SIMD2<Int32>(Int32.max, Int32.max), hi = SIMD2<Int32>(Int32.min, Int32.min)
+        for i in start..<end {
+            let e = edges[i]
+            vertices[n] = e.lowHalf; n &+= 1
+            lo = pointwiseMin(lo, pointwiseMin(e.lowHalf, e.highHalf))
+            hi = pointwiseMax(hi, pointwiseMax(e.lowHalf, e.highHalf))
+            // A dropped horizontal edge leaves a gap to the next edge's start: its end is a vertex.
+            if e.highHalf != edges[i + 1 < end ? i + 1 : start].lowHalf { vertices[n] = e.highHalf; n &+= 1 }
+        }
+        let count = n - first
+        return Polygon(start: first, count: count, box: SIMD4(lo.x, lo.y, hi.x, hi.y), orientation: orientation,
+                       firstLine: 0)
+    }
+
+    /// Writes polygon k's sides as lines A·x + B·y + C, positive inside.
+    private func loadLines(_ k: Int) {
+        let pk = polygons[k]
+        let v = vertices + pk.start
+        let o = Double(pk.orientation)
+        let out = lines + pk.firstLine
+        for m in 0..<pk.count {
+            let p0 = v[m] &- origin, p1 = v[m + 1 < pk.count ? m + 1 : 0] &- origin
+            let dx = Double(p1.x &- p0.x), dy = Double(p1.y &- p0.y)
+            // cross(d, p − p0) = dx·(y − y0) − dy·(x − x0) = −dy·x + dx·y + (dy·x0 − dx·y0)
+            out[m] = SIMD4(-dy * o, dx * o, (dy * Double(p0.x) - dx * Double(p0.y)) * o, 0)
+        }
+    }
+
+    /// cross(b1 − b0, p − b0): positive on one side of the line through b0, b1, zero on it.
+    @inline(__always) private static func side(_ b0: SIMD2<Int32>, _ b1: SIMD2<Int32>, _ p: SIMD2<Int32>) -> Int64 {
+        let dx = Int64(b1.x &- b0.x), dy = Int64(b1.y &- b0.y)
+        return dx &* Int64(p.y &- b0.y) &- dy &* Int64(p.x &- b0.x)
+    }
+
+    /// Where edge a0→a1 crosses the line of b0→b1 (the caller knows it does), computed the same
+    /// way whichever of the two asks: `aFirst` says whether a comes first in the fixed order.
+    @inline(__always) private static func crossing(_ a0: SIMD2<Int32>, _ a1: SIMD2<Int32>, _ b0: SIMD2<Int32>,
+                                                   _ b1: SIMD2<Int32>, aFirst: Bool) -> SIMD2<Int32> {
+        let (p0, p1, q0, q1) = aFirst ? (a0, a1, b0, b1) : (b0, b1, a0, a1)
+        let s0 = side(q0, q1, p0), s1 = side(q0, q1, p1)
+        if s0 == 0 { return p0 }
+        if s1 == 0 { return p1 }
+        let r0 = side(p0, p1, q0), r1 = side(p0, p1, q1)
+        if r0 == 0 { return q0 }
+        if r1 == 0 { return q1 }
+        let t = Double(s0) / (Double(s0) - Double(s1))
+        return SIMD2(CoverageAccumulator.roundToInt32(Double(p0.x) + Double(p1.x &- p0.x) * t),
+                     CoverageAccumulator.roundToInt32(Double(p0.y) + Double(p1.y &- p0.y) * t))
+    }
+
+    /// The open interval of t ∈ (0, 1) where a0 + t·(a1 − a0) lies inside polygon j, and the
+    /// sides it enters and leaves by (−1: it starts or ends inside); nil when empty.
+    /// `ownIndex` is the edge's polygon, for sides it runs along (see the type's comment).
+    @inline(__always)
+    private func insideInterval(_ a0: SIMD2<Int32>, _ a1: SIMD2<Int32>, polygon j: Int, ownIndex i: Int)
+        -> (tIn: Double, inSide: Int, tOut: Double, outSide: Int)? {
+        let pj = polygons[j]
+        let r0 = a0 &- origin, r1 = a1 &- origin
+        let x0 = Double(r0.x), y0 = Double(r0.y), x1 = Double(r1.x), y1 = Double(r1.y)
+        var tIn = 0.0, tOut = 1.0
+        var inSide = -1, outSide = -1
+        let l = lines + pj.firstLine
+        for m in 0..<pj.count {
+            let q = l[m]
+            let s0 = q.x * x0 + q.y * y0 + q.z, s1 = q.x * x1 + q.y * y1 + q.z
+            if s0 > 0 {
+                if s1 > 0 { continue }
+                let t = s0 / (s0 - s1)
+                if t < tOut { tOut = t; outSide = m }
+            } else if s1 > 0 {
+                let t = s0 / (s0 - s1)
+                if t > tIn { tIn = t; inSide = m }
+            } else {
+                if s0 == 0 && s1 == 0 { return scalarInsideInterval(a0, a1, polygon: j, ownIndex: i) }
+                return nil
+            }
+        }
+        return tIn < tOut ? (tIn, inSide, tOut, outSide) : nil
+    }
+
+    /// `insideInterval` side by side in exact integers, for an edge running along a side of
+    /// polygon j: that side is no constraint when both run the same way and j is listed first
+    /// (coincident outlines count once); otherwise the edge is not inside.
+    private func scalarInsideInterval(_ a0: SIMD2<Int32>, _ a1: SIMD2<Int32>, polygon j: Int, ownIndex i: Int)
+        -> (tIn: Double, inSide: Int, tOut: Double, outSide: Int)? {
+        let pj = polygons[j]
+        let v = vertices + pj.start
+        var tIn = 0.0, tOut = 1.0
+        var inSide = -1, outSide = -1
+        for m in 0..<pj.count {
+            let b0 = v[m], b1 = v[m + 1 < pj.count ? m + 1 : 0]
+            let s0 = pj.orientation &* ConvexOverlapTrimmer.side(b0, b1, a0)
+            let s1 = pj.orientation &* ConvexOverlapTrimmer.side(b0, b1, a1)
+            if s0 > 0 && s1 > 0 { continue }
+            if s0 == 0 && s1 == 0 {
+                let same = Int64(b1.x &- b0.x) &* Int64(a1.x &- a0.x) &+ Int64(b1.y &- b0.y) &* Int64(a1.y &- a0.y) > 0
+                if same && j < i { continue }
+                return nil
+            }
+            if s0 <= 0 && s1 <= 0 { return nil }
+            let t = Double(s0) / (Double(s0) - Double(s1))
+            if s0 <= 0 {
+                if t > tIn { tIn = t; inSide = m }
+            } else if t < tOut {
+                tOut = t; outSide = m
+            }
+        }
+        return tIn < tOut ? (tIn, inSide, tOut, outSide) : nil
+    }
+
+    /// Emits the pieces of edge a0→a1 of polygon i with their multiplicities.
+    private func trimEdge(_ a0: SIMD2<Int32>, _ a1: SIMD2<Int32>, polygon i: Int, polygonCount np: Int, evenOdd: Bool) {
+        let lo = pointwiseMin(a0, a1), hi = pointwiseMax(a0, a1)
+        var ne = 0
+        for j in 0..<np where j != i {
+            let pj = polygons[j]
+            // Inside (or along a side, which may count as inside) needs the closed boxes to meet.
+            if hi.x < pj.box.x || lo.x > pj.box.z || hi.y < pj.box.y || lo.y > pj.box.w { continue }
+            guard let r = insideInterval(a0, a1, polygon: j, ownIndex: i) else { continue }
+            let v = vertices + pj.start
+            let first = i < j
+            var pIn = a0, pOut = a1
+            if r.inSide >= 0 {
+                pIn = ConvexOverlapTrimmer.crossing(a0, a1, v[r.inSide], v[r.inSide + 1 < pj.count ? r.inSide + 1 : 0],
+                                                    aFirst: first)
+            }
+            if r.outSide >= 0 {
+                pOut = ConvexOverlapTrimmer.crossing(a0, a1, v[r.outSide], v[r.outSide + 1 < pj.count ? r.outSide + 1 : 0],
+                                                     aFirst: first)
+            }
+            events[ne] = Event(t: r.tIn, step: 1, point: pIn)
+            events[ne + 1] = Event(t: r.tOut, step: -1, point: pOut)
+            ne &+= 2
+        }
+        if ne == 0 { append(SIMD4(lowHalf: a0, highHalf: a1)); return }
+        // Insertion sort by t (a handful of events).
+        for k in 1..<ne {
+            let e = events[k]
+            var m = k
+            while m > 0 && events[m - 1].t > e.t { events[m] = events[m - 1]; m &-= 1 }
+            events[m] = e
+        }
+        var depth: Int32 = 0
+        var from = a0
+        for k in 0..<ne {
+            let e = events[k]
+            emitPiece(from, e.point, depth: depth, evenOdd: evenOdd)
+            depth &+= e.step
+            from = e.point
+        }
+        emitPiece(from, a1, depth: depth, evenOdd: evenOdd)
+    }
+
+    /// Appends a piece lying inside `depth` other subpaths with its multiplicity (none,
+    /// forwards or reversed).
+    @inline(__always) private func emitPiece(_ p: SIMD2<Int32>, _ q: SIMD2<Int32>, depth: Int32, evenOdd: Bool) {
+        if p.y == q.y { return }
+        if depth == 0 {
+            append(SIMD4(lowHalf: p, highHalf: q))
+        } else if evenOdd {
+            append(depth & 1 == 0 ? SIMD4(lowHalf: p, highHalf: q) : SIMD4(lowHalf: q, highHalf: p))
+        }
+    }
+
+    @inline(__always) private func append(_ e: SIMD4<Int32>) {
+        if outputCount == outputCapacity { growOutput() }
+        output[outputCount] = e
+        outputCount &+= 1
+    }
+
+    @inline(never) private func growOutput() {
+        let grown = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: 2 * outputCapacity)
+        grown.moveInitialize(from: output, count: outputCount)
+        output.deallocate()
+        output = grown; outputCapacity *= 2
+    }
+
+    @inline(never) private func growPolygons() {
+        let grown = UnsafeMutablePointer<Polygon>.allocate(capacity: 2 * polygonCapacity)
+        grown.moveInitialize(from: polygons, count: polygonCapacity)
+        polygons.deallocate()
+        polygons = grown; polygonCapacity *= 2
+    }
+}

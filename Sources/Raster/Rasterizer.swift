@@ -151,16 +151,20 @@ final class Rasterizer {
         }
         if !overlapping { return e }
         guard trimmer.trim(edges: edges, shapes: shapes, shapeCount: e.shapeCount, evenOdd: evenOdd) else { return nil }
-        let n = trimmer.outputCount
+        return replacingEdges(e, with: trimmer.output, count: trimmer.outputCount)
+    }
+
+    /// `e` with its edges replaced by `count` resolved ones (no subpath records any more).
+    private func replacingEdges(_ e: EdgeSummary, with resolved: UnsafePointer<SIMD4<Int32>>, count n: Int) -> EdgeSummary {
         if n > edgeCapacity {
             edges.deallocate()
             edgeCapacity = Swift.max(n, edgeCapacity * 2)
             edges = .allocate(capacity: edgeCapacity)
         }
-        edges.update(from: trimmer.output, count: n)
+        edges.update(from: resolved, count: n)
         var r = e
         r.count = n
-        r.shapeCount = 0
+        r.shapeCount = 0; r.resolveAll = false
         return r
     }
 
@@ -238,17 +242,7 @@ final class Rasterizer {
         }
         guard resolver.resolve(edges: edges, count: e.count, selected: selected, bandTop: bandTop,
                                bandBottom: bandBottom, evenOdd: rule == .evenOdd) else { return e }
-        let n = resolver.outputCount
-        if n > edgeCapacity {
-            edges.deallocate()
-            edgeCapacity = Swift.max(n, edgeCapacity * 2)
-            edges = .allocate(capacity: edgeCapacity)
-        }
-        edges.update(from: resolver.output, count: n)
-        var r = e
-        r.count = n
-        r.shapeCount = 0; r.resolveAll = false
-        return r
+        return replacingEdges(e, with: resolver.output, count: resolver.outputCount)
     }
 
     /// Rasterizes `path` (user space) through `transform` (→ target pixels) with `rule`, limited

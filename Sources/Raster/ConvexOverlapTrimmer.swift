@@ -31,6 +31,21 @@ final class ConvexOverlapTrimmer {
         /// +1 when the inside is where cross(side, point − side start) > 0, −1 when < 0.
         var orientation: Int64
         var firstLine: Int
+        /// Its subpath record, the other polygons whose boxes meet its box (bit j), and the
+        /// union of their boxes.
+        var shape: Int
+        var near: UInt64 = 0
+        var nearBox = SIMD4<Int32>(Int32.max, Int32.max, Int32.min, Int32.min)
+    }
+
+    /// What `trim` did.
+    enum Outcome {
+        /// No two solid subpaths have overlapping boxes: nothing to trim, `output` unused.
+        case disjoint
+        /// `output` holds the trimmed edges.
+        case trimmed
+        /// Too many or too large subpaths for exact trimming: nothing done.
+        case declined
     }
 
     /// Where a piece of an outline enters (+1) or leaves (−1) another subpath.
@@ -40,6 +55,8 @@ final class ConvexOverlapTrimmer {
         var point: SIMD2<Int32>
     }
 
+    /// Most subpaths `trim` takes (one bit each in `Polygon.near`).
+    static let maxPolygons = 64
     /// Largest extent (24.8 units) of the subpaths' common box for which the `Double` side
     /// tests are exact.
     static let maxExtent: Int32 = 1 << 25
@@ -74,26 +91,43 @@ final class ConvexOverlapTrimmer {
     /// Trims the solid subpaths among `shapes` (convex, all with the same nonzero orientation)
     /// against each other into `output`; the other subpaths' edges (zero area) are copied.
     /// The edges must be the unclipped build of closed polylines (`UnclippedEdgeBuilder`).
-    /// Returns false, with nothing done, when the solid subpaths span `maxExtent` or more.
+    /// Declines, with nothing done, more than `maxPolygons` subpaths or an extent of
+    /// `maxExtent` or more.
     func trim(edges: UnsafePointer<SIMD4<Int32>>, shapes: UnsafePointer<SubpathShape>, shapeCount: Int,
-              evenOdd: Bool) -> Bool {
+              evenOdd: Bool) -> Outcome {
         outputCount = 0
         var np = 0
         var lo = SIMD2<Int32>(Int32.max, Int32.max), hi = SIMD2<Int32>(Int32.min, Int32.min)
         for s in 0..<shapeCount where shapes[s].orientation != 0 {
             let sh = shapes[s]
+            if np == ConvexOverlapTrimmer.maxPolygons { return .declined }
             if np == polygonCapacity { growPolygons() }
             polygons[np] = load(edges, start: Int(sh.start), end: Int(sh.end), orientation: Int64(sh.orientation),
-                                after: np > 0 ? polygons[np - 1].start + polygons[np - 1].count : 0)
+                                after: np > 0 ? polygons[np - 1].start + polygons[np - 1].count : 0, shape: s)
             let b = polygons[np].box
             lo = pointwiseMin(lo, b.lowHalf); hi = pointwiseMax(hi, b.highHalf)
             np &+= 1
         }
-        guard np > 0, hi.x &- lo.x < ConvexOverlapTrimmer.maxExtent, hi.y &- lo.y < ConvexOverlapTrimmer.maxExtent
-        else { return false }
+        // Which boxes meet (closed: a side along another's may count as inside); any overlap
+        // of the open boxes means there is something to trim.
+        var overlapping = false
+        for i in 0..<np {
+            let p = polygons[i].box
+            for j in (i &+ 1)..<Swift.max(i &+ 1, np) {
+                let q = polygons[j].box
+                guard p.x <= q.z && q.x <= p.z && p.y <= q.w && q.y <= p.w else { continue }
+                if p.x < q.z && q.x < p.z && p.y < q.w && q.y < p.w { overlapping = true }
+                polygons[i].near |= 1 << UInt64(j); polygons[j].near |= 1 << UInt64(i)
+                polygons[i].nearBox = ConvexOverlapTrimmer.union(polygons[i].nearBox, q)
+                polygons[j].nearBox = ConvexOverlapTrimmer.union(polygons[j].nearBox, p)
+            }
+        }
+        if !overlapping { return .disjoint }
+        guard hi.x &- lo.x < ConvexOverlapTrimmer.maxExtent, hi.y &- lo.y < ConvexOverlapTrimmer.maxExtent
+        else { return .declined }
         origin = lo
         var lineCount = 0
-        for k in 0..<np {
+        for k in 0..<np where polygons[k].near != 0 {
             polygons[k].firstLine = lineCount
             lineCount &+= polygons[k].count
         }
@@ -102,7 +136,7 @@ final class ConvexOverlapTrimmer {
             lineCapacity = Swift.max(lineCount, 2 * lineCapacity)
             lines = .allocate(capacity: lineCapacity)
         }
-        for k in 0..<np { loadLines(k) }
+        for k in 0..<np where polygons[k].near != 0 { loadLines(k) }
         if 2 * np > eventCapacity {
             events.deallocate()
             eventCapacity = 2 * np
@@ -113,20 +147,36 @@ final class ConvexOverlapTrimmer {
         }
         for i in 0..<np {
             let pi = polygons[i]
+            if pi.near == 0 {
+                // Near nothing: its edges pass as built.
+                let sh = shapes[pi.shape]
+                for k in Int(sh.start)..<Int(sh.end) { append(edges[k]) }
+                continue
+            }
             let v = vertices + pi.start
+            let nb = pi.nearBox
             for l in 0..<pi.count {
                 let a0 = v[l], a1 = v[l + 1 < pi.count ? l + 1 : 0]
                 if a0.y == a1.y { continue }
-                trimEdge(a0, a1, polygon: i, polygonCount: np, evenOdd: evenOdd)
+                if Swift.max(a0.x, a1.x) < nb.x || Swift.min(a0.x, a1.x) > nb.z
+                    || Swift.max(a0.y, a1.y) < nb.y || Swift.min(a0.y, a1.y) > nb.w {
+                    append(SIMD4(lowHalf: a0, highHalf: a1))
+                } else {
+                    trimEdge(a0, a1, polygon: i, evenOdd: evenOdd)
+                }
             }
         }
-        return true
+        return .trimmed
+    }
+
+    @inline(__always) private static func union(_ a: SIMD4<Int32>, _ b: SIMD4<Int32>) -> SIMD4<Int32> {
+        SIMD4(lowHalf: pointwiseMin(a.lowHalf, b.lowHalf), highHalf: pointwiseMax(a.highHalf, b.highHalf))
     }
 
     /// Loads the subpath made of `edges[start ..< end]` (consecutive edges of one closed
     /// polyline, horizontal ones dropped) as a polygon whose vertices start at `after`.
     private func load(_ edges: UnsafePointer<SIMD4<Int32>>, start: Int, end: Int, orientation: Int64,
-                      after first: Int) -> Polygon {
+                      after first: Int, shape: Int) -> Polygon {
         let needed = first + 2 * (end - start)
         if needed > vertexCapacity {
             let grown = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: Swift.max(needed, 2 * vertexCapacity))
@@ -135,18 +185,21 @@ final class ConvexOverlapTrimmer {
             vertices = grown; vertexCapacity = Swift.max(needed, 2 * vertexCapacity)
         }
         var n = first
-        var lo = SIMD2<Int32>(Int32.max, Int32.max), hi = SIMD2<Int32>(Int32.min, Int32.min)
         for i in start..<end {
             let e = edges[i]
             vertices[n] = e.lowHalf; n &+= 1
-            lo = pointwiseMin(lo, pointwiseMin(e.lowHalf, e.highHalf))
-            hi = pointwiseMax(hi, pointwiseMax(e.lowHalf, e.highHalf))
             // A dropped horizontal edge leaves a gap to the next edge's start: its end is a vertex.
             if e.highHalf != edges[i + 1 < end ? i + 1 : start].lowHalf { vertices[n] = e.highHalf; n &+= 1 }
         }
+        // Scalar bounds: SIMD2<Int32> min/max has no single instruction on baseline x86-64.
+        var x0 = Int32.max, y0 = Int32.max, x1 = Int32.min, y1 = Int32.min
+        for k in first..<n {
+            let p = vertices[k]
+            x0 = Swift.min(x0, p.x); x1 = Swift.max(x1, p.x); y0 = Swift.min(y0, p.y); y1 = Swift.max(y1, p.y)
+        }
         let count = n - first
-        return Polygon(start: first, count: count, box: SIMD4(lo.x, lo.y, hi.x, hi.y), orientation: orientation,
-                       firstLine: 0)
+        return Polygon(start: first, count: count, box: SIMD4(x0, y0, x1, y1), orientation: orientation,
+                       firstLine: 0, shape: shape)
     }
 
     /// Writes polygon k's sides as lines A·x + B·y + C, positive inside.
@@ -246,13 +299,17 @@ final class ConvexOverlapTrimmer {
     }
 
     /// Emits the pieces of edge a0→a1 of polygon i with their multiplicities.
-    private func trimEdge(_ a0: SIMD2<Int32>, _ a1: SIMD2<Int32>, polygon i: Int, polygonCount np: Int, evenOdd: Bool) {
-        let lo = pointwiseMin(a0, a1), hi = pointwiseMax(a0, a1)
+    private func trimEdge(_ a0: SIMD2<Int32>, _ a1: SIMD2<Int32>, polygon i: Int, evenOdd: Bool) {
+        let loX = Swift.min(a0.x, a1.x), hiX = Swift.max(a0.x, a1.x)
+        let loY = Swift.min(a0.y, a1.y), hiY = Swift.max(a0.y, a1.y)
         var ne = 0
-        for j in 0..<np where j != i {
+        var near = polygons[i].near
+        while near != 0 {
+            let j = near.trailingZeroBitCount
+            near &= near &- 1
             let pj = polygons[j]
             // Inside (or along a side, which may count as inside) needs the closed boxes to meet.
-            if hi.x < pj.box.x || lo.x > pj.box.z || hi.y < pj.box.y || lo.y > pj.box.w { continue }
+            if hiX < pj.box.x || loX > pj.box.z || hiY < pj.box.y || loY > pj.box.w { continue }
             guard let r = insideInterval(a0, a1, polygon: j, ownIndex: i) else { continue }
             let v = vertices + pj.start
             let first = i < j

@@ -128,30 +128,13 @@ final class Rasterizer {
 
     /// Trims the outlines of solid convex subpaths (all wound the same way) whose boxes overlap
     /// against each other (`ConvexOverlapTrimmer`), so the accumulation is exact; returns `e`
-    /// unchanged when no two boxes overlap, nil when they are too large to trim (then sweep).
+    /// unchanged when no two boxes overlap, nil when the trimmer declines (then sweep).
     private func trimConvexOverlaps(_ e: EdgeSummary, evenOdd: Bool) -> EdgeSummary? {
-        let boxes = shapeBoxes
-        var k = 0
-        for s in 0..<e.shapeCount where shapes[s].orientation != 0 {
-            var lo = SIMD2<Int32>(Int32.max, Int32.max), hi = SIMD2<Int32>(Int32.min, Int32.min)
-            for i in Int(shapes[s].start)..<Int(shapes[s].end) {
-                let q = edges[i]
-                lo = pointwiseMin(lo, pointwiseMin(q.lowHalf, q.highHalf))
-                hi = pointwiseMax(hi, pointwiseMax(q.lowHalf, q.highHalf))
-            }
-            boxes[k] = SIMD4(lo.x, lo.y, hi.x, hi.y)
-            k &+= 1
+        switch trimmer.trim(edges: edges, shapes: shapes, shapeCount: e.shapeCount, evenOdd: evenOdd) {
+        case .disjoint: return e
+        case .declined: return nil
+        case .trimmed: return replacingEdges(e, with: trimmer.output, count: trimmer.outputCount)
         }
-        var overlapping = false
-        for a in 0..<k {
-            for b in (a &+ 1)..<Swift.max(a &+ 1, k) {
-                let p = boxes[a], q = boxes[b]
-                if p.x < q.z && q.x < p.z && p.y < q.w && q.y < p.w { overlapping = true }
-            }
-        }
-        if !overlapping { return e }
-        guard trimmer.trim(edges: edges, shapes: shapes, shapeCount: e.shapeCount, evenOdd: evenOdd) else { return nil }
-        return replacingEdges(e, with: trimmer.output, count: trimmer.outputCount)
     }
 
     /// `e` with its edges replaced by `count` resolved ones (no subpath records any more).

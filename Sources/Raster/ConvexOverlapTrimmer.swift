@@ -13,8 +13,8 @@
 ///
 /// Inside tests are exact: each side of a subpath is a line A·x + B·y + C > 0 with integer
 /// coefficients from the 24.8 vertices, relative to the subpaths' common corner, evaluated in
-/// `Double`; below 2²⁵ units of extent every product and sum is an
-/// integer under 2⁵³, so the signs are those of exact arithmetic (`trim` refuses larger). A piece along another
+/// `Double`; below 2²⁵ units of extent every product and sum is an integer under 2⁵³, so the
+/// signs are those of exact arithmetic (`trim` declines larger). A piece along another
 /// subpath's edge in the same direction counts as inside the subpath listed first, so
 /// coincident outlines count once; along an edge in the opposite direction (subpaths that
 /// touch) both pieces stay and cancel. A crossing point is computed by one formula from the

@@ -19,11 +19,13 @@ enum CoverageAccumulator {
     /// x must be ≥ 0 and cells up to column ⌊max x⌋ + 1 must exist. `rowMin`/`rowMax` (indexed
     /// by `y − originY`) widen to the touched columns.
     /// With `track` false the row ranges are left alone (the caller sweeps whole rows).
+    /// With `blocks`, bit b of `blocks[y − originY]` is set for each touched cell column
+    /// originX + 8b … originX + 8b + 7 (rows of at most 512 cells).
     @inline(__always)
     static func accumulate(edge e: SIMD4<Int32>, rowBegin: Int32, rowEnd: Int32,
                            cells: UnsafeMutablePointer<Int32>, originX: Int, originY: Int32, stride: Int,
                            rowMin: UnsafeMutablePointer<Int32>, rowMax: UnsafeMutablePointer<Int32>,
-                           track: Bool = true) {
+                           track: Bool = true, blocks: UnsafeMutablePointer<UInt64>? = nil) {
         var xq0 = e.x, yq0 = e.y, xq1 = e.z, yq1 = e.w
         var sign: Int32 = 1
         if yq0 > yq1 { swap(&xq0, &xq1); swap(&yq0, &yq1); sign = -1 }
@@ -43,10 +45,20 @@ enum CoverageAccumulator {
                 if lo < rowMin[r] { rowMin[r] = lo }
                 if hi > rowMax[r] { rowMax[r] = hi }
             }
+            if let blocks { mark(blocks + Int(jBegin &- originY), lo, hi, originX: originX) }
             return
         }
         accumulateRows(xq0: xq0, yq0: yq0, xq1: xq1, yq1: yq1, sign: sign, jBegin: jBegin, jEnd: jEnd, cells: cells,
-                       originX: originX, originY: originY, stride: stride, rowMin: rowMin, rowMax: rowMax, track: track)
+                       originX: originX, originY: originY, stride: stride, rowMin: rowMin, rowMax: rowMax, track: track,
+                       blocks: blocks)
+    }
+
+    /// Sets the bits of the 8-cell blocks holding cells `lo ... hi` (columns; `originX` is bit 0's first).
+    @inline(__always)
+    static func mark(_ row: UnsafeMutablePointer<UInt64>, _ lo: Int32, _ hi: Int32, originX: Int) {
+        let b0 = UInt64(truncatingIfNeeded: (Int(lo) &- originX) >> 3)
+        let b1 = UInt64(truncatingIfNeeded: (Int(hi) &- originX) >> 3)
+        row.pointee |= ((2 &<< (b1 &- b0)) &- 1) &<< b0
     }
 
     /// `accumulate` for an edge (top to bottom, `sign` its winding) crossing pixel rows
@@ -54,7 +66,8 @@ enum CoverageAccumulator {
     /// Out of line: the short single-row edges stay small and inlined in the callers.
     static func accumulateRows(xq0: Int32, yq0: Int32, xq1: Int32, yq1: Int32, sign: Int32, jBegin: Int32, jEnd: Int32,
                                cells: UnsafeMutablePointer<Int32>, originX: Int, originY: Int32, stride: Int,
-                               rowMin: UnsafeMutablePointer<Int32>, rowMax: UnsafeMutablePointer<Int32>, track: Bool) {
+                               rowMin: UnsafeMutablePointer<Int32>, rowMax: UnsafeMutablePointer<Int32>, track: Bool,
+                               blocks: UnsafeMutablePointer<UInt64>?) {
         // Row-boundary x in 24.8 fixed point, computed in Double: the error (≪ 1/2 unit) can
         // never round a point outside the edge's integer x range, so cells stay in the box.
         let slope = Double(xq1 &- xq0) / Double(yq1 &- yq0)
@@ -76,6 +89,7 @@ enum CoverageAccumulator {
                 if lo < rowMin[r] { rowMin[r] = lo }
                 if hi > rowMax[r] { rowMax[r] = hi }
             }
+            if let blocks { mark(blocks + Int(j &- originY), lo, hi, originX: originX) }
             ya = yb; xa = xb
             row += stride
             j &+= 1

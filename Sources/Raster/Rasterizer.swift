@@ -37,6 +37,9 @@ final class Rasterizer {
     static let tolerance = 0.1
     /// Maximum cells per band (256 KiB of `Int32`).
     static let cellBudget = 65536
+    /// Dense bands this many cells wide or more (up to 512) mark touched 8-cell blocks while
+    /// accumulating, so the sweep skips untouched runs (ring and outline interiors) outright.
+    static let blockSweepCells = 24
 
     private(set) var edges: UnsafeMutablePointer<SIMD4<Int32>>
     private var edgeCapacity = 256
@@ -59,6 +62,8 @@ final class Rasterizer {
     private var rowMin: UnsafeMutablePointer<Int32>
     private var rowMax: UnsafeMutablePointer<Int32>
     private var rowCapacity = 0
+    /// Touched 8-cell blocks per row of a dense band (see `sweepBlocks`); all zero between calls.
+    private var touchedBlocks: UnsafeMutablePointer<UInt64>
     private var coverage: UnsafeMutablePointer<UInt8>
     private var coverageCapacity = 0
     // Band bookkeeping for large paths: edge indices bucketed by first band, and the active list.
@@ -74,6 +79,7 @@ final class Rasterizer {
         selection = .allocate(capacity: 1)
         cells = .allocate(capacity: 1)
         rowMin = .allocate(capacity: 1); rowMax = .allocate(capacity: 1)
+        touchedBlocks = .allocate(capacity: 1)
         coverage = .allocate(capacity: 1)
         bucketHead = .allocate(capacity: 1)
         nextInBucket = .allocate(capacity: 1); active = .allocate(capacity: 1)
@@ -82,7 +88,7 @@ final class Rasterizer {
     deinit {
         edges.deallocate(); shapes.deallocate(); selection.deallocate()
         shapeBoxes.deallocate(); shapeOfBox.deallocate(); hitBox.deallocate(); cells.deallocate(); rowMin.deallocate(); rowMax.deallocate()
-        coverage.deallocate(); bucketHead.deallocate(); nextInBucket.deallocate(); active.deallocate()
+        touchedBlocks.deallocate(); coverage.deallocate(); bucketHead.deallocate(); nextInBucket.deallocate(); active.deallocate()
     }
 
     /// Clamps a clip rect to what the fixed-point edges can address (0 ..< 2²¹ px).
@@ -258,6 +264,16 @@ final class Rasterizer {
             // One dense band: every row is swept across the whole box, so no per-row ranges.
             let lastX = Swift.min(cx1, clip.maxX - 1)
             if lastX >= cx0 { sink.willTouch(rows: rowBegin..<rowEnd, x0: cx0, x1: lastX) }
+            if stride >= Rasterizer.blockSweepCells && stride <= 512 {
+                for i in 0..<count {
+                    CoverageAccumulator.accumulate(edge: edges[i], rowBegin: Int32(rowBegin), rowEnd: Int32(rowEnd),
+                                                   cells: cells, originX: cx0, originY: Int32(rowBegin), stride: stride,
+                                                   rowMin: rowMin, rowMax: rowMax, track: false, blocks: touchedBlocks)
+                }
+                sweepBlocks(rows: rowBegin..<rowEnd, cellOriginX: cx0, stride: stride, clip: clip, evenOdd: evenOdd,
+                            into: &sink)
+                return
+            }
             for i in 0..<count {
                 CoverageAccumulator.accumulate(edge: edges[i], rowBegin: Int32(rowBegin), rowEnd: Int32(rowEnd),
                                                cells: cells, originX: cx0, originY: Int32(rowBegin), stride: stride,
@@ -332,6 +348,49 @@ final class Rasterizer {
         }
     }
 
+    /// Sweeps a dense band whose touched 8-cell blocks are marked in `touchedBlocks`: runs of
+    /// marked blocks become coverage spans (their cells summed and zeroed), the runs between
+    /// them and the rest of the row constant spans of the running coverage.
+    private func sweepBlocks<S: CoverageSink>(rows: Range<Int>, cellOriginX cx0: Int, stride: Int, clip: PixelRect,
+                                               evenOdd: Bool, into sink: inout S) {
+        let vx1 = clip.maxX
+        let cov = coverage
+        for y in rows {
+            let r = y - rows.lowerBound
+            var bits = touchedBlocks[r]
+            touchedBlocks[r] = 0
+            let cellRow = cells + (r * stride - cx0)
+            var acc: Int32 = 0
+            var x = cx0
+            while bits != 0 {
+                let b = bits.trailingZeroBitCount
+                let run = (~(bits >> UInt64(b))).trailingZeroBitCount
+                bits = run + b >= 64 ? 0 : bits & ~(((1 &<< UInt64(run)) &- 1) &<< UInt64(b))
+                let s = cx0 + 8 * b, e = Swift.min(cx0 + 8 * (b + run), cx0 + stride)
+                if s > x && x < vx1 {
+                    let a = CoverageAccumulator.alpha(acc, evenOdd: evenOdd)
+                    if a != 0 { sink.constantSpan(y: y, x: x, count: Swift.min(s, vx1) - x, alpha: a) }
+                }
+                let visible = Swift.min(e, vx1)
+                var i = s
+                if visible > s {
+                    // The running sum enters as part of the first cell, so the sink's fused
+                    // sum-and-blend can take the run.
+                    cellRow[s] &+= acc
+                    acc = sink.accumulatedSpan(y: y, x: s, count: visible - s, cells: cellRow + s, evenOdd: evenOdd,
+                                               scratch: cov)
+                    i = visible
+                }
+                while i < e { cellRow[i] = 0; i &+= 1 }
+                x = e
+            }
+            if x < vx1 {
+                let a = CoverageAccumulator.alpha(acc, evenOdd: evenOdd)
+                if a != 0 { sink.constantSpan(y: y, x: x, count: vx1 - x, alpha: a) }
+            }
+        }
+    }
+
     /// True when the 8 cells at `p` are all zero.
     @inline(__always) private func blockIsZero(_ p: UnsafeMutablePointer<Int32>) -> Bool {
         let r = UnsafeRawPointer(p)
@@ -374,9 +433,11 @@ final class Rasterizer {
             cells.initialize(repeating: 0, count: cellCapacity)
         }
         if rows > rowCapacity {
-            rowMin.deallocate(); rowMax.deallocate()
+            rowMin.deallocate(); rowMax.deallocate(); touchedBlocks.deallocate()
             rowCapacity = Swift.max(rows, 64)
             rowMin = .allocate(capacity: rowCapacity); rowMax = .allocate(capacity: rowCapacity)
+            touchedBlocks = .allocate(capacity: rowCapacity)
+            touchedBlocks.initialize(repeating: 0, count: rowCapacity)
         }
         if coverageWidth > coverageCapacity {
             coverage.deallocate()

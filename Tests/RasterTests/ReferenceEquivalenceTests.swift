@@ -95,6 +95,35 @@ struct ReferenceEquivalenceTests {
         }
     }
 
+    /// Outline rings (a tribune's border: outer contour and the inner one reversed) from narrow
+    /// to 512 cells wide, where the dense sweep skips the untouched interior by marked blocks,
+    /// cut by the clip on either side, under both rules and translucent too.
+    @Test func ringsAcrossTheBlockSweepWidthsMatchTheReference() {
+        var rng = T.Random(seed: 11)
+        for width in [20.3, 23.7, 31.2, 64.9, 130.4, 255.6, 509.1] {
+            let w = Int(width) + 12, h = 40
+            let fast = Surface(width: w, height: h), ref = Surface(width: w, height: h)
+            fast.clear(.white); ref.clear(.white)
+            // The outer rect as `addRect` winds it, the inner one the other way (a hole under both rules).
+            var ring = T.rectPath(3.4, 2.6, width, 33.3)
+            ring.addPath(T.polygon([(5.1, 4.45), (5.1, 34.05), (width + 1.7, 34.05), (width + 1.7, 4.45)]))
+            let tilt = AffineTransform(translationX: 0, y: 1.5).rotated(by: 0.02)
+            for clip in [fast.bounds, PixelRect(x: 0, y: 0, width: w / 2, height: h), PixelRect(x: w / 3, y: 5, width: w, height: 30)] {
+                let rule: FillRule = rng.int(2) == 0 ? .nonZero : .evenOdd
+                let color = Color(red: rng.unit(), green: rng.unit(), blue: rng.unit(), alpha: rng.int(2) == 0 ? 1 : 0.6)
+                let ctx = DrawingContext(surface: fast)
+                ctx.clip(to: Rect(x: Double(clip.x), y: Double(clip.y), width: Double(clip.width), height: Double(clip.height)))
+                ctx.transform = tilt
+                ctx.fill(ring, with: .solid(color), rule: rule)
+                ScalarRasterizer.fill(ring, transform: tilt, rule: rule, clip: ctx.clipRect, surface: ref,
+                                      pixel: color.premultiplied.rawValue, mode: .sourceOver)
+            }
+            var differing = 0
+            for y in 0..<h { for x in 0..<w where fast.pixel(x: x, y: y) != ref.pixel(x: x, y: y) { differing += 1 } }
+            #expect(differing == 0, "ring \(width) px wide: \(differing) pixels differ")
+        }
+    }
+
     @Test func seatsMatchTheReference() {
         let fast = Surface(width: 64, height: 64), ref = Surface(width: 64, height: 64)
         fast.clear(.white); ref.clear(.white)

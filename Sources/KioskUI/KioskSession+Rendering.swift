@@ -86,8 +86,8 @@ extension KioskSession {
         let s = context.surface
         let m = view.chartToScreen
         traceFills(m, width: s.width, height: s.height).draw(opacity: t, background: renderer.background, into: s)
-        let scale = max(abs(m.a * m.d - m.b * m.c).squareRoot(), 1e-9)
         guard t > 0 else { return }
+        let scale = max(abs(m.a * m.d - m.b * m.c).squareRoot(), 1e-9)
         context.transform = m
         context.stroke(FieldMarkings.path(for: venue.field).trimmedPath(from: 0, to: t), with: .solid(renderer.fieldLines),
                        style: StrokeStyle(lineWidth: renderer.fieldLineWidth / scale))

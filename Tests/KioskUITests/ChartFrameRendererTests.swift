@@ -27,6 +27,14 @@ import Seating
         return chart
     }
 
+    /// A renderer that has drawn `chart` as it stands, and the surface holding that frame.
+    static func firstFrame(_ chart: SeatingChart) -> (ChartFrameRenderer, Surface) {
+        let renderer = ChartFrameRenderer(venue: chart.venue, size: size)
+        let surface = Surface(width: Int(size.width), height: Int(size.height))
+        renderer.render(chart, view: chart.view, into: surface)
+        return (renderer, surface)
+    }
+
     /// Direct rasterization of the same scene with every seat drawn.
     static func reference(_ chart: SeatingChart, view: ChartViewState, now: Double = 0) -> Surface {
         let surface = Surface(width: Int(size.width), height: Int(size.height))
@@ -121,9 +129,7 @@ import Seating
 
     @Test func panDrawsOnlyExposedTilesAndMatchesAFreshFrame() {
         let chart = Self.scene(deviceSeat: 7)
-        let renderer = ChartFrameRenderer(venue: chart.venue, size: Self.size)
-        let surface = Surface(width: 480, height: 320)
-        renderer.render(chart, view: chart.view, into: surface)
+        let (renderer, surface) = Self.firstFrame(chart)
         let all = renderer.lastFrame.tilesDrawn
         var view = chart.view
         view.offset.dx += 7
@@ -144,9 +150,7 @@ import Seating
 
     @Test func aSeatToggleRedrawsOnlyItsTiles() throws {
         var chart = Self.scene(deviceSeat: 9)
-        let renderer = ChartFrameRenderer(venue: chart.venue, size: Self.size)
-        let surface = Surface(width: 480, height: 320)
-        renderer.render(chart, view: chart.view, into: surface)
+        let (renderer, surface) = Self.firstFrame(chart)
         // A seat near the middle of the screen.
         let m = chart.view.chartToScreen
         let seat = try #require((0..<chart.venue.seats.count).first { i in
@@ -178,9 +182,7 @@ import Seating
 
     @Test func pinchResamplesInFlightAndRefinesAtRest() {
         let chart = Self.scene(deviceSeat: 7)
-        let renderer = ChartFrameRenderer(venue: chart.venue, size: Self.size)
-        let surface = Surface(width: 480, height: 320)
-        renderer.render(chart, view: chart.view, into: surface)
+        let (renderer, surface) = Self.firstFrame(chart)
         var view = chart.view
         view.manualZoom = 1.02
         view.currentRotation = 0.01
@@ -201,9 +203,7 @@ import Seating
     /// scale stays within reach, exactly once it leaves that reach or the animation has ended.
     @Test func animatedZoomResamplesOnItsWayAndEndsExact() {
         let chart = Self.scene(deviceSeat: 7)
-        let renderer = ChartFrameRenderer(venue: chart.venue, size: Self.size)
-        let surface = Surface(width: 480, height: 320)
-        renderer.render(chart, view: chart.view, into: surface)
+        let (renderer, surface) = Self.firstFrame(chart)
         var view = chart.view
         view.zoom *= 1.2
         renderer.render(chart, view: view, viewInMotion: true, into: surface)
@@ -223,9 +223,7 @@ import Seating
 
     @Test func fractionalPanIsRoundedThenRefined() {
         let chart = Self.scene(deviceSeat: 7)
-        let renderer = ChartFrameRenderer(venue: chart.venue, size: Self.size)
-        let surface = Surface(width: 480, height: 320)
-        renderer.render(chart, view: chart.view, into: surface)
+        let (renderer, surface) = Self.firstFrame(chart)
         var view = chart.view
         view.drag = Vector(dx: 10.4, dy: -3.3)
         renderer.render(chart, view: view, into: surface)

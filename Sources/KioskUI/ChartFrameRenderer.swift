@@ -345,7 +345,7 @@ public final class ChartFrameRenderer {
 
         // Seats, tile by tile (a seat on a tile border is in both bins, clipped to each).
         let base = grid.buffer.baseAddress, stride = grid.buffer.stride
-        let arena = masks.arena
+        let arena = masks.arena, lanes = UnsafePointer(masks.lanes)
         var pathSeats: [Int] = []
         scene.paint.withUnsafeBufferPointer { paint in
         palette.withUnsafeBufferPointer { palette in
@@ -367,6 +367,14 @@ public final class ChartFrameRenderer {
                     if slot < 0 { continue }
                     let info = masks.info(slot: slot)
                     if info.width == 0 { continue }
+                    let color = palette[Int(p)]
+                    if info.laneOffset >= 0 && color >> 24 == 255 {
+                        SeatMaskBlender.blendOpaque(lanes: lanes + Int(info.laneOffset), vectors: SeatMaskCache.laneVectors,
+                                                    width: Int(info.width), height: Int(info.height),
+                                                    x: Int(bxs[s]) + Int(info.x0) + ox, y: Int(bys[s]) + Int(info.y0) + oy,
+                                                    clip: clip, color: color, base: base, stride: stride)
+                        continue
+                    }
                     SeatMaskBlender.blend(mask: arena + Int(info.offset), width: Int(info.width), height: Int(info.height),
                                           x: Int(bxs[s]) + Int(info.x0) + ox, y: Int(bys[s]) + Int(info.y0) + oy,
                                           clip: clip, color: palette[Int(p)], base: base, stride: stride)
@@ -385,3 +393,4 @@ public final class ChartFrameRenderer {
         ctx.restore()
     }
 }
+

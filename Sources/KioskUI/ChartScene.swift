@@ -87,7 +87,7 @@ final class ChartScene {
         if rescan {
             var fresh = [UInt8](repeating: Paint.hidden, count: seatCount)
             nextExpiry = .infinity
-            for i in 0..<seatCount { fresh[i] = basePaint(i, chart.availability, now: now) }
+            basePaints(chart.availability, now: now, into: &fresh)
             for s in chart.selection.seats where s >= 0 && s < seatCount && fresh[s] != Paint.hidden {
                 fresh[s] = Paint.selected
             }
@@ -128,6 +128,32 @@ final class ChartScene {
         synced = true
         forceRescan = false
         return change
+    }
+
+    /// `basePaint` of every seat, from the availability's status codes in one pass.
+    private func basePaints(_ availability: EventAvailability, now: Double, into fresh: inout [UInt8]) {
+        let codes = availability.statusCodes
+        let shown = showsAllSeats ? -1 : (seatOpacity > 0 ? selectedTribune ?? -2 : -2)
+        var expiry = nextExpiry
+        fresh.withUnsafeMutableBufferPointer { out in
+        codes.withUnsafeBufferPointer { code in
+        seatTribune.withUnsafeBufferPointer { tribune in
+            let known = Swift.min(out.count, code.count)
+            for i in 0..<out.count {
+                if shown != -1 && Int(tribune[i]) != shown { out[i] = Paint.hidden; continue }
+                guard i < known else { out[i] = Paint.available; continue }
+                switch code[i] {
+                case EventAvailability.StatusCode.available: out[i] = Paint.available
+                case EventAvailability.StatusCode.held:
+                    let until = availability.holdExpiry(i) ?? -Double.infinity
+                    if until <= now { out[i] = Paint.available; continue }
+                    if until < expiry { expiry = until }
+                    out[i] = Paint.unavailable
+                default: out[i] = Paint.unavailable
+                }
+            }
+        }}}
+        nextExpiry = expiry
     }
 
     /// The paint from availability alone (hidden when the seat's tribune is not shown).

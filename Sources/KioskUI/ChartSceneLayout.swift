@@ -79,6 +79,7 @@ final class ChartSceneLayout {
         var bx = previous?.baseX ?? [], by = previous?.baseY ?? [], keys = previous?.key ?? []
         var firstTile = previous?.firstTile ?? [], span = previous?.span ?? []
         var counts = previous?.binStart ?? [], items = previous?.binSeats ?? []
+        var cursor = previous?.cursor ?? []
         previous?.releaseStorage()
         if bx.count != n {
             bx = [Int32](repeating: 0, count: n); by = bx; keys = bx; firstTile = bx
@@ -99,6 +100,12 @@ final class ChartSceneLayout {
         let limitX0 = Double(originX - margin - 2), limitX1 = Double(originX + cols * T + margin + 2)
         let limitY0 = Double(originY - margin - 2), limitY1 = Double(originY + rws * T + margin + 2)
         let chunks = workers.count
+        // Round to the nearest 1/8 px without a libm call or a trapping conversion: adding
+        // 1.5·2⁵² leaves round(v) in the low bits of the sum (|v| < 2³¹ here: the limits above
+        // bound X and Y to a few screens).
+        let magic = 6_755_399_441_055_744.0
+        let steps = masks.rotationSteps, stepScale = Double(steps) / (2 * Double.pi)
+        let phaseShift = SeatMaskCache.phaseBits
         bx.withUnsafeMutableBufferPointer { bxs in
         by.withUnsafeMutableBufferPointer { bys in
         keys.withUnsafeMutableBufferPointer { ks in
@@ -113,55 +120,95 @@ final class ChartSceneLayout {
                 for i in lo..<hi {
                     let X = a * cxs[i] + c * cys[i] + tx, Y = b * cxs[i] + d * cys[i] + ty
                     guard X > limitX0, X < limitX1, Y > limitY0, Y < limitY1 else { ks[i] = -2; continue }
-                    var ix = Int(X.rounded(.down)), iy = Int(Y.rounded(.down))
-                    var kx = Int((X - Double(ix)) * fPhases + 0.5), ky = Int((Y - Double(iy)) * fPhases + 0.5)
-                    if kx == phases { kx = 0; ix += 1 }
-                    if ky == phases { ky = 0; iy += 1 }
-                    bxs[i] = Int32(ix); bys[i] = Int32(iy)
+                    // Ties go up (as ⌊v + ½⌋): the sum rounds them to even.
+                    let vx = X * fPhases, vy = Y * fPhases
+                    var qx = Int(Int32(truncatingIfNeeded: (vx + magic).bitPattern))
+                    var qy = Int(Int32(truncatingIfNeeded: (vy + magic).bitPattern))
+                    if Double(qx) - vx == -0.5 { qx &+= 1 }
+                    if Double(qy) - vy == -0.5 { qy &+= 1 }
+                    let ix = qx >> phaseShift, iy = qy >> phaseShift
+                    let kx = qx & (phases - 1), ky = qy & (phases - 1)
+                    bxs[i] = Int32(truncatingIfNeeded: ix); bys[i] = Int32(truncatingIfNeeded: iy)
                     if sides[i] == seatSide {
-                        let q = masks.rotationStep(rots[i] + angle)
-                        ks[i] = Int32((q * phases + ky) * phases + kx)
+                        var q = 0
+                        if steps > 1 {
+                            let t = (rots[i] + angle) * stepScale
+                            q = Int(t.rounded())
+                            if q < 0 || q >= steps {  // (a division only off the first turn)
+                                q %= steps
+                                if q < 0 { q += steps }
+                            }
+                        }
+                        ks[i] = Int32(truncatingIfNeeded: (q &* phases &+ ky) &* phases &+ kx)
                     } else {
                         ks[i] = -1
                     }
                     // Tiles (64 px: shifts floor negative values too) within the region.
-                    let cx0 = Swift.max((ix - margin - originX) >> 6, 0)
-                    let cx1 = Swift.min((ix + margin + 1 - originX) >> 6, cols - 1)
-                    let cy0 = Swift.max((iy - margin - originY) >> 6, 0)
-                    let cy1 = Swift.min((iy + margin + 1 - originY) >> 6, rws - 1)
+                    let cx0 = Swift.max((ix &- margin &- originX) >> 6, 0)
+                    let cx1 = Swift.min((ix &+ margin &+ 1 &- originX) >> 6, cols &- 1)
+                    let cy0 = Swift.max((iy &- margin &- originY) >> 6, 0)
+                    let cy1 = Swift.min((iy &+ margin &+ 1 &- originY) >> 6, rws &- 1)
                     if cx0 > cx1 || cy0 > cy1 { ks[i] = -2; continue }
-                    fts[i] = Int32(cy0 * cols + cx0)
-                    sps[i] = UInt8(truncatingIfNeeded: Swift.min(cx1 - cx0, 15) | Swift.min(cy1 - cy0, 15) << 4)
+                    fts[i] = Int32(truncatingIfNeeded: cy0 &* cols &+ cx0)
+                    sps[i] = UInt8(truncatingIfNeeded: Swift.min(cx1 &- cx0, 15) | Swift.min(cy1 &- cy0, 15) << 4)
                 }
             }
         }}}}}}}}}
-        if counts.count != cols * rws + 1 { counts = [Int32](repeating: 0, count: cols * rws + 1) }
-        else { for i in counts.indices { counts[i] = 0 } }
+        let binCount = cols * rws
+        if counts.count != binCount + 1 { counts = [Int32](repeating: 0, count: binCount + 1) }
         var total = 0
-        counts.withUnsafeMutableBufferPointer { cs in
-            for i in 0..<n where keys[i] != -2 {
-                let f = Int(firstTile[i]), sp = Int(span[i])
+        // Counting sort into bins: counts, prefix sums, then placement (advancing a copy of the
+        // starts: `cursor`).
+        if cursor.count != binCount { cursor = [Int32](repeating: 0, count: binCount) }
+        counts.withUnsafeMutableBufferPointer { csb in
+        cursor.withUnsafeMutableBufferPointer { cur in
+        keys.withUnsafeBufferPointer { ks in
+        firstTile.withUnsafeBufferPointer { fts in
+        span.withUnsafeBufferPointer { sps in
+            let cs = csb.baseAddress!
+            cs.update(repeating: 0, count: binCount + 1)
+            for i in 0..<n where ks[i] != -2 {
+                let f = Int(fts[i]), sp = Int(sps[i])
+                if sp == 0 { cs[f &+ 1] &+= 1; total &+= 1; continue }
                 let w = sp & 15, h = sp >> 4
-                for yy in 0...h { for xx in 0...w { cs[f + yy * cols + xx + 1] &+= 1 } }
-                total += (w + 1) * (h + 1)
+                var yy = 0
+                while yy <= h {
+                    let row = cs + (f &+ yy &* cols &+ 1)
+                    var xx = 0
+                    while xx <= w { row[xx] &+= 1; xx &+= 1 }
+                    yy &+= 1
+                }
+                total &+= (w &+ 1) &* (h &+ 1)
             }
-            for i in 1..<cs.count { cs[i] &+= cs[i - 1] }
-        }
+            var k = 1
+            while k <= binCount { cs[k] &+= cs[k &- 1]; k &+= 1 }
+            cur.baseAddress!.update(from: cs, count: binCount)
+        }}}}}
         if items.count < total { items = [Int32](repeating: 0, count: total + total / 8) }
-        var fill = counts
-        fill.withUnsafeMutableBufferPointer { fs in
+        cursor.withUnsafeMutableBufferPointer { cur in
         items.withUnsafeMutableBufferPointer { its in
-            for i in 0..<n where keys[i] != -2 {
-                let f = Int(firstTile[i]), sp = Int(span[i])
+        keys.withUnsafeBufferPointer { ks in
+        firstTile.withUnsafeBufferPointer { fts in
+        span.withUnsafeBufferPointer { sps in
+            let fs = cur.baseAddress!, out = its.baseAddress!
+            for i in 0..<n where ks[i] != -2 {
+                let f = Int(fts[i]), sp = Int(sps[i])
+                let seat = Int32(truncatingIfNeeded: i)
+                if sp == 0 { out[Int(fs[f])] = seat; fs[f] &+= 1; continue }
                 let w = sp & 15, h = sp >> 4
-                for yy in 0...h {
-                    for xx in 0...w {
-                        let k = f + yy * cols + xx
-                        its[Int(fs[k])] = Int32(i); fs[k] &+= 1
+                var yy = 0
+                while yy <= h {
+                    var xx = 0
+                    while xx <= w {
+                        let k = f &+ yy &* cols &+ xx
+                        out[Int(fs[k])] = seat; fs[k] &+= 1
+                        xx &+= 1
                     }
+                    yy &+= 1
                 }
             }
-        }}
+        }}}}}
+        self.cursor = cursor
         baseX = bx; baseY = by; key = keys
         self.firstTile = firstTile; self.span = span
         binStart = counts; binSeats = items
@@ -169,10 +216,12 @@ final class ChartSceneLayout {
 
     /// Per seat: the first bin its mask touches and the extra columns | rows << 4.
     private(set) var firstTile: [Int32], span: [UInt8]
+    /// Scratch for the counting sort (kept for the next layout).
+    private var cursor: [Int32] = []
 
     /// Hands the big arrays to the next layout (this one is done).
     private func releaseStorage() {
-        baseX = []; baseY = []; key = []; firstTile = []; span = []; binStart = []; binSeats = []
+        baseX = []; baseY = []; key = []; firstTile = []; span = []; binStart = []; binSeats = []; cursor = []
     }
 
     /// The bin of content tile (tx, ty), or nil outside the binned region.

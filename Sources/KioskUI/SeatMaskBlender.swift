@@ -61,6 +61,85 @@ enum SeatMaskBlender {
     }
 }
 
+extension SeatMaskBlender {
+    /// `blend` for an opaque `color` through a mask's lane rows (`SeatMaskCache.CoverageLanes`,
+    /// `vectors` per row, four pixels each): a vector whose four pixels lie inside `clip` blends
+    /// in one pass — `d + (s − d)·c/255` per channel pair, rounded as `div255` — and the rest
+    /// pixel by pixel, so the bytes equal `blend`'s. Pixels past the mask's width get coverage 0
+    /// and keep their value (they are inside `clip`, so no other thread writes them).
+    @inline(__always)
+    static func blendOpaque(lanes: UnsafePointer<SIMD8<UInt16>>, vectors: Int, width: Int, height: Int, x: Int, y: Int,
+                            clip: PixelRectBox, color: UInt32, base: UnsafeMutableRawPointer, stride: Int) {
+        // The common case (a dot or a small seat inside its tile): one vector per row.
+        if width <= 4 && x >= clip.x0 && x &+ 4 <= clip.x1 {
+            let y0 = Swift.max(y, clip.y0), y1 = Swift.min(y &+ height, clip.y1)
+            let low = SIMD8<UInt16>(repeating: 0x00FF)
+            let sv = unsafeBitCast(SIMD4<UInt32>(repeating: color), to: SIMD8<UInt16>.self)
+            let sEven = sv & low, sOdd = sv &>> 8
+            var row = lanes + (y0 &- y) &* vectors
+            var p = base + y0 &* stride + x &* 4
+            var yy = y0
+            while yy < y1 {
+                blendVector(row.pointee, at: p, sEven: sEven, sOdd: sOdd)
+                row += vectors; p += stride; yy &+= 1
+            }
+            return
+        }
+        blendOpaqueClipped(lanes: lanes, vectors: vectors, width: width, height: height, x: x, y: y, clip: clip,
+                           color: color, base: base, stride: stride)
+    }
+
+    /// Four pixels at `p` ← `d + (s − d)·c/255` per channel pair (`c`: coverage lanes; `sEven`,
+    /// `sOdd`: the colour's B R and G A bytes in 16-bit lanes).
+    @inline(__always)
+    static func blendVector(_ c: SIMD8<UInt16>, at p: UnsafeMutableRawPointer, sEven: SIMD8<UInt16>, sOdd: SIMD8<UInt16>) {
+        let low = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 128)
+        let w = p.loadUnaligned(as: SIMD8<UInt16>.self)
+        let ic = low &- c
+        var e = (w & low) &* ic &+ sEven &* c &+ half
+        var o = (w &>> 8) &* ic &+ sOdd &* c &+ half
+        e = (e &+ (e &>> 8)) &>> 8
+        o = (o &+ (o &>> 8)) &>> 8
+        p.storeBytes(of: e | (o &<< 8), as: SIMD8<UInt16>.self)
+    }
+
+    /// `blendOpaque` for a mask that crosses the clip's sides or is wider than four pixels.
+    @inline(never)
+    static func blendOpaqueClipped(lanes: UnsafePointer<SIMD8<UInt16>>, vectors: Int, width: Int, height: Int, x: Int,
+                                   y: Int, clip: PixelRectBox, color: UInt32, base: UnsafeMutableRawPointer, stride: Int) {
+        let y0 = Swift.max(y, clip.y0), y1 = Swift.min(y &+ height, clip.y1)
+        if y0 >= y1 || x >= clip.x1 || x &+ width <= clip.x0 { return }
+        let low = SIMD8<UInt16>(repeating: 0x00FF)
+        let sv = unsafeBitCast(SIMD4<UInt32>(repeating: color), to: SIMD8<UInt16>.self)
+        let sEven = sv & low, sOdd = sv &>> 8
+        let s = unpack(color)
+        var yy = y0
+        while yy < y1 {
+            let row = lanes + (yy &- y) &* vectors
+            let d = base + yy &* stride
+            var v = 0
+            while v < vectors && v &* 4 < width {
+                let px = x &+ v &* 4
+                let c = row[v]
+                if px >= clip.x0 && px &+ 4 <= clip.x1 {
+                    blendVector(c, at: d + px &* 4, sEven: sEven, sOdd: sOdd)
+                } else {
+                    let pixels = d.assumingMemoryBound(to: UInt32.self)
+                    for k in 0..<4 {
+                        let xx = px &+ k
+                        let cov = UInt32(c[2 &* k])
+                        if cov == 0 || xx < clip.x0 || xx >= clip.x1 { continue }
+                        pixels[xx] = cov == 255 ? color
+                            : pack(div255(s &* UInt64(cov) &+ unpack(pixels[xx]) &* UInt64(255 &- cov)))
+                    }
+                }
+                v &+= 1
+            }
+            yy &+= 1
+        }
+    }
+}
+
 /// A clip box in buffer pixels: `x0 ..< x1`, `y0 ..< y1` (plain integers for hot loops).
 struct PixelRectBox {
     var x0: Int, y0: Int, x1: Int, y1: Int

@@ -25,6 +25,8 @@ import Seating
 final class SeatMaskCache {
     /// Sub-pixel phases per axis.
     static let phases = 8
+    /// log₂ `phases`.
+    static let phaseBits = 3
     /// Largest outline displacement (px) a rotation step may cause.
     static let rotationTolerance = 0.04
     /// Device seat sizes (px) below this draw as dots.
@@ -36,7 +38,15 @@ final class SeatMaskCache {
         /// Top-left of the mask relative to the seat's base pixel.
         var x0: Int16, y0: Int16
         var width: UInt16, height: UInt16
+        /// Offset (in `CoverageLanes`) of the mask's lane rows in `lanes`, or −1 when it has none
+        /// (wider than `CoverageLanes.maxWidth`).
+        var laneOffset: Int32
     }
+
+    /// A mask row prepared for four-pixel blends: four pixels per vector, each pixel's coverage
+    /// in both 16-bit lanes of its 32-bit slot (lanes past the mask's width are 0), so the
+    /// blend multiplies channel pairs (B R, G A) without widening bytes.
+    typealias CoverageLanes = SIMD8<UInt16>
 
     /// The device seat side (px) the masks are for; −1 before `configure`.
     private(set) var deviceSize = -1.0
@@ -56,6 +66,13 @@ final class SeatMaskCache {
     private(set) var slotCount = 0
     private(set) var arena: UnsafeMutablePointer<UInt8>
     private var arenaCapacity = 0
+    /// Lane rows of the masks at most `laneMaxWidth` px wide: `laneVectors` vectors per row,
+    /// `slotSide` rows per slot.
+    private(set) var lanes: UnsafeMutablePointer<CoverageLanes>
+    private var laneCapacity = 0
+    /// Masks up to this width (px) get lane rows (two vectors per row).
+    static let laneMaxWidth = 8
+    static let laneVectors = 2
     private var pending: [Int32] = []
 
     /// Flattened seat outlines per rotation step (device px, relative to the seat centre).
@@ -93,16 +110,18 @@ final class SeatMaskCache {
         slotOfKey = .allocate(capacity: 1)
         infos = .allocate(capacity: 1)
         arena = .allocate(capacity: 1)
+        lanes = .allocate(capacity: 1)
     }
 
     deinit {
-        slotOfKey.deallocate(); infos.deallocate(); arena.deallocate()
+        slotOfKey.deallocate(); infos.deallocate(); arena.deallocate(); lanes.deallocate()
         for s in scratch { s.buffer.deallocate() }
     }
 
     /// Bytes held by the cache.
     var memoryFootprint: Int {
         keyCapacity * 4 + infoCapacity * MemoryLayout<MaskInfo>.stride + arenaCapacity
+            + laneCapacity * MemoryLayout<CoverageLanes>.stride
     }
 
     /// Prepares for seats of side `size` device px; drops every mask when the size changes.
@@ -142,6 +161,12 @@ final class SeatMaskCache {
         polygonPoints = []; polygonStarts = []
         infos.deallocate(); infos = .allocate(capacity: 1); infoCapacity = 0
         arena.deallocate(); arena = .allocate(capacity: 1); arenaCapacity = 0
+        lanes.deallocate(); lanes = .allocate(capacity: 1); laneCapacity = 0
+    }
+
+    /// Lane vectors per slot (0: the masks are too big for lane rows).
+    private var lanesPerSlot: Int {
+        slotSide <= 2 * SeatMaskCache.laneMaxWidth ? slotSide * SeatMaskCache.laneVectors : 0
     }
 
     /// The rotation step of device angle `angle` (radians).
@@ -186,6 +211,13 @@ final class SeatMaskCache {
             let n = UnsafeMutablePointer<UInt8>.allocate(capacity: bigger)
             if arenaCapacity > 0 { n.update(from: arena, count: first * side * side) }
             arena.deallocate(); arena = n; arenaCapacity = bigger
+        }
+        let needLanes = slotCount * lanesPerSlot
+        if needLanes > laneCapacity {
+            let bigger = Swift.max(needLanes, laneCapacity * 2, 256)
+            let n = UnsafeMutablePointer<CoverageLanes>.allocate(capacity: bigger)
+            if laneCapacity > 0 { n.update(from: lanes, count: first * lanesPerSlot) }
+            lanes.deallocate(); lanes = n; laneCapacity = bigger
         }
         // Outlines of the rotation steps in use (sequential: shared arrays).
         if !isDot {
@@ -267,14 +299,30 @@ final class SeatMaskCache {
         }
         let offset = slot * side * side
         if maxX < 0 {
-            infos[slot] = MaskInfo(offset: Int32(offset), x0: 0, y0: 0, width: 0, height: 0)
+            infos[slot] = MaskInfo(offset: Int32(offset), x0: 0, y0: 0, width: 0, height: 0, laneOffset: -1)
             return
         }
         let w = maxX - minX + 1, h = maxY - minY + 1
         let out = arena + offset
         for y in 0..<h { (out + y * w).update(from: buffer + (minY + y) * side + minX, count: w) }
+        var laneOffset: Int32 = -1
+        let perSlot = lanesPerSlot
+        if perSlot > 0 && w <= SeatMaskCache.laneMaxWidth {
+            let rows = lanes + slot * perSlot
+            for y in 0..<h {
+                for v in 0..<SeatMaskCache.laneVectors {
+                    var lane = CoverageLanes()
+                    for k in 0..<4 where 4 * v + k < w {
+                        let c = UInt16(out[y * w + 4 * v + k])
+                        lane[2 * k] = c; lane[2 * k + 1] = c
+                    }
+                    rows[y * SeatMaskCache.laneVectors + v] = lane
+                }
+            }
+            laneOffset = Int32(slot * perSlot)
+        }
         infos[slot] = MaskInfo(offset: Int32(offset), x0: Int16(minX - margin), y0: Int16(minY - margin),
-                               width: UInt16(w), height: UInt16(h))
+                               width: UInt16(w), height: UInt16(h), laneOffset: laneOffset)
     }
 
     /// Exact-area coverage of the axis-aligned square of `side` centred at (cx, cy).

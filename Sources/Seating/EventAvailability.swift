@@ -24,6 +24,24 @@ public struct EventAvailability: Sendable {
 
     public var seatCount: Int { codes.count }
 
+    /// The values of `statusCodes`.
+    public enum StatusCode {
+        public static let available: UInt8 = 0
+        public static let held: UInt8 = 1
+        public static let sold: UInt8 = 2
+        public static let blocked: UInt8 = 3
+    }
+
+    /// Every seat's stored status as a `StatusCode`, indexed by seat: for scans over all seats
+    /// (a held seat's expiry is `holdExpiry(_:)`).
+    public var statusCodes: [UInt8] { codes }
+
+    /// When seat `i`'s hold ends (seconds on the event's clock), or nil when it is not held.
+    public func holdExpiry(_ i: Int) -> Double? {
+        guard i >= 0, i < codes.count, codes[i] == StatusCode.held else { return nil }
+        return holds[Int(holdOf[i])].until
+    }
+
     /// The stored status of seat `i`.
     public func status(_ i: Int) -> SeatStatus {
         switch codes[i] {

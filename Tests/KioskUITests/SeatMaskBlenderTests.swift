@@ -1,0 +1,85 @@
+import Testing
+@testable import KioskUI
+
+/// The four-pixel lane blend against the pixel-by-pixel blend: the same bytes for random masks
+/// up to eight pixels wide, opaque colours, positions across the clip's sides, and nothing
+/// written outside the clip.
+@Suite struct SeatMaskBlenderTests {
+    /// Lane rows of a byte mask, built from the documented format: per row `vectors` vectors
+    /// of four pixels, each pixel's coverage in both of its 16-bit lanes, 0 past the width.
+    static func lanes(of mask: [UInt8], width: Int, height: Int, vectors: Int) -> [SIMD8<UInt16>] {
+        var out = [SIMD8<UInt16>](repeating: .zero, count: height * vectors)
+        for y in 0..<height {
+            for x in 0..<width {
+                out[y * vectors + x / 4][2 * (x % 4)] = UInt16(mask[y * width + x])
+                out[y * vectors + x / 4][2 * (x % 4) + 1] = UInt16(mask[y * width + x])
+            }
+        }
+        return out
+    }
+
+    @Test func laneBlendEqualsThePixelBlend() {
+        var rng = SplitMix(seed: 0x5EA7)
+        let w = 40, h = 30, stride = (w + 3) * 4
+        var compared = 0
+        for _ in 0..<3000 {
+            let mw = 1 + Int(rng.next() % 8), mh = 1 + Int(rng.next() % 6)
+            // Coverage mixes the cases: 0, 255 and partial.
+            let mask = (0..<(mw * mh)).map { _ -> UInt8 in
+                switch rng.next() % 4 { case 0: 0; case 1: 255; default: UInt8(truncatingIfNeeded: rng.next()) }
+            }
+            let clip = PixelRectBox(x0: 8, y0: 6, x1: 8 + 1 + Int(rng.next() % 24), y1: 6 + 1 + Int(rng.next() % 20))
+            // Positions around the clip, so masks cross each of its sides.
+            let x = clip.x0 - mw + Int(rng.next() % UInt64(clip.x1 - clip.x0 + mw))
+            let y = clip.y0 - mh + Int(rng.next() % UInt64(clip.y1 - clip.y0 + mh))
+            let color = UInt32(truncatingIfNeeded: rng.next()) | 0xFF00_0000
+            var background = [UInt8](repeating: 0, count: stride * h)
+            for i in background.indices { background[i] = UInt8(truncatingIfNeeded: rng.next()) }
+            // Valid premultiplied destination pixels (channels ≤ alpha).
+            for p in Swift.stride(from: 0, to: background.count, by: 4) {
+                let a = background[p + 3]
+                for k in 0..<3 { background[p + k] = UInt8(UInt32(background[p + k]) * UInt32(a) / 255) }
+            }
+            var scalar = background, vector = background
+            let laneRows = Self.lanes(of: mask, width: mw, height: mh, vectors: 2)
+            scalar.withUnsafeMutableBytes { d in
+                mask.withUnsafeBufferPointer { m in
+                    SeatMaskBlender.blend(mask: m.baseAddress!, width: mw, height: mh, x: x, y: y, clip: clip, color: color,
+                                          base: d.baseAddress!, stride: stride)
+                }
+            }
+            vector.withUnsafeMutableBytes { d in
+                laneRows.withUnsafeBufferPointer { l in
+                    SeatMaskBlender.blendOpaque(lanes: l.baseAddress!, vectors: 2, width: mw, height: mh, x: x, y: y,
+                                                clip: clip, color: color, base: d.baseAddress!, stride: stride)
+                }
+            }
+            #expect(vector == scalar, "mask \(mw)×\(mh) at (\(x), \(y)), clip \(clip)")
+            // Outside the clip nothing moved.
+            for py in 0..<h {
+                for px in 0..<(stride / 4) where px < clip.x0 || px >= clip.x1 || py < clip.y0 || py >= clip.y1 {
+                    let o = py * stride + px * 4
+                    if vector[o..<(o + 4)] != background[o..<(o + 4)] {
+                        Issue.record("pixel (\(px), \(py)) outside the clip changed")
+                    }
+                }
+            }
+            if vector != background { compared += 1 }
+        }
+        // Most cases drew something (the comparison is not vacuous).
+        #expect(compared > 1500)
+    }
+}
+
+/// SplitMix64: a small seeded generator for reproducible cases.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -15,7 +15,7 @@ import Seating
 ///   flight resamples the last exact frame (`TileResampler`) and the frame is drawn exactly as
 ///   soon as the fingers rest (the same view twice in a row) or the gesture ends. A pan by a
 ///   fractional offset is shown rounded to whole pixels until the view rests, then refined.
-/// - **Two workers by row bands** (`RowBandWorkers`): tile rows interleave between threads;
+/// - **Two workers by row bands** (`RowBandWorkers`): each tile row goes to the first free thread;
 ///   every tile's pixels depend only on the scene, so any thread count gives the same bytes.
 ///
 /// The picture is `ChartRenderer`'s (same colours, widths and drawing order: background, field,
@@ -298,20 +298,25 @@ public final class ChartFrameRenderer {
             for t in 0..<venue.tribunes.count where !tribuneNeeded[t] && !l.tribuneBounds[t].intersection(r).isEmpty {
                 tribuneNeeded[t] = true
             }
-            for k in 0..<run.count {
+            // (Once every key is asked for — the 64 of dots soon — the seats need no visit.)
+            for k in 0..<run.count where !masks.everyKeyRequested {
                 guard let b = l.bin(tileX: run.tileX + k, tileY: run.tileY) else { continue }
-                for j in Int(l.binStart[b])..<Int(l.binStart[b + 1]) {
-                    let s = Int(l.binSeats[j])
-                    let key = Int(l.key[s])
-                    if key >= 0 && paint[s] != ChartScene.Paint.hidden { masks.request(key) }
-                }
+                l.binSeats.withUnsafeBufferPointer { binSeats in
+                l.key.withUnsafeBufferPointer { keys in
+                paint.withUnsafeBufferPointer { paint in
+                    for j in Int(l.binStart[b])..<Int(l.binStart[b + 1]) {
+                        let s = Int(binSeats[j])
+                        let key = Int(keys[s])
+                        if key >= 0 && paint[s] != ChartScene.Paint.hidden { masks.request(key) }
+                    }
+                }}}
             }
         }
         if fieldNeeded { l.ensureField(venue, outlines: outlines) }
         l.ensureTribunes(tribuneNeeded.indices.filter { tribuneNeeded[$0] }, venue, outlines: outlines, workers: workers)
         masks.generatePending(workers: workers)
 
-        // Parallel drawing: runs interleave between workers by tile row.
+        // Parallel drawing: tile rows go to whichever worker is free.
         let rowsOrder = runs  // already in row order
         workers.run(count: rowsOrder.count) { worker, i in
             self.draw(run: rowsOrder[i], layout: l, context: self.contexts[worker])

@@ -1,9 +1,11 @@
 import Dispatch
+import Synchronization
 
-/// A fixed set of worker threads for one frame's work: item `i` always goes to worker
-/// `i mod count` (row bands interleave, so the top and bottom of the chart share the load),
-/// and every item's result depends only on the item, never on the worker — so one thread and
-/// two give bit-identical frames.
+/// A fixed set of worker threads for one frame's work. Items are handed out in order, each to
+/// the first worker free (an atomic counter), so an uneven frame — dense rows of the chart
+/// next to empty ones — keeps both threads busy to the end. Every item's result depends only
+/// on the item, never on the worker that took it (worker indices select scratch space only),
+/// so one thread and two give bit-identical frames.
 ///
 /// Workers are real threads (`DispatchQueue.concurrentPerform`, one iteration per worker);
 /// below `inlineLimit` items the calling thread does everything (waking a thread costs more
@@ -16,21 +18,25 @@ final class RowBandWorkers: @unchecked Sendable {
 
     init(count: Int) { self.count = Swift.max(1, count) }
 
-    /// Calls `body(worker, item)` for every item in `0 ..< items`, worker `item mod count`;
-    /// fewer than `inlineBelow` items (default `inlineLimit`) run on the calling thread.
+    /// Calls `body(worker, item)` once for every item in `0 ..< items`, items taken in order by
+    /// whichever worker is free; fewer than `inlineBelow` items (default `inlineLimit`) run on
+    /// the calling thread, with worker `item mod count` (so per-worker scratch is still split).
     func run(count items: Int, inlineBelow: Int? = nil, _ body: (Int, Int) -> Void) {
         guard items > 0 else { return }
         if count == 1 || items < (inlineBelow ?? inlineLimit) {
-            // Same assignment, one thread: worker indices still select per-worker scratch.
             for i in 0..<items { body(i % count, i) }
             return
         }
-        let n = count
+        let n = Swift.min(count, items)
         withoutActuallyEscaping(body) { body in
             let box = BodyBox(body)
+            let next = Atomic<Int>(0)
             DispatchQueue.concurrentPerform(iterations: n) { w in
-                var i = w
-                while i < items { box.body(w, i); i += n }
+                while true {
+                    let i = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                    if i >= items { break }
+                    box.body(w, i)
+                }
             }
         }
     }

@@ -190,6 +190,9 @@ final class SeatMaskCache {
 
     var hasPending: Bool { !pending.isEmpty }
 
+    /// True when every key has a mask or is requested (nothing left to ask for).
+    var everyKeyRequested: Bool { slotCount + pending.count >= keyCount }
+
     /// Generates every requested mask, split over `workers` by key (masks depend only on their
     /// key, so the split never changes a pixel).
     func generatePending(workers: RowBandWorkers) {

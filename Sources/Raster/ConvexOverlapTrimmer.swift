@@ -36,6 +36,9 @@ final class ConvexOverlapTrimmer {
         var shape: Int
         var near: UInt64 = 0
         var nearBox = SIMD4<Int32>(Int32.max, Int32.max, Int32.min, Int32.min)
+        /// The side that last showed an edge to be outside this polygon: consecutive edges of
+        /// another outline are neighbours, so it is the likeliest to do so again (tested first).
+        var lastSeparator = 0
     }
 
     /// What `trim` did.
@@ -247,9 +250,14 @@ final class ConvexOverlapTrimmer {
         let pj = polygons[j]
         let r0 = a0 &- origin, r1 = a1 &- origin
         let x0 = Double(r0.x), y0 = Double(r0.y), x1 = Double(r1.x), y1 = Double(r1.y)
+        let l = lines + pj.firstLine
+        // Outside the last separating side: outside the polygon (the result the loop below
+        // would reach, whatever the order of the sides).
+        let q0 = l[pj.lastSeparator]
+        let c0 = q0.x * x0 + q0.y * y0 + q0.z, c1 = q0.x * x1 + q0.y * y1 + q0.z
+        if c0 <= 0 && c1 <= 0 && (c0 != 0 || c1 != 0) { return nil }
         var tIn = 0.0, tOut = 1.0
         var inSide = -1, outSide = -1
-        let l = lines + pj.firstLine
         for m in 0..<pj.count {
             let q = l[m]
             let s0 = q.x * x0 + q.y * y0 + q.z, s1 = q.x * x1 + q.y * y1 + q.z
@@ -262,6 +270,7 @@ final class ConvexOverlapTrimmer {
                 if t > tIn { tIn = t; inSide = m }
             } else {
                 if s0 == 0 && s1 == 0 { return scalarInsideInterval(a0, a1, polygon: j, ownIndex: i) }
+                polygons[j].lastSeparator = m
                 return nil
             }
         }

@@ -175,7 +175,10 @@ public final class ChartFrameRenderer {
             }
         }
         let before = masks.generated
-        draw(tiles: drawn)
+        // A frame that replaces the whole screen copies each tile row out as soon as it is
+        // drawn, while its pixels are still in cache.
+        let copiesWhole = !resample && (full || panned || surfaceChanged || change.all || displayApproximateShown)
+        draw(tiles: drawn, copyingInto: copiesWhole ? surface : nil)
         stats.tilesDrawn = drawn.count
         stats.masksGenerated = masks.generated - before
 
@@ -188,9 +191,10 @@ public final class ChartFrameRenderer {
             damage = [screen]
             stats.mode = .resampled
         } else {
-            if full || panned || surfaceChanged || change.all || displayApproximateShown {
+            if copiesWhole {
                 damage = [screen]
                 if stats.mode == .unchanged { stats.mode = panned ? .pan : .full }
+                copyOut(rowsNotDrawn(drawn, window: window), into: surface)
             } else {
                 for (tx, ty) in drawn {
                     let T = grid.tileSize
@@ -198,8 +202,8 @@ public final class ChartFrameRenderer {
                     if !r.isEmpty { damage.append(r) }
                 }
                 if !damage.isEmpty { stats.mode = .tiles }
+                copyOut(damage, into: surface)
             }
-            copyOut(damage, into: surface)
         }
         displayApproximateShown = resample
         stats.approximate = displayApproximate
@@ -251,6 +255,27 @@ public final class ChartFrameRenderer {
         for ty in ty0...ty1 { for tx in tx0...tx1 { grid.invalidate(tileX: tx, tileY: ty) } }
     }
 
+    /// The screen rects of `window`'s tile rows that `drawn` does not cover whole (those rows
+    /// were not copied out while drawing).
+    private func rowsNotDrawn(_ drawn: [(Int, Int)], window: PixelRect) -> [PixelRect] {
+        guard let (tx0, ty0, tx1, ty1) = grid.tiles(touching: window) else { return [] }
+        var perRow = [Int](repeating: 0, count: ty1 - ty0 + 1)
+        for (_, ty) in drawn where ty >= ty0 && ty <= ty1 { perRow[ty - ty0] += 1 }
+        let T = grid.tileSize
+        var rects: [PixelRect] = []
+        for ty in ty0...ty1 where perRow[ty - ty0] != tx1 - tx0 + 1 {
+            let r = PixelRect(x: window.minX, y: ty * T, width: window.width, height: T).intersection(window)
+            let screenRect = PixelRect(x: r.minX + pan.x, y: r.minY + pan.y, width: r.width, height: r.height)
+            if let last = rects.last, last.maxY == screenRect.minY {
+                rects[rects.count - 1] = PixelRect(x: last.minX, y: last.minY, width: last.width,
+                                                   height: last.height + screenRect.height)
+            } else {
+                rects.append(screenRect)
+            }
+        }
+        return rects
+    }
+
     /// Copies damaged screen rects from the back buffer.
     private func copyOut(_ rects: [PixelRect], into surface: Surface) {
         for r in rects {
@@ -274,7 +299,10 @@ public final class ChartFrameRenderer {
     /// A run of content tiles in one row, consecutive in the buffer too.
     private struct TileRun { var tileX: Int, tileY: Int, count: Int }
 
-    private func draw(tiles: [(Int, Int)]) {
+    /// Draws `tiles` (content tile coordinates, row by row); with `surface`, every tile row
+    /// drawn whole across the screen window is copied to it right after (the caller copies
+    /// the other rows).
+    private func draw(tiles: [(Int, Int)], copyingInto surface: Surface? = nil) {
         guard !tiles.isEmpty, let l = layout, let outlines else { return }
         // Runs: consecutive tiles of a row, broken where the buffer wraps.
         var runs: [TileRun] = []
@@ -318,8 +346,24 @@ public final class ChartFrameRenderer {
 
         // Parallel drawing: tile rows go to whichever worker is free.
         let rowsOrder = runs  // already in row order
+        // Rows drawn whole: a row's runs (split where the buffer wraps) cover the window's tiles.
+        var wholeRows = Set<Int>()
+        let window = PixelRect(x: -pan.x, y: -pan.y, width: screen.width, height: screen.height)
+        if surface != nil, let (tx0, _, tx1, _) = grid.tiles(touching: window) {
+            var count: [Int: Int] = [:]
+            for (tx, ty) in tiles where tx >= tx0 && tx <= tx1 { count[ty, default: 0] += 1 }
+            for (ty, n) in count where n == tx1 - tx0 + 1 { wholeRows.insert(ty) }
+        }
         workers.run(count: rowsOrder.count) { worker, i in
-            self.draw(run: rowsOrder[i], layout: l, context: self.contexts[worker])
+            let run = rowsOrder[i]
+            self.draw(run: run, layout: l, context: self.contexts[worker])
+            // In a row drawn whole, each run copies its own tiles (workers touch disjoint pixels).
+            if let surface, wholeRows.contains(run.tileY) {
+                let T = self.grid.tileSize
+                let content = PixelRect(x: run.tileX * T, y: run.tileY * T, width: run.count * T, height: T)
+                    .intersection(window)
+                if !content.isEmpty { self.grid.copy(content: content, pan: self.pan, into: surface) }
+            }
         }
         for (tx, ty) in tiles { grid.markValid(tileX: tx, tileY: ty) }
     }

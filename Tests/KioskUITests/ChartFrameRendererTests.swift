@@ -127,6 +127,31 @@ import Seating
         step(view)
     }
 
+    /// A frame that replaces the screen (first frame, pan) writes every pixel of the surface:
+    /// drawn rows are copied out as they are drawn, the rest afterwards.
+    @Test func wholeScreenFramesWriteEveryPixel() {
+        let chart = Self.scene(deviceSeat: 7)
+        var pans = chart.view
+        pans.offset.dx += 7; pans.offset.dy -= 70
+        for views in [[chart.view], [chart.view, pans]] {
+            var frames: [[UInt32]] = []
+            for garbage: UInt32 in [0, 0xFFFF_00FF] {
+                let renderer = ChartFrameRenderer(venue: chart.venue, size: Self.size)
+                let surface = Surface(width: 480, height: 320)
+                for v in views {
+                    // Garbage before each frame: a whole-screen frame leaves none of it.
+                    for y in 0..<surface.height { surface.row(y).update(repeating: garbage, count: surface.width) }
+                    renderer.render(chart, view: v, into: surface)
+                }
+                frames.append(Self.bytes(surface))
+            }
+            // (Booleans, so a failure does not print the frames.)
+            let same = frames[0] == frames[1], garbageLeft = frames[1].contains(0xFFFF_00FF)
+            #expect(same, "views \(views.count)")
+            #expect(!garbageLeft, "views \(views.count)")
+        }
+    }
+
     @Test func panDrawsOnlyExposedTilesAndMatchesAFreshFrame() {
         let chart = Self.scene(deviceSeat: 7)
         let (renderer, surface) = Self.firstFrame(chart)

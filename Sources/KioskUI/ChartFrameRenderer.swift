@@ -178,7 +178,8 @@ public final class ChartFrameRenderer {
         // A frame that replaces the whole screen copies each tile row out as soon as it is
         // drawn, while its pixels are still in cache.
         let copiesWhole = !resample && (full || panned || surfaceChanged || change.all || displayApproximateShown)
-        draw(tiles: drawn, copyingInto: copiesWhole ? surface : nil)
+        let wholeRows = copiesWhole ? rowsDrawnWhole(drawn, window: window) : []
+        draw(tiles: drawn, copyingRows: wholeRows, into: surface)
         stats.tilesDrawn = drawn.count
         stats.masksGenerated = masks.generated - before
 
@@ -194,7 +195,7 @@ public final class ChartFrameRenderer {
             if copiesWhole {
                 damage = [screen]
                 if stats.mode == .unchanged { stats.mode = panned ? .pan : .full }
-                copyOut(rowsNotDrawn(drawn, window: window), into: surface)
+                copyOut(rows(of: window, except: wholeRows), into: surface)
             } else {
                 for (tx, ty) in drawn {
                     let T = grid.tileSize
@@ -255,15 +256,20 @@ public final class ChartFrameRenderer {
         for ty in ty0...ty1 { for tx in tx0...tx1 { grid.invalidate(tileX: tx, tileY: ty) } }
     }
 
-    /// The screen rects of `window`'s tile rows that `drawn` does not cover whole (those rows
-    /// were not copied out while drawing).
-    private func rowsNotDrawn(_ drawn: [(Int, Int)], window: PixelRect) -> [PixelRect] {
+    /// The tile rows of `window` (content px) that `drawn` covers across the whole window.
+    private func rowsDrawnWhole(_ drawn: [(Int, Int)], window: PixelRect) -> Set<Int> {
         guard let (tx0, ty0, tx1, ty1) = grid.tiles(touching: window) else { return [] }
         var perRow = [Int](repeating: 0, count: ty1 - ty0 + 1)
-        for (_, ty) in drawn where ty >= ty0 && ty <= ty1 { perRow[ty - ty0] += 1 }
+        for (tx, ty) in drawn where ty >= ty0 && ty <= ty1 && tx >= tx0 && tx <= tx1 { perRow[ty - ty0] += 1 }
+        return Set((ty0...ty1).filter { perRow[$0 - ty0] == tx1 - tx0 + 1 })
+    }
+
+    /// The screen rects of `window`'s tile rows other than `skipped` (consecutive rows merged).
+    private func rows(of window: PixelRect, except skipped: Set<Int>) -> [PixelRect] {
+        guard let (_, ty0, _, ty1) = grid.tiles(touching: window) else { return [] }
         let T = grid.tileSize
         var rects: [PixelRect] = []
-        for ty in ty0...ty1 where perRow[ty - ty0] != tx1 - tx0 + 1 {
+        for ty in ty0...ty1 where !skipped.contains(ty) {
             let r = PixelRect(x: window.minX, y: ty * T, width: window.width, height: T).intersection(window)
             let screenRect = PixelRect(x: r.minX + pan.x, y: r.minY + pan.y, width: r.width, height: r.height)
             if let last = rects.last, last.maxY == screenRect.minY {
@@ -299,10 +305,9 @@ public final class ChartFrameRenderer {
     /// A run of content tiles in one row, consecutive in the buffer too.
     private struct TileRun { var tileX: Int, tileY: Int, count: Int }
 
-    /// Draws `tiles` (content tile coordinates, row by row); with `surface`, every tile row
-    /// drawn whole across the screen window is copied to it right after (the caller copies
-    /// the other rows).
-    private func draw(tiles: [(Int, Int)], copyingInto surface: Surface? = nil) {
+    /// Draws `tiles` (content tile coordinates, row by row); the tiles in `copyingRows` are
+    /// copied to `surface` right after they are drawn (the caller copies the rest).
+    private func draw(tiles: [(Int, Int)], copyingRows wholeRows: Set<Int> = [], into surface: Surface? = nil) {
         guard !tiles.isEmpty, let l = layout, let outlines else { return }
         // Runs: consecutive tiles of a row, broken where the buffer wraps.
         var runs: [TileRun] = []
@@ -346,18 +351,11 @@ public final class ChartFrameRenderer {
 
         // Parallel drawing: tile rows go to whichever worker is free.
         let rowsOrder = runs  // already in row order
-        // Rows drawn whole: a row's runs (split where the buffer wraps) cover the window's tiles.
-        var wholeRows = Set<Int>()
         let window = PixelRect(x: -pan.x, y: -pan.y, width: screen.width, height: screen.height)
-        if surface != nil, let (tx0, _, tx1, _) = grid.tiles(touching: window) {
-            var count: [Int: Int] = [:]
-            for (tx, ty) in tiles where tx >= tx0 && tx <= tx1 { count[ty, default: 0] += 1 }
-            for (ty, n) in count where n == tx1 - tx0 + 1 { wholeRows.insert(ty) }
-        }
         workers.run(count: rowsOrder.count) { worker, i in
             let run = rowsOrder[i]
             self.draw(run: run, layout: l, context: self.contexts[worker])
-            // In a row drawn whole, each run copies its own tiles (workers touch disjoint pixels).
+            // In a row copied as drawn, each run copies its own tiles (workers touch disjoint pixels).
             if let surface, wholeRows.contains(run.tileY) {
                 let T = self.grid.tileSize
                 let content = PixelRect(x: run.tileX * T, y: run.tileY * T, width: run.count * T, height: T)
@@ -426,7 +424,7 @@ public final class ChartFrameRenderer {
                     }
                     SeatMaskBlender.blend(mask: arena + Int(info.offset), width: Int(info.width), height: Int(info.height),
                                           x: Int(bxs[s]) + Int(info.x0) + ox, y: Int(bys[s]) + Int(info.y0) + oy,
-                                          clip: clip, color: palette[Int(p)], base: base, stride: stride)
+                                          clip: clip, color: color, base: base, stride: stride)
                 }
             }
         }}}}}}
@@ -442,4 +440,3 @@ public final class ChartFrameRenderer {
         ctx.restore()
     }
 }
-

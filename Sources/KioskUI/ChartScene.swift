@@ -141,19 +141,27 @@ final class ChartScene {
             let known = Swift.min(out.count, code.count)
             for i in 0..<out.count {
                 if shown != -1 && Int(tribune[i]) != shown { out[i] = Paint.hidden; continue }
-                guard i < known else { out[i] = Paint.available; continue }
-                switch code[i] {
-                case EventAvailability.StatusCode.available: out[i] = Paint.available
-                case EventAvailability.StatusCode.held:
-                    let until = availability.holdExpiry(i) ?? -Double.infinity
-                    if until <= now { out[i] = Paint.available; continue }
-                    if until < expiry { expiry = until }
-                    out[i] = Paint.unavailable
-                default: out[i] = Paint.unavailable
-                }
+                out[i] = i < known ? ChartScene.paint(code: code[i], seat: i, availability, now: now, expiry: &expiry)
+                    : Paint.available
             }
         }}}
         nextExpiry = expiry
+    }
+
+    /// The paint of seat `i` whose status code is `code`; a hold still running at `now` lowers
+    /// `expiry` to its end.
+    @inline(__always)
+    private static func paint(code: UInt8, seat i: Int, _ availability: EventAvailability, now: Double,
+                              expiry: inout Double) -> UInt8 {
+        switch code {
+        case EventAvailability.StatusCode.available: return Paint.available
+        case EventAvailability.StatusCode.held:
+            let until = availability.holdExpiry(i) ?? -Double.infinity
+            if until <= now { return Paint.available }
+            if until < expiry { expiry = until }
+            return Paint.unavailable
+        default: return Paint.unavailable
+        }
     }
 
     /// The paint from availability alone (hidden when the seat's tribune is not shown).
@@ -162,13 +170,6 @@ final class ChartScene {
             guard let t = selectedTribune, seatTribune[i] == UInt32(t), seatOpacity > 0 else { return Paint.hidden }
         }
         guard i < availability.seatCount else { return Paint.available }
-        switch availability.status(i) {
-        case .available: return Paint.available
-        case .held(_, let until):
-            if until <= now { return Paint.available }
-            if until < nextExpiry { nextExpiry = until }
-            return Paint.unavailable
-        case .sold, .blocked: return Paint.unavailable
-        }
+        return ChartScene.paint(code: availability.statusCodes[i], seat: i, availability, now: now, expiry: &nextExpiry)
     }
 }

@@ -104,7 +104,6 @@ final class ChartSceneLayout {
         // 1.5·2⁵² leaves round(v) in the low bits of the sum (|v| < 2³¹ here: the limits above
         // bound X and Y to a few screens).
         let magic = 6_755_399_441_055_744.0
-        let steps = masks.rotationSteps, stepScale = Double(steps) / (2 * Double.pi)
         let phaseShift = SeatMaskCache.phaseBits
         bx.withUnsafeMutableBufferPointer { bxs in
         by.withUnsafeMutableBufferPointer { bys in
@@ -130,15 +129,7 @@ final class ChartSceneLayout {
                     let kx = qx & (phases - 1), ky = qy & (phases - 1)
                     bxs[i] = Int32(truncatingIfNeeded: ix); bys[i] = Int32(truncatingIfNeeded: iy)
                     if sides[i] == seatSide {
-                        var q = 0
-                        if steps > 1 {
-                            let t = (rots[i] + angle) * stepScale
-                            q = Int(t.rounded())
-                            if q < 0 || q >= steps {  // (a division only off the first turn)
-                                q %= steps
-                                if q < 0 { q += steps }
-                            }
-                        }
+                        let q = masks.rotationStep(rots[i] + angle)
                         ks[i] = Int32(truncatingIfNeeded: (q &* phases &+ ky) &* phases &+ kx)
                     } else {
                         ks[i] = -1

@@ -39,7 +39,7 @@ final class SeatMaskCache {
         var x0: Int16, y0: Int16
         var width: UInt16, height: UInt16
         /// Offset (in `CoverageLanes`) of the mask's lane rows in `lanes`, or −1 when it has none
-        /// (wider than `CoverageLanes.maxWidth`).
+        /// (wider than `laneMaxWidth`, or a seat size whose slots are too big for lane rows).
         var laneOffset: Int32
     }
 
@@ -173,8 +173,11 @@ final class SeatMaskCache {
     @inline(__always) func rotationStep(_ angle: Double) -> Int {
         if rotationSteps == 1 { return 0 }
         let t = angle * (Double(rotationSteps) / (2 * Double.pi))
-        var q = Int(t.rounded()) % rotationSteps
-        if q < 0 { q += rotationSteps }
+        var q = Int(t.rounded())
+        if q < 0 || q >= rotationSteps {  // (a division only off the first turn)
+            q %= rotationSteps
+            if q < 0 { q += rotationSteps }
+        }
         return q
     }
 

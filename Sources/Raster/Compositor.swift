@@ -29,6 +29,13 @@ enum Compositor {
         return ((t &+ ((t >> 8) & laneMask)) >> 8) & laneMask
     }
 
+    /// Each 16-bit lane (≤ 65025) divided by 255, rounded exactly as `div255(_: UInt64)`: the
+    /// form for channel pairs held in `SIMD8<UInt16>` (four pixels, even and odd bytes apart).
+    @inline(__always) static func div255(_ x: SIMD8<UInt16>) -> SIMD8<UInt16> {
+        let t = x &+ SIMD8<UInt16>(repeating: 128)
+        return (t &+ (t &>> 8)) &>> 8
+    }
+
     /// The pixel with every channel scaled by `a`/255.
     @inline(__always) static func scale(_ p: UInt32, _ a: UInt32) -> UInt32 {
         pack(div255(unpack(p) &* UInt64(a)))
@@ -57,15 +64,12 @@ enum Compositor {
         let sv = unsafeBitCast(SIMD4<UInt32>(repeating: s), to: SIMD8<UInt16>.self)
         let sEven = sv & low, sOdd = sv &>> 8
         let iav = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: ia))
-        let half = SIMD8<UInt16>(repeating: 128)
         let raw = UnsafeMutableRawPointer(d)
         var i = 0
         while i &+ 4 <= count {
             let v = raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt16>.self)
-            var e = (v & low) &* iav &+ half
-            var o = (v &>> 8) &* iav &+ half
-            e = ((e &+ (e &>> 8)) &>> 8) &+ sEven
-            o = ((o &+ (o &>> 8)) &>> 8) &+ sOdd
+            var e = div255((v & low) &* iav) &+ sEven
+            var o = div255((v &>> 8) &* iav) &+ sOdd
             // Invalid premultiplied sources (a channel above alpha) saturate at 255, as in `over`.
             e = pointwiseMin(e, low)
             o = pointwiseMin(o, low)
@@ -82,7 +86,7 @@ enum Compositor {
     /// `sourceOver(src[i], coverage: c, d[i])`.
     static func sourceOverSpan(_ src: UnsafePointer<UInt32>, coverage c: UInt32, _ d: UnsafeMutablePointer<UInt32>, count: Int) {
         if c == 0 { return }
-        let low = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 128)
+        let low = SIMD8<UInt16>(repeating: 0x00FF)
         let cv = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: c))
         let full = SIMD8<UInt16>(repeating: 255)
         let sp = UnsafeRawPointer(src), dp = UnsafeMutableRawPointer(d)
@@ -90,18 +94,13 @@ enum Compositor {
         while i &+ 4 <= count {
             let v = sp.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt16>.self)
             var se = v & low, so = v &>> 8
-            if c != 255 {
-                se = se &* cv &+ half; se = (se &+ (se &>> 8)) &>> 8
-                so = so &* cv &+ half; so = (so &+ (so &>> 8)) &>> 8
-            }
+            if c != 255 { se = div255(se &* cv); so = div255(so &* cv) }
             // (G, A) lanes → A in both 16-bit halves of each pixel's 32 bits.
             let a = unsafeBitCast(so, to: SIMD4<UInt32>.self) &>> 16
             let ia = full &- unsafeBitCast(a | (a &<< 16), to: SIMD8<UInt16>.self)
             let w = dp.loadUnaligned(fromByteOffset: i &* 4, as: SIMD8<UInt16>.self)
-            var de = (w & low) &* ia &+ half
-            var dodd = (w &>> 8) &* ia &+ half
-            de = pointwiseMin(((de &+ (de &>> 8)) &>> 8) &+ se, low)
-            dodd = pointwiseMin(((dodd &+ (dodd &>> 8)) &>> 8) &+ so, low)
+            let de = pointwiseMin(div255((w & low) &* ia) &+ se, low)
+            let dodd = pointwiseMin(div255((w &>> 8) &* ia) &+ so, low)
             dp.storeBytes(of: de | (dodd &<< 8), toByteOffset: i &* 4, as: SIMD8<UInt16>.self)
             i &+= 4
         }

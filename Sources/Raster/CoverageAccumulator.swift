@@ -155,6 +155,25 @@ enum CoverageAccumulator {
         return (c &* 255 &+ 32768) >> 16
     }
 
+    /// The nonzero coverage (0…255, `nonZeroAlpha`) of the running sums
+    /// over the four cells at `p`, which are zeroed; `acc` enters as the sum before them and
+    /// leaves as the sum after.
+    @inline(__always)
+    static func nonZeroAlpha4(_ p: UnsafeMutablePointer<Int32>, acc: inout Int32) -> SIMD4<Int32> {
+        let raw = UnsafeMutableRawPointer(p)
+        let v = raw.loadUnaligned(as: SIMD4<Int32>.self)
+        raw.storeBytes(of: SIMD4<Int32>(), as: SIMD4<Int32>.self)
+        var sum = v &+ SIMD4<Int32>(0, v[0], v[1], v[2])
+        sum = sum &+ SIMD4<Int32>(0, 0, sum[0], sum[1]) &+ SIMD4<Int32>(repeating: acc)
+        acc = sum[3]
+        // min(|sum|, one), with |Int32.min| (negative as Int32) counted as large.
+        let sign = sum &>> 31
+        let m = (sum ^ sign) &- sign
+        let limit = SIMD4<Int32>(repeating: one)
+        let c = m.replacing(with: limit, where: (m .> limit) .| (m .< SIMD4<Int32>()))
+        return ((c &<< 8) &- c &+ SIMD4<Int32>(repeating: 32768)) &>> 16
+    }
+
     /// 8-bit coverage under the even-odd rule: |a − 2·round(a/2)|, rounded.
     @inline(__always)
     static func evenOddAlpha(_ acc: Int32) -> UInt32 {

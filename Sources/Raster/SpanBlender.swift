@@ -60,7 +60,7 @@ struct SpanBlender: CoverageSink {
             let sEven = sv & low, sOdd = sv &>> 8
             let none = SIMD4<Int32>(), full = SIMD4<Int32>(repeating: 255)
             while i &+ 4 <= count {
-                let a = SpanBlender.nonZeroAlpha4(cells + i, acc: &acc)
+                let a = CoverageAccumulator.nonZeroAlpha4(cells + i, acc: &acc)
                 if a == none { i &+= 4; continue }
                 let p = UnsafeMutableRawPointer(d + i)
                 if a == full {
@@ -69,8 +69,8 @@ struct SpanBlender: CoverageSink {
                     let c = unsafeBitCast(a | (a &<< 16), to: SIMD8<UInt16>.self)
                     let ic = low &- c
                     let w = p.loadUnaligned(as: SIMD8<UInt16>.self)
-                    let e = (SpanBlender.div255(sEven &* c) &+ SpanBlender.div255((w & low) &* ic)) & low
-                    let o = (SpanBlender.div255(sOdd &* c) &+ SpanBlender.div255((w &>> 8) &* ic)) & low
+                    let e = (Compositor.div255(sEven &* c) &+ Compositor.div255((w & low) &* ic)) & low
+                    let o = (Compositor.div255(sOdd &* c) &+ Compositor.div255((w &>> 8) &* ic)) & low
                     p.storeBytes(of: e | (o &<< 8), as: SIMD8<UInt16>.self)
                 }
                 i &+= 4
@@ -90,32 +90,6 @@ struct SpanBlender: CoverageSink {
             i &+= 1
         }
         return acc
-    }
-
-    /// The nonzero coverage (0…255, `CoverageAccumulator.nonZeroAlpha`) of the running sums
-    /// over the four cells at `p`, which are zeroed; `acc` enters as the sum before them and
-    /// leaves as the sum after.
-    @inline(__always)
-    static func nonZeroAlpha4(_ p: UnsafeMutablePointer<Int32>, acc: inout Int32) -> SIMD4<Int32> {
-        let raw = UnsafeMutableRawPointer(p)
-        let v = raw.loadUnaligned(as: SIMD4<Int32>.self)
-        raw.storeBytes(of: SIMD4<Int32>(), as: SIMD4<Int32>.self)
-        var sum = v &+ SIMD4<Int32>(0, v[0], v[1], v[2])
-        sum = sum &+ SIMD4<Int32>(0, 0, sum[0], sum[1]) &+ SIMD4<Int32>(repeating: acc)
-        acc = sum[3]
-        // min(|sum|, one), with |Int32.min| (negative as Int32) counted as large.
-        let sign = sum &>> 31
-        let m = (sum ^ sign) &- sign
-        let one = SIMD4<Int32>(repeating: CoverageAccumulator.one)
-        let c = m.replacing(with: one, where: (m .> one) .| (m .< SIMD4<Int32>()))
-        return ((c &<< 8) &- c &+ SIMD4<Int32>(repeating: 32768)) &>> 16
-    }
-
-    /// Each 16-bit lane (≤ 65025) divided by 255, rounded exactly (as `Compositor.div255`).
-    @inline(__always)
-    static func div255(_ x: SIMD8<UInt16>) -> SIMD8<UInt16> {
-        let t = x &+ SIMD8<UInt16>(repeating: 128)
-        return (t &+ (t &>> 8)) &>> 8
     }
 
     @inline(__always) func row(_ y: Int) -> UnsafeMutablePointer<UInt32> {

@@ -6,7 +6,7 @@ public struct EventAvailability: Sendable {
     /// Counts `set` calls: local changes leave `revision` alone, so whoever keeps seat colours
     /// (the chart renderer) compares both to know when to look again.
     public private(set) var localEdits: Int = 0
-    /// 0 available, 1 held, 2 sold, 3 blocked.
+    /// Per seat, a `StatusCode`.
     var codes: [UInt8]
     /// For held seats, the index into `holds`.
     var holdOf: [Int32]
@@ -45,11 +45,11 @@ public struct EventAvailability: Sendable {
     /// The stored status of seat `i`.
     public func status(_ i: Int) -> SeatStatus {
         switch codes[i] {
-        case 1:
+        case StatusCode.held:
             let h = holds[Int(holdOf[i])]
             return .held(hold: h.id, until: h.until)
-        case 2: return .sold
-        case 3: return .blocked
+        case StatusCode.sold: return .sold
+        case StatusCode.blocked: return .blocked
         default: return .available
         }
     }
@@ -65,17 +65,17 @@ public struct EventAvailability: Sendable {
     public mutating func set(_ i: Int, _ s: SeatStatus) {
         localEdits &+= 1
         switch s {
-        case .available: codes[i] = 0; holdOf[i] = -1
+        case .available: codes[i] = StatusCode.available; holdOf[i] = -1
         case .held(let id, let until):
-            codes[i] = 1
+            codes[i] = StatusCode.held
             let key = HoldKey(id: id, until: until)
             if let k = holdIndex[key] {
                 holdOf[i] = k
             } else {
                 holds.append((id, until)); holdOf[i] = Int32(holds.count - 1); holdIndex[key] = holdOf[i]
             }
-        case .sold: codes[i] = 2; holdOf[i] = -1
-        case .blocked: codes[i] = 3; holdOf[i] = -1
+        case .sold: codes[i] = StatusCode.sold; holdOf[i] = -1
+        case .blocked: codes[i] = StatusCode.blocked; holdOf[i] = -1
         }
     }
 

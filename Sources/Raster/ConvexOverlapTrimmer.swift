@@ -24,13 +24,14 @@
 final class ConvexOverlapTrimmer {
     /// One subpath as a closed polygon: its vertices in `vertices[start ..< start + count]`
     /// (24.8 fixed point, horizontal sides included), its bounds, which side is inside, and its
-    /// sides as lines in `lines[firstLine ..< firstLine + count]` (see `loadLines`).
+    /// sides as lines in `lines[firstLine ..< firstLine + count]` once it is first tested
+    /// against (`loadLines`; −1 before).
     struct Polygon {
         var start: Int, count: Int
         var box: SIMD4<Int32>
         /// +1 when the inside is where cross(side, point − side start) > 0, −1 when < 0.
         var orientation: Int64
-        var firstLine: Int
+        var firstLine = -1
         /// Its subpath record, the other polygons whose boxes meet its box (bit j), and the
         /// union of their boxes.
         var shape: Int
@@ -43,9 +44,10 @@ final class ConvexOverlapTrimmer {
 
     /// What `trim` did.
     enum Outcome {
-        /// No two solid subpaths have overlapping boxes: nothing to trim, `output` unused.
+        /// No two solid subpaths have overlapping boxes: nothing to trim, edges untouched.
         case disjoint
-        /// `output` holds the trimmed edges.
+        /// The edges that changed are emptied in place (made zero: no height, no coverage) and
+        /// `output` holds the pieces that replace them.
         case trimmed
         /// Too many or too large subpaths for exact trimming: nothing done.
         case declined
@@ -64,23 +66,23 @@ final class ConvexOverlapTrimmer {
     /// tests are exact.
     static let maxExtent: Int32 = 1 << 25
 
-    private var vertices: UnsafeMutablePointer<SIMD2<Int32>>
-    private var vertexCapacity = 256
+    /// The builder's vertex buffer, during `trim`.
+    private var vertices = UnsafePointer<SIMD2<Int32>>(bitPattern: 8)!
     private var polygons: UnsafeMutablePointer<Polygon>
     private var polygonCapacity = 16
     /// Per side: (A, B, C, 0), inside where A·x + B·y + C > 0 (x and y relative to `origin`).
     private var lines: UnsafeMutablePointer<SIMD4<Double>>
     private var lineCapacity = 64
+    private var lineCount = 0
     private var origin = SIMD2<Int32>(0, 0)
     private var events: UnsafeMutablePointer<Event>
     private var eventCapacity = 32
-    /// The trimmed edges of the last `trim`.
+    /// The pieces that replace the edges the last `trim` emptied.
     private(set) var output: UnsafeMutablePointer<SIMD4<Int32>>
     private var outputCapacity = 256
     private(set) var outputCount = 0
 
     init() {
-        vertices = .allocate(capacity: vertexCapacity)
         polygons = .allocate(capacity: polygonCapacity)
         lines = .allocate(capacity: lineCapacity)
         events = .allocate(capacity: eventCapacity)
@@ -88,16 +90,17 @@ final class ConvexOverlapTrimmer {
     }
 
     deinit {
-        vertices.deallocate(); polygons.deallocate(); lines.deallocate(); events.deallocate(); output.deallocate()
+        polygons.deallocate(); lines.deallocate(); events.deallocate(); output.deallocate()
     }
 
-    /// Trims the solid subpaths among `shapes` (convex, all with the same nonzero orientation)
-    /// against each other into `output`; the other subpaths' edges (zero area) are copied.
-    /// The edges must be the unclipped build of closed polylines (`UnclippedEdgeBuilder`).
-    /// Declines, with nothing done, more than `maxPolygons` subpaths or an extent of
-    /// `maxExtent` or more.
-    func trim(edges: UnsafePointer<SIMD4<Int32>>, shapes: UnsafePointer<SubpathShape>, shapeCount: Int,
-              evenOdd: Bool) -> Outcome {
+    /// Trims the solid subpaths among `shapes` (convex, all with the same nonzero orientation;
+    /// their vertices in `vertices`) against each other: an edge with a piece inside another
+    /// subpath is emptied in `edges` and its pieces go to `output`; the rest (and the zero-area
+    /// subpaths' edges) stay as they are. The edges must be the unclipped build of closed
+    /// polylines (`UnclippedEdgeBuilder`). Declines, with nothing done, more than `maxPolygons`
+    /// subpaths or an extent of `maxExtent` or more.
+    func trim(edges: UnsafeMutablePointer<SIMD4<Int32>>, shapes: UnsafePointer<SubpathShape>, shapeCount: Int,
+              vertices: UnsafePointer<SIMD2<Int32>>, evenOdd: Bool) -> Outcome {
         outputCount = 0
         var np = 0
         var lo = SIMD2<Int32>(Int32.max, Int32.max), hi = SIMD2<Int32>(Int32.min, Int32.min)
@@ -105,15 +108,15 @@ final class ConvexOverlapTrimmer {
             let sh = shapes[s]
             if np == ConvexOverlapTrimmer.maxPolygons { return .declined }
             if np == polygonCapacity { growPolygons() }
-            polygons[np] = load(edges, start: Int(sh.start), end: Int(sh.end), orientation: Int64(sh.orientation),
-                                after: np > 0 ? polygons[np - 1].start + polygons[np - 1].count : 0, shape: s)
-            let b = polygons[np].box
-            lo = pointwiseMin(lo, b.lowHalf); hi = pointwiseMax(hi, b.highHalf)
+            polygons[np] = Polygon(start: Int(sh.firstVertex), count: Int(sh.vertexCount), box: sh.box,
+                                   orientation: Int64(sh.orientation), shape: s)
+            lo = pointwiseMin(lo, sh.box.lowHalf); hi = pointwiseMax(hi, sh.box.highHalf)
             np &+= 1
         }
         // Which boxes meet (closed: a side along another's may count as inside); any overlap
         // of the open boxes means there is something to trim.
         var overlapping = false
+        var lineNeed = 0
         for i in 0..<np {
             let p = polygons[i].box
             for j in (i &+ 1)..<Swift.max(i &+ 1, np) {
@@ -124,99 +127,76 @@ final class ConvexOverlapTrimmer {
                 polygons[i].nearBox = ConvexOverlapTrimmer.union(polygons[i].nearBox, q)
                 polygons[j].nearBox = ConvexOverlapTrimmer.union(polygons[j].nearBox, p)
             }
+            if polygons[i].near != 0 { lineNeed &+= polygons[i].count }
         }
         if !overlapping { return .disjoint }
         guard hi.x &- lo.x < ConvexOverlapTrimmer.maxExtent, hi.y &- lo.y < ConvexOverlapTrimmer.maxExtent
         else { return .declined }
+        self.vertices = vertices
         origin = lo
-        var lineCount = 0
-        for k in 0..<np where polygons[k].near != 0 {
-            polygons[k].firstLine = lineCount
-            lineCount &+= polygons[k].count
-        }
-        if lineCount > lineCapacity {
+        lineCount = 0
+        if lineNeed > lineCapacity {
             lines.deallocate()
-            lineCapacity = Swift.max(lineCount, 2 * lineCapacity)
+            lineCapacity = Swift.max(lineNeed, 2 * lineCapacity)
             lines = .allocate(capacity: lineCapacity)
         }
-        for k in 0..<np where polygons[k].near != 0 { loadLines(k) }
         if 2 * np > eventCapacity {
             events.deallocate()
             eventCapacity = 2 * np
             events = .allocate(capacity: eventCapacity)
         }
-        for s in 0..<shapeCount where shapes[s].orientation == 0 {
-            for i in Int(shapes[s].start)..<Int(shapes[s].end) { append(edges[i]) }
-        }
-        for i in 0..<np {
-            let pi = polygons[i]
-            if pi.near == 0 {
-                // Near nothing: its edges pass as built.
-                let sh = shapes[pi.shape]
-                for k in Int(sh.start)..<Int(sh.end) { append(edges[k]) }
-                continue
-            }
-            let v = vertices + pi.start
-            let nb = pi.nearBox
-            for l in 0..<pi.count {
-                let a0 = v[l], a1 = v[l + 1 < pi.count ? l + 1 : 0]
-                if a0.y == a1.y { continue }
-                if Swift.max(a0.x, a1.x) < nb.x || Swift.min(a0.x, a1.x) > nb.z
-                    || Swift.max(a0.y, a1.y) < nb.y || Swift.min(a0.y, a1.y) > nb.w {
-                    append(SIMD4(lowHalf: a0, highHalf: a1))
-                } else {
-                    trimEdge(a0, a1, polygon: i, evenOdd: evenOdd)
-                }
+        for i in 0..<np where polygons[i].near != 0 {
+            let sh = shapes[polygons[i].shape]
+            let nb = polygons[i].nearBox
+            let below = SIMD4(nb.x, nb.y, nb.x, nb.y), above = SIMD4(nb.z, nb.w, nb.z, nb.w)
+            for k in Int(sh.start)..<Int(sh.end) {
+                let e = edges[k]
+                // Edges clear of every near box (both ends left of it, or right, above, below)
+                // pass as built.
+                let clear = ConvexOverlapTrimmer.bothEnds(e .< below) | ConvexOverlapTrimmer.bothEnds(e .> above)
+                if clear != 0 { continue }
+                if trimEdge(e.lowHalf, e.highHalf, polygon: i, evenOdd: evenOdd) { edges[k] = .zero }
             }
         }
         return .trimmed
+    }
+
+    /// Nonzero when lanes 0 and 2 (x of both ends) or 1 and 3 (y) of `m` are all set.
+    @inline(__always) private static func bothEnds(_ m: SIMDMask<SIMD4<Int32>>) -> Int32 {
+        let v = unsafeBitCast(m, to: SIMD4<Int32>.self)
+        let both = v & SIMD4(v.z, v.w, v.x, v.y)
+        return both.x | both.y
     }
 
     @inline(__always) private static func union(_ a: SIMD4<Int32>, _ b: SIMD4<Int32>) -> SIMD4<Int32> {
         SIMD4(lowHalf: pointwiseMin(a.lowHalf, b.lowHalf), highHalf: pointwiseMax(a.highHalf, b.highHalf))
     }
 
-    /// Loads the subpath made of `edges[start ..< end]` (consecutive edges of one closed
-    /// polyline, horizontal ones dropped) as a polygon whose vertices start at `after`.
-    private func load(_ edges: UnsafePointer<SIMD4<Int32>>, start: Int, end: Int, orientation: Int64,
-                      after first: Int, shape: Int) -> Polygon {
-        let needed = first + 2 * (end - start)
-        if needed > vertexCapacity {
-            let grown = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: Swift.max(needed, 2 * vertexCapacity))
-            grown.moveInitialize(from: vertices, count: first)
-            vertices.deallocate()
-            vertices = grown; vertexCapacity = Swift.max(needed, 2 * vertexCapacity)
-        }
-        var n = first
-        for i in start..<end {
-            let e = edges[i]
-            vertices[n] = e.lowHalf; n &+= 1
-            // A dropped horizontal edge leaves a gap to the next edge's start: its end is a vertex.
-            if e.highHalf != edges[i + 1 < end ? i + 1 : start].lowHalf { vertices[n] = e.highHalf; n &+= 1 }
-        }
-        // Scalar bounds: SIMD2<Int32> min/max has no single instruction on baseline x86-64.
-        var x0 = Int32.max, y0 = Int32.max, x1 = Int32.min, y1 = Int32.min
-        for k in first..<n {
-            let p = vertices[k]
-            x0 = Swift.min(x0, p.x); x1 = Swift.max(x1, p.x); y0 = Swift.min(y0, p.y); y1 = Swift.max(y1, p.y)
-        }
-        let count = n - first
-        return Polygon(start: first, count: count, box: SIMD4(x0, y0, x1, y1), orientation: orientation,
-                       firstLine: 0, shape: shape)
-    }
-
-    /// Writes polygon k's sides as lines A·x + B·y + C, positive inside.
-    private func loadLines(_ k: Int) {
+    /// Writes polygon k's sides as lines A·x + B·y + C, positive inside, at the end of `lines`.
+    @inline(never) private func loadLines(_ k: Int) {
         let pk = polygons[k]
         let v = vertices + pk.start
         let o = Double(pk.orientation)
-        let out = lines + pk.firstLine
-        for m in 0..<pk.count {
-            let p0 = v[m] &- origin, p1 = v[m + 1 < pk.count ? m + 1 : 0] &- origin
-            let dx = Double(p1.x &- p0.x), dy = Double(p1.y &- p0.y)
-            // cross(d, p − p0) = dx·(y − y0) − dy·(x − x0) = −dy·x + dx·y + (dy·x0 − dx·y0)
-            out[m] = SIMD4(-dy * o, dx * o, (dy * Double(p0.x) - dx * Double(p0.y)) * o, 0)
+        polygons[k].firstLine = lineCount
+        let out = lines + lineCount
+        let n = pk.count
+        lineCount &+= n
+        let org = SIMD2<Double>(Double(origin.x), Double(origin.y))
+        @inline(__always) func point(_ m: Int) -> SIMD2<Double> { SIMD2(Double(v[m].x), Double(v[m].y)) - org }
+        // cross(d, p − p0) = dx·(y − y0) − dy·(x − x0) = −dy·x + dx·y + (dy·x0 − dx·y0), times
+        // the orientation (±1: exact).
+        @inline(__always) func line(_ p0: SIMD2<Double>, _ p1: SIMD2<Double>) -> SIMD4<Double> {
+            let d = (p1 - p0) * o
+            return SIMD4(-d.y, d.x, d.y * p0.x - d.x * p0.y, 0)
         }
+        let first = point(0)
+        var p0 = first
+        for m in 0..<(n &- 1) {
+            let p1 = point(m &+ 1)
+            out[m] = line(p0, p1)
+            p0 = p1
+        }
+        out[n &- 1] = line(p0, first)
     }
 
     /// cross(b1 − b0, p − b0): positive on one side of the line through b0, b1, zero on it.
@@ -247,6 +227,7 @@ final class ConvexOverlapTrimmer {
     @inline(__always)
     private func insideInterval(_ a0: SIMD2<Int32>, _ a1: SIMD2<Int32>, polygon j: Int, ownIndex i: Int)
         -> (tIn: Double, inSide: Int, tOut: Double, outSide: Int)? {
+        if polygons[j].firstLine < 0 { loadLines(j) }
         let pj = polygons[j]
         let r0 = a0 &- origin, r1 = a1 &- origin
         let x0 = Double(r0.x), y0 = Double(r0.y), x1 = Double(r1.x), y1 = Double(r1.y)
@@ -307,8 +288,9 @@ final class ConvexOverlapTrimmer {
         return tIn < tOut ? (tIn, inSide, tOut, outSide) : nil
     }
 
-    /// Emits the pieces of edge a0→a1 of polygon i with their multiplicities.
-    private func trimEdge(_ a0: SIMD2<Int32>, _ a1: SIMD2<Int32>, polygon i: Int, evenOdd: Bool) {
+    /// Emits the pieces of edge a0→a1 of polygon i with their multiplicities; false (nothing
+    /// emitted) when no other subpath has any of it inside, so the edge stays as it is.
+    private func trimEdge(_ a0: SIMD2<Int32>, _ a1: SIMD2<Int32>, polygon i: Int, evenOdd: Bool) -> Bool {
         let loX = Swift.min(a0.x, a1.x), hiX = Swift.max(a0.x, a1.x)
         let loY = Swift.min(a0.y, a1.y), hiY = Swift.max(a0.y, a1.y)
         var ne = 0
@@ -335,7 +317,15 @@ final class ConvexOverlapTrimmer {
             events[ne + 1] = Event(t: r.tOut, step: -1, point: pOut)
             ne &+= 2
         }
-        if ne == 0 { append(SIMD4(lowHalf: a0, highHalf: a1)); return }
+        if ne == 0 { return false }
+        if ne == 2 {
+            // Inside one other subpath (the common case): out, in, out.
+            let pIn = events[0].point, pOut = events[1].point
+            emitPiece(a0, pIn, depth: 0, evenOdd: evenOdd)
+            emitPiece(pIn, pOut, depth: 1, evenOdd: evenOdd)
+            emitPiece(pOut, a1, depth: 0, evenOdd: evenOdd)
+            return true
+        }
         // Insertion sort by t (a handful of events).
         for k in 1..<ne {
             let e = events[k]
@@ -352,6 +342,7 @@ final class ConvexOverlapTrimmer {
             from = e.point
         }
         emitPiece(from, a1, depth: depth, evenOdd: evenOdd)
+        return true
     }
 
     /// Appends a piece lying inside `depth` other subpaths with its multiplicity (none,

@@ -45,6 +45,9 @@ final class Rasterizer {
     private var edgeCapacity = 256
     private var shapes: UnsafeMutablePointer<SubpathShape>
     private var shapeCapacity = 16
+    /// The subpaths' vertices (unclipped builds; see `SubpathShape.firstVertex`).
+    private var vertices: UnsafeMutablePointer<SIMD2<Int32>>
+    private var vertexCapacity = 256
     private var selection: UnsafeMutablePointer<UInt8>
     private var selectionCapacity = 0
     private let resolver = WindingResolver()
@@ -76,6 +79,7 @@ final class Rasterizer {
     init() {
         edges = .allocate(capacity: edgeCapacity)
         shapes = .allocate(capacity: shapeCapacity)
+        vertices = .allocate(capacity: vertexCapacity)
         selection = .allocate(capacity: 1)
         cells = .allocate(capacity: 1)
         rowMin = .allocate(capacity: 1); rowMax = .allocate(capacity: 1)
@@ -86,7 +90,7 @@ final class Rasterizer {
     }
 
     deinit {
-        edges.deallocate(); shapes.deallocate(); selection.deallocate()
+        edges.deallocate(); shapes.deallocate(); vertices.deallocate(); selection.deallocate()
         shapeBoxes.deallocate(); shapeOfBox.deallocate(); hitBox.deallocate(); cells.deallocate(); rowMin.deallocate(); rowMax.deallocate()
         touchedBlocks.deallocate(); coverage.deallocate(); bucketHead.deallocate(); nextInBucket.deallocate(); active.deallocate()
     }
@@ -112,11 +116,13 @@ final class Rasterizer {
     /// then holds garbage; build again with `buildEdges`).
     func buildEdgesInside(_ path: Path, transform t: AffineTransform, clip: PixelRect) -> EdgeSummary? {
         var builder = UnclippedEdgeBuilder(storage: edges, capacity: edgeCapacity, shapes: shapes,
-                                           shapeCapacity: shapeCapacity)
+                                           shapeCapacity: shapeCapacity, vertices: vertices,
+                                           vertexCapacity: vertexCapacity)
         path.flatten(tolerance: Rasterizer.tolerance, transform: t, into: &builder)
         builder.closeCurrent()
         edges = builder.edges; edgeCapacity = builder.capacity
         shapes = builder.shapes; shapeCapacity = builder.shapeCapacity
+        vertices = builder.vertices; vertexCapacity = builder.vertexCapacity
         guard builder.isInside(left: Double(clip.minX), top: Double(clip.minY), right: Double(clip.maxX),
                                bottom: Double(clip.maxY)) else { return nil }
         return EdgeSummary(count: builder.count, minX: EdgeBuilder.fixed(builder.loX), minY: EdgeBuilder.fixed(builder.loY),
@@ -133,13 +139,26 @@ final class Rasterizer {
     }
 
     /// Trims the outlines of solid convex subpaths (all wound the same way) whose boxes overlap
-    /// against each other (`ConvexOverlapTrimmer`), so the accumulation is exact; returns `e`
+    /// against each other (`ConvexOverlapTrimmer`), so the accumulation is exact: the edges it
+    /// trimmed are left empty (zero height) and the pieces follow the others. Returns `e`
     /// unchanged when no two boxes overlap, nil when the trimmer declines (then sweep).
     private func trimConvexOverlaps(_ e: EdgeSummary, evenOdd: Bool) -> EdgeSummary? {
-        switch trimmer.trim(edges: edges, shapes: shapes, shapeCount: e.shapeCount, evenOdd: evenOdd) {
+        switch trimmer.trim(edges: edges, shapes: shapes, shapeCount: e.shapeCount, vertices: vertices, evenOdd: evenOdd) {
         case .disjoint: return e
         case .declined: return nil
-        case .trimmed: return replacingEdges(e, with: trimmer.output, count: trimmer.outputCount)
+        case .trimmed:
+            let n = trimmer.outputCount
+            if e.count + n > edgeCapacity {
+                let grown = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: Swift.max(e.count + n, edgeCapacity * 2))
+                grown.moveInitialize(from: edges, count: e.count)
+                edges.deallocate()
+                edges = grown; edgeCapacity = Swift.max(e.count + n, edgeCapacity * 2)
+            }
+            (edges + e.count).update(from: trimmer.output, count: n)
+            var r = e
+            r.count = e.count + n
+            r.shapeCount = 0; r.resolveAll = false
+            return r
         }
     }
 

@@ -13,6 +13,11 @@ struct SubpathShape {
     /// +1 or −1 by the sign of its turns; 0 when every vertex lies on one line (zero area: its
     /// edges cancel in the accumulation).
     var orientation: Int8
+    /// Its distinct vertices (24.8 fixed point) in the builder's vertex buffer, in order:
+    /// `vertices[firstVertex ..< firstVertex + vertexCount]`, the closing side implied.
+    var firstVertex: Int32 = 0, vertexCount: Int32 = 0
+    /// Bounds of its vertices in 24.8 fixed point: (min x, min y, max x, max y).
+    var box = SIMD4<Int32>(0, 0, 0, 0)
 }
 
 /// Tracks the turns of a polyline's edge vectors: convex when no two turns have opposite signs

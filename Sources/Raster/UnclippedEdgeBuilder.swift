@@ -6,10 +6,19 @@ import Geometry
 /// inside the box); otherwise the caller discards them (they may be garbage: the fixed-point
 /// rounding is only valid for small coordinates) and builds again with `EdgeBuilder`.
 struct UnclippedEdgeBuilder: PolylineSink {
-    /// Bounds of the vertices in pixels; `probe` sums them so that NaN (which the comparisons
-    /// skip) or ∞ makes it non-finite.
+    /// Bounds of the vertices in pixels (merged from each subpath's `subpathLow`/`subpathHigh`
+    /// when it closes); `probe` sums them so that NaN (which the comparisons skip) or ∞ makes
+    /// it non-finite.
     var loX = Double.infinity, loY = Double.infinity, hiX = -Double.infinity, hiY = -Double.infinity
     var probe = 0.0
+    var subpathLow = SIMD2<Double>(.infinity, .infinity), subpathHigh = SIMD2<Double>(-.infinity, -.infinity)
+    /// Every subpath's distinct vertices in 24.8 fixed point, in order, without the closing
+    /// repeat of the first (`SubpathShape.firstVertex`/`vertexCount`): the polygons
+    /// `ConvexOverlapTrimmer` trims against, horizontal sides included.
+    var vertices: UnsafeMutablePointer<SIMD2<Int32>>
+    var vertexCount = 0
+    var vertexCapacity: Int
+    var shapeFirstVertex: Int32 = 0
     var edges: UnsafeMutablePointer<SIMD4<Int32>>
     var count = 0
     var capacity: Int
@@ -25,15 +34,25 @@ struct UnclippedEdgeBuilder: PolylineSink {
     var shapeStart: Int32 = 0
 
     init(storage: UnsafeMutablePointer<SIMD4<Int32>>, capacity: Int,
-         shapes: UnsafeMutablePointer<SubpathShape>, shapeCapacity: Int) {
+         shapes: UnsafeMutablePointer<SubpathShape>, shapeCapacity: Int,
+         vertices: UnsafeMutablePointer<SIMD2<Int32>>, vertexCapacity: Int) {
         edges = storage; self.capacity = capacity
         self.shapes = shapes; self.shapeCapacity = shapeCapacity
+        self.vertices = vertices; self.vertexCapacity = vertexCapacity
     }
 
     @inline(__always) mutating func include(_ p: Point) {
-        loX = p.x < loX ? p.x : loX; hiX = p.x > hiX ? p.x : hiX
-        loY = p.y < loY ? p.y : loY; hiY = p.y > hiY ? p.y : hiY
+        let v = SIMD2(p.x, p.y)
+        // (NaN lanes keep the old value.)
+        subpathLow.replace(with: v, where: v .< subpathLow)
+        subpathHigh.replace(with: v, where: v .> subpathHigh)
         probe += p.x + p.y
+    }
+
+    @inline(__always) mutating func addVertex(_ x: Int32, _ y: Int32) {
+        if vertexCount == vertexCapacity { growVertices() }
+        vertices[vertexCount] = SIMD2(x, y)
+        vertexCount &+= 1
     }
 
     /// True when every vertex lies in the box (false for NaN or ∞ anywhere, and for no vertex).
@@ -48,13 +67,17 @@ struct UnclippedEdgeBuilder: PolylineSink {
         lastX = startX; lastY = startY; open = true
         turns.reset()
         shapeStart = Int32(truncatingIfNeeded: count)
+        shapeFirstVertex = Int32(truncatingIfNeeded: vertexCount)
+        addVertex(startX, startY)
     }
 
     @inline(__always) mutating func lineTo(_ p: Point) {
         include(p)
         let x = EdgeBuilder.fixed(p.x), y = EdgeBuilder.fixed(p.y)
+        if x == lastX && y == lastY { return }   // (adds no edge, no turn, no vertex)
         turns.add(Int64(x &- lastX), Int64(y &- lastY))
         push(lastX, lastY, x, y)
+        addVertex(x, y)
         lastX = x; lastY = y
     }
 
@@ -67,10 +90,21 @@ struct UnclippedEdgeBuilder: PolylineSink {
         push(lastX, lastY, startX, startY)
         turns.add(Int64(startX &- lastX), Int64(startY &- lastY))
         let (convex, orientation) = turns.finish()
+        // The last vertex back on the first (an explicitly closed outline) is not repeated.
+        if vertexCount &- Int(shapeFirstVertex) > 1 && lastX == startX && lastY == startY { vertexCount &-= 1 }
         if shapeCount == shapeCapacity { growShapes() }
+        // The fixed-point rounding is monotonic, so the rounded bounds are the bounds of the
+        // rounded vertices.
+        let box = SIMD4(EdgeBuilder.fixed(subpathLow.x), EdgeBuilder.fixed(subpathLow.y),
+                        EdgeBuilder.fixed(subpathHigh.x), EdgeBuilder.fixed(subpathHigh.y))
         shapes[shapeCount] = SubpathShape(start: shapeStart, end: Int32(truncatingIfNeeded: count), convex: convex,
-                                          orientation: orientation)
+                                          orientation: orientation, firstVertex: shapeFirstVertex,
+                                          vertexCount: Int32(truncatingIfNeeded: vertexCount) &- shapeFirstVertex,
+                                          box: box)
         shapeCount &+= 1
+        loX = Swift.min(loX, subpathLow.x); loY = Swift.min(loY, subpathLow.y)
+        hiX = Swift.max(hiX, subpathHigh.x); hiY = Swift.max(hiY, subpathHigh.y)
+        subpathLow = SIMD2(.infinity, .infinity); subpathHigh = SIMD2(-.infinity, -.infinity)
         open = false
     }
 
@@ -80,6 +114,14 @@ struct UnclippedEdgeBuilder: PolylineSink {
         n.moveInitialize(from: shapes, count: shapeCount)
         shapes.deallocate()
         shapes = n; shapeCapacity = newCapacity
+    }
+
+    @inline(never) mutating func growVertices() {
+        let newCapacity = Swift.max(64, vertexCapacity * 2)
+        let n = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: newCapacity)
+        n.moveInitialize(from: vertices, count: vertexCount)
+        vertices.deallocate()
+        vertices = n; vertexCapacity = newCapacity
     }
 
     @inline(__always) mutating func push(_ x0: Int32, _ y0: Int32, _ x1: Int32, _ y1: Int32) {

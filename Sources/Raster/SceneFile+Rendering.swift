@@ -10,53 +10,61 @@ extension SceneFile {
         if let background { context.surface.clear(background) }
         // Open saves (true) and layers (false), innermost last.
         var open: [Bool] = []
-        for op in operations {
-            switch op {
-            case let .fill(path, paint, rule, transform, blend):
-                let saved = enter(context, transform, blend)
-                context.fill(path, with: paint, rule: rule)
-                leave(context, saved)
-            case let .stroke(path, paint, style, transform, blend):
-                let saved = enter(context, transform, blend)
-                context.stroke(path, with: paint, style: style)
-                leave(context, saved)
-            case let .drawImage(image, rect, transform, blend):
-                let saved = enter(context, transform, blend)
-                context.drawImage(image, in: rect)
-                leave(context, saved)
-            case let .text(text, origin, size, color, font, transform):
-                guard let textRenderer else { continue }
-                let saved = enter(context, transform, nil)
-                textRenderer.drawText(text, baselineOrigin: origin, size: size, color: color, fontPath: font, in: context)
-                leave(context, saved)
-            case let .clip(path, rule):
-                context.clip(to: path, rule: rule)
-            case let .clipRect(rect):
-                context.clip(to: rect)
-            case let .concatenate(t):
-                context.concatenate(t)
-            case .save:
-                open.append(true)
-                context.save()
-            case .restore:
-                // Parsing guarantees nesting; a hand-built scene that breaks it is ignored here.
-                guard open.last == true else { continue }
-                open.removeLast()
-                context.restore()
-            case let .beginLayer(opacity):
-                open.append(false)
-                context.beginLayer(opacity: opacity)
-                context.save()
-            case .endLayer:
-                guard open.last == false else { continue }
-                open.removeLast()
-                context.restore()
-                context.endLayer()
-            }
+        // Each op is borrowed where it lies: copying it out of the array (as `for op in` does)
+        // costs twice the retains and releases of its path's arrays.
+        operations.withUnsafeBufferPointer { ops in
+            for i in ops.indices { perform(ops[i], on: context, open: &open, textRenderer: textRenderer) }
         }
         while let top = open.popLast() {
             context.restore()
             if !top { context.endLayer() }
+        }
+    }
+
+    /// Runs one operation; `open` is the stack of open saves (true) and layers (false).
+    private func perform(_ op: borrowing Operation, on context: DrawingContext, open: inout [Bool],
+                         textRenderer: (any SceneTextRenderer)?) {
+        switch op {
+        case let .fill(path, paint, rule, transform, blend):
+            let saved = enter(context, transform, blend)
+            context.fill(path, with: paint, rule: rule)
+            leave(context, saved)
+        case let .stroke(path, paint, style, transform, blend):
+            let saved = enter(context, transform, blend)
+            context.stroke(path, with: paint, style: style)
+            leave(context, saved)
+        case let .drawImage(image, rect, transform, blend):
+            let saved = enter(context, transform, blend)
+            context.drawImage(image, in: rect)
+            leave(context, saved)
+        case let .text(text, origin, size, color, font, transform):
+            guard let textRenderer else { return }
+            let saved = enter(context, transform, nil)
+            textRenderer.drawText(text, baselineOrigin: origin, size: size, color: color, fontPath: font, in: context)
+            leave(context, saved)
+        case let .clip(path, rule):
+            context.clip(to: path, rule: rule)
+        case let .clipRect(rect):
+            context.clip(to: rect)
+        case let .concatenate(t):
+            context.concatenate(t)
+        case .save:
+            open.append(true)
+            context.save()
+        case .restore:
+            // Parsing guarantees nesting; a hand-built scene that breaks it is ignored here.
+            guard open.last == true else { return }
+            open.removeLast()
+            context.restore()
+        case let .beginLayer(opacity):
+            open.append(false)
+            context.beginLayer(opacity: opacity)
+            context.save()
+        case .endLayer:
+            guard open.last == false else { return }
+            open.removeLast()
+            context.restore()
+            context.endLayer()
         }
     }
 

@@ -20,7 +20,7 @@ public struct SceneFile: Sendable {
     public enum Operation: Sendable {
         /// Fills `path` under `transform` (for this op only, on top of the current state);
         /// `blend` nil keeps the context's blend mode.
-        case fill(Path, paint: Paint, rule: FillRule, transform: AffineTransform, blend: BlendMode?)
+        indirect case fill(Path, paint: Paint, rule: FillRule, transform: AffineTransform, blend: BlendMode?)
         /// Strokes `path` under `transform`; the pen (width, dashes) is transformed too.
         case stroke(Path, paint: Paint, style: StrokeStyle, transform: AffineTransform, blend: BlendMode?)
         /// Draws `image` stretched over `rect` (bilinear sampling).

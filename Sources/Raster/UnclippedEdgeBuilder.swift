@@ -109,19 +109,22 @@ struct UnclippedEdgeBuilder: PolylineSink {
     }
 
     @inline(never) mutating func growShapes() {
-        let newCapacity = Swift.max(16, shapeCapacity * 2)
-        let n = UnsafeMutablePointer<SubpathShape>.allocate(capacity: newCapacity)
-        n.moveInitialize(from: shapes, count: shapeCount)
-        shapes.deallocate()
-        shapes = n; shapeCapacity = newCapacity
+        shapes = Self.grown(shapes, count: shapeCount, capacity: &shapeCapacity, minimum: 16)
     }
 
     @inline(never) mutating func growVertices() {
-        let newCapacity = Swift.max(64, vertexCapacity * 2)
-        let n = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: newCapacity)
-        n.moveInitialize(from: vertices, count: vertexCount)
-        vertices.deallocate()
-        vertices = n; vertexCapacity = newCapacity
+        vertices = Self.grown(vertices, count: vertexCount, capacity: &vertexCapacity, minimum: 64)
+    }
+
+    /// `buffer`'s first `count` elements moved to a new buffer of twice `capacity` (at least
+    /// `minimum`), which `capacity` becomes; the old buffer is freed.
+    static func grown<Element>(_ buffer: UnsafeMutablePointer<Element>, count: Int, capacity: inout Int,
+                               minimum: Int) -> UnsafeMutablePointer<Element> {
+        capacity = Swift.max(minimum, capacity * 2)
+        let n = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+        n.moveInitialize(from: buffer, count: count)
+        buffer.deallocate()
+        return n
     }
 
     @inline(__always) mutating func push(_ x0: Int32, _ y0: Int32, _ x1: Int32, _ y1: Int32) {
@@ -132,10 +135,6 @@ struct UnclippedEdgeBuilder: PolylineSink {
     }
 
     @inline(never) mutating func grow() {
-        let newCapacity = Swift.max(64, capacity * 2)
-        let n = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: newCapacity)
-        n.moveInitialize(from: edges, count: count)
-        edges.deallocate()
-        edges = n; capacity = newCapacity
+        edges = Self.grown(edges, count: count, capacity: &capacity, minimum: 64)
     }
 }

@@ -49,7 +49,8 @@ demo: deps
 	mkdir -p $(OUT)
 	$$($(SWIFT) build -c release --show-bin-path)/tribune demo --out $(OUT)
 
-bench: deps
+bench:
+	@scripts/install-deps.sh bench
 	scripts/bench.sh
 	scripts/bench-modules.sh
 

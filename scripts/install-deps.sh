@@ -1,22 +1,26 @@
 #!/usr/bin/env bash
 # Installs the Debian/Ubuntu packages Tribune needs that this machine lacks, and says which.
-# Usage: scripts/install-deps.sh [build|vm|fonts|all]   (default: build)
+# Usage: scripts/install-deps.sh [build|vm|fonts|bench|all]   (default: build)
 #   build: compiling and testing (systemd for `systemd-analyze verify/security` on the units)
 #   vm:    the VM tests (QEMU, a kernel with bochs-drm and uinput, busybox)
 #   fonts: what the kiosk needs at run time to draw text (`make install` uses it)
+#   bench: build, plus what `make bench` needs for its peers' virtualenv (pycairo builds
+#          against libcairo2-dev; python3-venv makes the virtualenv)
 set -euo pipefail
 
 build_packages=(libdrm-dev libinput-dev libudev-dev libfreetype-dev libharfbuzz-dev
                 fonts-dejavu-core fonts-noto-cjk zlib1g-dev pkg-config systemd)
 font_packages=(fonts-dejavu-core fonts-noto-cjk)
 vm_packages=(qemu-system-x86 linux-image-amd64 busybox-static)
+bench_packages=(libcairo2-dev python3-venv)
 
 case "${1:-build}" in
   build) wanted=("${build_packages[@]}") ;;
   vm)    wanted=("${vm_packages[@]}") ;;
   fonts) wanted=("${font_packages[@]}") ;;
+  bench) wanted=("${build_packages[@]}" "${bench_packages[@]}") ;;
   all)   wanted=("${build_packages[@]}" "${vm_packages[@]}") ;;
-  *) echo "usage: $0 [build|vm|fonts|all]" >&2; exit 2 ;;
+  *) echo "usage: $0 [build|vm|fonts|bench|all]" >&2; exit 2 ;;
 esac
 
 missing=()

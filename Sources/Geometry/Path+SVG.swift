@@ -17,6 +17,13 @@ extension Path {
         self = try parser.parse()
     }
 
+    /// `init(svg:)` for path data given as UTF-8 bytes: a slice of a larger buffer is read in
+    /// place (error offsets count from the slice's start).
+    public init(svgUTF8 bytes: ArraySlice<UInt8>) throws(SVGPathError) {
+        var parser = SVGPathParser(utf8: bytes)
+        self = try parser.parse()
+    }
+
     /// The path as SVG path data using absolute M, L, Q, C and Z, with each number in its
     /// shortest form that reads back to the same `Double` (a trailing ".0" dropped), so
     /// `Path(svg: p.svgDescription) == p` holds bit for bit.

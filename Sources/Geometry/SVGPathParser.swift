@@ -1,9 +1,12 @@
 /// A recursive-descent reader of SVG path data (the SVG 1.1 / SVG 2 `d` grammar) that builds a
 /// `Path` as it goes. Works on UTF-8 bytes; every byte the grammar accepts is ASCII, so byte
-/// offsets equal character offsets up to the first error.
+/// offsets equal character offsets up to the first error. Indices are those of the slice it
+/// reads (which may be part of a larger buffer); offsets in errors count from its start.
 struct SVGPathParser {
-    private let bytes: [UInt8]
-    private var i = 0
+    private let bytes: ArraySlice<UInt8>
+    /// The next byte to read, and the end of the data.
+    private var i: Int
+    private let end: Int
     private var path = Path()
     private var current = Point.zero
     private var subpathStart = Point.zero
@@ -15,12 +18,16 @@ struct SVGPathParser {
     private var command: UInt8 = 0
     private var commandOffset = 0
 
-    init(_ text: String) { bytes = Array(text.utf8) }
+    init(_ text: String) { self.init(utf8: Array(text.utf8)[...]) }
+
+    init(utf8: ArraySlice<UInt8>) {
+        bytes = utf8; i = utf8.startIndex; end = utf8.endIndex
+    }
 
     mutating func parse() throws(SVGPathError) -> Path {
         skipWhitespace()
         var first = true
-        while i < bytes.count {
+        while i < end {
             let c = bytes[i]
             if first && c != UInt8(ascii: "M") && c != UInt8(ascii: "m") {
                 throw error("a moveto command ('M' or 'm') to begin the path")
@@ -109,7 +116,7 @@ struct SVGPathParser {
     /// A comma commits to another set.
     private mutating func anotherArgumentSet() throws(SVGPathError) -> Bool {
         if sawComma { return true }
-        guard i < bytes.count else { return false }
+        guard i < end else { return false }
         return Self.startsNumber(bytes[i])
     }
 
@@ -180,10 +187,10 @@ struct SVGPathParser {
     /// Reads a number (the grammar's `number`) and the comma-or-whitespace after it.
     private mutating func number(_ argument: Int, _ firstSet: Bool) throws(SVGPathError) -> Double {
         let start = i
-        if i < bytes.count && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) { i += 1 }
+        if i < end && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) { i += 1 }
         let intDigits = digits()
         var fracDigits = 0
-        if i < bytes.count && bytes[i] == UInt8(ascii: ".") {
+        if i < end && bytes[i] == UInt8(ascii: ".") {
             i += 1
             fracDigits = digits()
         }
@@ -192,9 +199,9 @@ struct SVGPathParser {
             if i > start && bytes[i - 1] == UInt8(ascii: ".") { i -= 1 }
             throw error(expectedArgument(argument, firstSet))
         }
-        if i < bytes.count && (bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E")) {
+        if i < end && (bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E")) {
             i += 1
-            if i < bytes.count && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) { i += 1 }
+            if i < end && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) { i += 1 }
             if digits() == 0 { throw error("the digits of an exponent") }
         }
         // Swift's parser wants a digit before the point and no '+'.
@@ -205,10 +212,10 @@ struct SVGPathParser {
         if intDigits == 0 { text.append("0") }
         text.append(String(decoding: bytes[k..<i], as: UTF8.self))
         guard let value = Double(text), value.isFinite else {
-            let end = i
+            let numberEnd = i
             i = start
             throw error("a number within the range of Double (±1.8e308)",
-                        found: "'\(String(decoding: bytes[start..<end], as: UTF8.self))'")
+                        found: "'\(String(decoding: bytes[start..<numberEnd], as: UTF8.self))'")
         }
         skipCommaWhitespace()
         return value
@@ -216,7 +223,7 @@ struct SVGPathParser {
 
     /// Reads an arc flag: a single '0' or '1', then optional comma-or-whitespace.
     private mutating func flag(_ argument: Int) throws(SVGPathError) -> Bool {
-        guard i < bytes.count, bytes[i] == UInt8(ascii: "0") || bytes[i] == UInt8(ascii: "1") else {
+        guard i < end, bytes[i] == UInt8(ascii: "0") || bytes[i] == UInt8(ascii: "1") else {
             throw error("a flag '0' or '1' (\(Self.argumentNames(of: command)![argument])) for '\(Character(Unicode.Scalar(command)))'")
         }
         let value = bytes[i] == UInt8(ascii: "1")
@@ -227,19 +234,19 @@ struct SVGPathParser {
 
     private mutating func digits() -> Int {
         let start = i
-        while i < bytes.count && bytes[i] >= UInt8(ascii: "0") && bytes[i] <= UInt8(ascii: "9") { i += 1 }
+        while i < end && bytes[i] >= UInt8(ascii: "0") && bytes[i] <= UInt8(ascii: "9") { i += 1 }
         return i - start
     }
 
     private mutating func skipWhitespace() {
-        while i < bytes.count && Self.isWhitespace(bytes[i]) { i += 1 }
+        while i < end && Self.isWhitespace(bytes[i]) { i += 1 }
     }
 
     /// The grammar's `comma_wsp`: whitespace, at most one comma, whitespace.
     private mutating func skipCommaWhitespace() {
         skipWhitespace()
         sawComma = false
-        if i < bytes.count && bytes[i] == UInt8(ascii: ",") {
+        if i < end && bytes[i] == UInt8(ascii: ",") {
             i += 1; sawComma = true
             skipWhitespace()
         }
@@ -294,12 +301,12 @@ struct SVGPathParser {
     }
 
     private func foundDescription() -> String {
-        guard i < bytes.count else { return "end of data" }
+        guard i < end else { return "end of data" }
         let c = String(decoding: bytes[i...], as: UTF8.self).first!
         return "'\(c)'"
     }
 
     private func characterOffset(_ byteOffset: Int) -> Int {
-        String(decoding: bytes[..<byteOffset], as: UTF8.self).count
+        String(decoding: bytes[bytes.startIndex..<byteOffset], as: UTF8.self).count
     }
 }

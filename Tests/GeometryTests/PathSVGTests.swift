@@ -221,6 +221,29 @@ private func endPoints(_ path: Path) -> [Point] {
         #expect(rebuilt.points.map(\.x.bitPattern) == built.points.map(\.x.bitPattern))
     }
 
+    /// Path data read from a slice of a larger UTF-8 buffer (as scene files hand it over)
+    /// gives the path the same data as a string gives, and error offsets count from the
+    /// slice's start.
+    @Test func utf8SliceParsesLikeTheString() throws {
+        let sources = ["M10 10 h5 v5 H0 Z", "M0 0 A13.7 9.1 33 1 0 41.3 -17.9 a3 3 0 0 1 6 0 T1 1 S 2 3 4 5", "", "M1,2 3,4"]
+        let buffer = Array(("junk M9 9" + sources.joined() + "L1 trailing").utf8)
+        var start = "junk M9 9".utf8.count
+        for s in sources {
+            let end = start + s.utf8.count
+            #expect(try Path(svgUTF8: buffer[start..<end]) == Path(svg: s), "\(s)")
+            start = end
+        }
+        let bad = Array("M0 0 H5 V5 Z|M0 0 L1 x|M1 1".utf8)
+        do {
+            _ = try Path(svgUTF8: bad[13..<23])
+            Issue.record("bad data parsed")
+        } catch {
+            // "M0 0 L1 x|": the 'x' where L's y belongs is the slice's ninth byte.
+            #expect(error.offset == 8)
+            #expect(error.found == "'x'")
+        }
+    }
+
     @Test func descriptionFormat() throws {
         var p = Path()
         p.move(to: Point(1, 2.5)); p.addLine(to: Point(-3, 0)); p.addQuadCurve(to: Point(1, 1), control: Point(0, 1))

@@ -183,6 +183,37 @@ struct SceneFileTests {
         #expect(message?.contains("offset 4") == true, "\(message ?? "no error")")
     }
 
+    /// Paths are parsed after the rest of the document: every op still ends up in its place,
+    /// with its own path, and a bad path names its op whichever kind it is.
+    @Test func pathsParsedLastLandInTheirOps() throws {
+        let s = try parse(scene(ops: ##"""
+            {"save": true}, {"fill": "M0 0 H5 V5 Z", "color": "#ff0000"},
+            {"clip": "M0 0 H2 V2 Z", "transform": [2, 0, 0, 2, 1, 0], "rule": "evenodd"},
+            {"stroke": "M1 1 L3 4", "width": 2}, {"restore": true}, {"fill": "M1 1 H2 V2 Z"}
+            """##))
+        #expect(s.operations.count == 6)
+        guard case .save = s.operations[0], case .restore = s.operations[4] else {
+            Issue.record("save/restore moved: \(s.operations)"); return
+        }
+        guard case let .fill(first, _, _, _, _) = s.operations[1], case let .clip(clip, rule) = s.operations[2],
+              case let .stroke(stroke, _, style, _, _) = s.operations[3], case let .fill(last, _, _, _, _) = s.operations[5] else {
+            Issue.record("ops out of place: \(s.operations)"); return
+        }
+        #expect(first == (try Path(svg: "M0 0 H5 V5 Z")))
+        // The clip's own transform is applied to its path: (x, y) → (2x + 1, 2y).
+        #expect(clip.points == [Point(x: 1, y: 0), Point(x: 5, y: 0), Point(x: 5, y: 4)])
+        #expect(rule == .evenOdd)
+        #expect(stroke == (try Path(svg: "M1 1 L3 4")) && style.lineWidth == 2)
+        #expect(last == (try Path(svg: "M1 1 H2 V2 Z")))
+
+        #expect(error(scene(ops: ##"{"save": true}, {"stroke": "M1 1 L", "width": 1}"##))?
+                    .hasPrefix("ops[1].stroke: SVG path data, offset 6") == true)
+        #expect(error(scene(ops: ##"{"clip": "Z"}"##))?.hasPrefix("ops[0].clip: SVG path data, offset 0") == true)
+        // A path that is not a string is reported where it stands, before the rest of its op.
+        #expect(error(scene(ops: ##"{"fill": 5, "color": "red"}"##))
+                == "ops[0].fill: expected SVG path data (a string), found 5")
+    }
+
     @Test func fileErrorsNameTheFile() {
         do {
             _ = try SceneFile(contentsOfFile: "/nonexistent/scene.json")

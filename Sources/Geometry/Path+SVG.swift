@@ -13,8 +13,7 @@ extension Path {
     ///   that breaks the grammar, numbers beyond the range of `Double`, or coordinates that
     ///   overflow. (Browsers render up to the first error; this parser rejects the data.)
     public init(svg: String) throws(SVGPathError) {
-        var parser = SVGPathParser(svg)
-        self = try parser.parse()
+        try self.init(svgUTF8: Array(svg.utf8)[...])
     }
 
     /// `init(svg:)` for path data given as UTF-8 bytes: a slice of a larger buffer is read in

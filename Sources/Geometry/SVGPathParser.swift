@@ -18,8 +18,6 @@ struct SVGPathParser {
     private var command: UInt8 = 0
     private var commandOffset = 0
 
-    init(_ text: String) { self.init(utf8: Array(text.utf8)[...]) }
-
     init(utf8: ArraySlice<UInt8>) {
         bytes = utf8; i = utf8.startIndex; end = utf8.endIndex
     }

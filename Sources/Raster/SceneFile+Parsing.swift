@@ -47,6 +47,15 @@ struct SceneFileReader {
             case stroke(paint: Paint, style: StrokeStyle, transform: Geometry.AffineTransform, blend: BlendMode?)
             /// The path is mapped through `transform` (the op's own) before it clips.
             case clip(rule: FillRule, transform: Geometry.AffineTransform)
+
+            /// The op's key, which holds its path data.
+            var key: String {
+                switch self {
+                case .fill: "fill"
+                case .stroke: "stroke"
+                case .clip: "clip"
+                }
+            }
         }
         var op: Int
         var kind: Kind
@@ -80,13 +89,7 @@ struct SceneFileReader {
         for pending in pendingOps {
             var shape: Path
             do { shape = try Path(svgUTF8: text[pending.pathData]) } catch {
-                let key: String
-                switch pending.kind {
-                case .fill: key = "fill"
-                case .stroke: key = "stroke"
-                case .clip: key = "clip"
-                }
-                throw fail("ops[\(pending.op)].\(key)", "\(error)")
+                throw fail("ops[\(pending.op)].\(pending.kind.key)", "\(error)")
             }
             switch pending.kind {
             case let .fill(paint, rule, transform, blend):

@@ -53,10 +53,10 @@ final class Rasterizer {
     private let resolver = WindingResolver()
     /// Above this many solid subpaths the pairwise box test is skipped and everything resolved.
     static let maxPairwiseShapes = 64
-    /// At most this many convex subpaths go through `ConvexOverlapTrimmer` (its cost grows
-    /// with the square of the count; many subpaths are swept instead).
+    /// At most this many convex subpaths go through `InclusionExclusionResolver` (its cost
+    /// grows with the square of the count or faster; many subpaths are swept instead).
     static let maxConvexShapes = 16
-    private let trimmer = ConvexOverlapTrimmer()
+    private let convexResolver = InclusionExclusionResolver()
     private let shapeBoxes = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: Rasterizer.maxPairwiseShapes)
     private let shapeOfBox = UnsafeMutablePointer<Int32>.allocate(capacity: Rasterizer.maxPairwiseShapes)
     private let hitBox = UnsafeMutablePointer<UInt8>.allocate(capacity: Rasterizer.maxPairwiseShapes)
@@ -138,23 +138,25 @@ final class Rasterizer {
         return resolveOverlaps(e, rule: rule)
     }
 
-    /// Trims the outlines of solid convex subpaths (all wound the same way) whose boxes overlap
-    /// against each other (`ConvexOverlapTrimmer`), so the accumulation is exact: the edges it
-    /// trimmed are left empty (zero height) and the pieces follow the others. Returns `e`
-    /// unchanged when no two boxes overlap, nil when the trimmer declines (then sweep).
-    private func trimConvexOverlaps(_ e: EdgeSummary, evenOdd: Bool) -> EdgeSummary? {
-        switch trimmer.trim(edges: edges, shapes: shapes, shapeCount: e.shapeCount, vertices: vertices, evenOdd: evenOdd) {
+    /// Resolves the overlaps of solid convex subpaths (all wound the same way) whose boxes
+    /// overlap by inclusion–exclusion (`InclusionExclusionResolver`), so the accumulation is
+    /// exact: subpaths inside another are left empty (zero height) and the intersection
+    /// outlines follow the edges. Returns `e` unchanged when no two boxes overlap, nil when the
+    /// resolver declines (then sweep).
+    private func resolveConvexOverlaps(_ e: EdgeSummary, evenOdd: Bool) -> EdgeSummary? {
+        switch convexResolver.resolve(edges: edges, shapes: shapes, shapeCount: e.shapeCount, vertices: vertices,
+                                      evenOdd: evenOdd) {
         case .disjoint: return e
         case .declined: return nil
-        case .trimmed:
-            let n = trimmer.outputCount
+        case .resolved:
+            let n = convexResolver.outputCount
             if e.count + n > edgeCapacity {
                 let grown = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: Swift.max(e.count + n, edgeCapacity * 2))
                 grown.moveInitialize(from: edges, count: e.count)
                 edges.deallocate()
                 edges = grown; edgeCapacity = Swift.max(e.count + n, edgeCapacity * 2)
             }
-            (edges + e.count).update(from: trimmer.output, count: n)
+            (edges + e.count).update(from: convexResolver.output, count: n)
             var r = e
             r.count = e.count + n
             r.shapeCount = 0; r.resolveAll = false
@@ -196,9 +198,9 @@ final class Rasterizer {
             }
             if !resolveAll && solid <= 1 { return e }
             if solid > Rasterizer.maxPairwiseShapes { resolveAll = true }
-            // A few convex subpaths wound the same way: their outlines trimmed (`ConvexOverlapTrimmer`).
+            // A few convex subpaths wound the same way: inclusion–exclusion (`InclusionExclusionResolver`).
             if !resolveAll && orientations != 3 && solid <= Rasterizer.maxConvexShapes,
-               let r = trimConvexOverlaps(e, evenOdd: rule == .evenOdd) {
+               let r = resolveConvexOverlaps(e, evenOdd: rule == .evenOdd) {
                 return r
             }
         }

@@ -14,7 +14,7 @@ struct UnclippedEdgeBuilder: PolylineSink {
     var subpathLow = SIMD2<Double>(.infinity, .infinity), subpathHigh = SIMD2<Double>(-.infinity, -.infinity)
     /// Every subpath's distinct vertices in 24.8 fixed point, in order, without the closing
     /// repeat of the first (`SubpathShape.firstVertex`/`vertexCount`): the polygons
-    /// `ConvexOverlapTrimmer` trims against, horizontal sides included.
+    /// `InclusionExclusionResolver` clips against, horizontal sides included.
     var vertices: UnsafeMutablePointer<SIMD2<Int32>>
     var vertexCount = 0
     var vertexCapacity: Int

@@ -3,10 +3,12 @@ import Geometry
 import Testing
 @testable import Raster
 
-/// Trimmed outlines of overlapping convex subpaths: closed (every pixel row's edges sum to no
-/// net winding, so nothing leaks to the right of the shapes) and exact against the supersampled
-/// reference, including coincident, touching and identical outlines.
-struct ConvexOverlapTrimmerTests {
+/// Overlapping convex subpaths resolved by inclusion–exclusion: the edges with the intersection
+/// outlines added stay closed (every pixel row's edges sum to no net winding, so nothing leaks
+/// to the right of the shapes) and exact against the supersampled reference, including
+/// coincident, touching and identical outlines, intersections of three and more subpaths, and
+/// sets with too many terms (declined, then swept).
+struct InclusionExclusionResolverTests {
     typealias T = RasterTestSupport
     typealias Reference = SupersampledReferenceTests
 
@@ -21,7 +23,7 @@ struct ConvexOverlapTrimmerTests {
     static func preparedEdges(_ path: Path, rule: FillRule, size: Int) -> [SIMD4<Int32>] {
         let r = Rasterizer()
         let e = r.preparedEdges(path, transform: .identity, rule: rule, clip: PixelRect(x: 0, y: 0, width: size, height: size))
-        // (Edges the trimmer emptied have no height and add nothing.)
+        // (Edges the resolver emptied have no height and add nothing.)
         return (0..<e.count).map { r.edges[$0] }.filter { $0.y != $0.w }
     }
 
@@ -60,7 +62,7 @@ struct ConvexOverlapTrimmerTests {
         return p
     }
 
-    @Test func trimmedOutlinesStayClosed() {
+    @Test func resolvedOutlinesStayClosed() {
         var rng = T.Random(seed: 17)
         for n in 0..<200 {
             let p = Self.randomShapes(&rng)
@@ -114,7 +116,7 @@ struct ConvexOverlapTrimmerTests {
     }
 
     /// A subpath lying wholly inside another leaves no edge under nonzero (the outer outline
-    /// alone), and comes back reversed under even-odd (a hole).
+    /// alone), and comes back reversed under even-odd (a hole), exactly: no point recomputed.
     @Test func aSubpathInsideAnotherIsDroppedOrReversed() {
         var outer = Path()
         outer.addRoundedRect(in: Rect(x: 3.3, y: 4.6, width: 17.2, height: 12.9), cornerSize: Size(width: 2.5, height: 2.5))
@@ -129,5 +131,49 @@ struct ConvexOverlapTrimmerTests {
         let innerEdges = Self.preparedEdges(inner, rule: .nonZero, size: 24)
         let reversed = innerEdges.map { SIMD4($0.z, $0.w, $0.x, $0.y) }
         #expect(Self.preparedEdges(both, rule: .evenOdd, size: 24) == outerEdges + reversed)
+        // Rings nested three deep: the middle one is the hole, the innermost filled again.
+        var rings = outer
+        var middle = Path()
+        middle.addEllipse(in: Rect(x: 5.2, y: 6.3, width: 13.1, height: 9.4))
+        rings.addPath(middle.flattened(tolerance: 0.1))
+        rings.addPath(inner)
+        let r = Reference.maxError(rings, size: 24, rule: .evenOdd)
+        #expect(r.error <= Reference.bound, "rings: max error \(r.error) at (\(r.x), \(r.y))")
+        let middleEdges = Self.preparedEdges(middle.flattened(tolerance: 0.1), rule: .nonZero, size: 24)
+        #expect(Self.preparedEdges(rings, rule: .evenOdd, size: 24)
+                == outerEdges + middleEdges.map { SIMD4($0.z, $0.w, $0.x, $0.y) } + innerEdges)
+    }
+
+    /// Three discs sharing a middle region (nonzero: the term of all three, added forwards;
+    /// even-odd: partial overlaps, swept), and four rects sharing a corner (a term of four:
+    /// swept under both rules).
+    @Test func intersectionsOfThreeAndFourAreExact() {
+        var discs = Path()
+        for (cx, cy) in [(13.2, 12.7), (18.6, 13.1), (15.9, 17.8)] {
+            var d = Path()
+            d.addEllipse(in: Rect(x: cx - 5.3, y: cy - 5.3, width: 10.6, height: 10.6))
+            discs.addPath(d.flattened(tolerance: 0.1))
+        }
+        var corner = Path()
+        for (k, angle) in [0.1, 0.7, 1.3, 2.2].enumerated() {
+            corner.addPath(Self.rotatedRect(16 + Double(k) * 0.35, 15.5 - Double(k) * 0.2, 13, 7, angle))
+        }
+        for (name, p) in [("discs", discs), ("corner", corner)] {
+            for rule in [FillRule.nonZero, .evenOdd] {
+                let r = Reference.maxError(p, size: 32, rule: rule)
+                #expect(r.error <= Reference.bound, "\(name) \(rule): max error \(r.error) at (\(r.x), \(r.y))")
+            }
+        }
+    }
+
+    /// Sixteen rects all over one another have more terms than the resolver takes; the sweep
+    /// takes them, as exact.
+    @Test func tooManyTermsAreSwept() {
+        var p = Path()
+        for k in 0..<16 { p.addPath(Self.rotatedRect(16 + Double(k % 4) * 0.3, 16 - Double(k / 4) * 0.3, 14, 9, Double(k) * 0.19)) }
+        for rule in [FillRule.nonZero, .evenOdd] {
+            let r = Reference.maxError(p, size: 32, rule: rule)
+            #expect(r.error <= Reference.bound, "\(rule): max error \(r.error) at (\(r.x), \(r.y))")
+        }
     }
 }

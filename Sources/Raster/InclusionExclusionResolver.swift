@@ -1,0 +1,378 @@
+/// Exact coverage for a few overlapping convex subpaths wound the same way (a seat's back,
+/// squab and rod; circles drawn as separate subpaths) by inclusion–exclusion: the subpaths'
+/// edges stay as built, and the outlines of their intersections are added with the weights
+/// that make the accumulated winding the covered area. Much cheaper than sweeping them
+/// (`WindingResolver`): only the small intersection polygons are computed.
+///
+/// Accumulation sums winding numbers, so where convex subpaths overlap it counts the overlap
+/// once per subpath. The union (nonzero) is Σ[Cᵢ] − Σ[Cᵢ∩Cⱼ] + Σ[Cᵢ∩Cⱼ∩Cₖ] − …: the outline
+/// of each intersection of two subpaths is added reversed, of three forwards. Intersections of
+/// convex polygons are convex, so each is one clip (Sutherland–Hodgman) of a polygon by
+/// another's sides, and a term of three clips a term of two further; a clip that comes out
+/// empty ends its branch. A subpath lying wholly inside another adds nothing to the union: its
+/// edges are emptied and it takes part in no term. Each term's crossing points are rounded
+/// (below), so terms of four or more subpaths — where a pixel would sum the roundings of many
+/// terms — are left to the sweep.
+///
+/// Under even-odd only nesting is resolved here: a subpath inside an odd number of others is a
+/// hole, so its edges are reversed in place (exactly: no point is computed). Subpaths that
+/// overlap without one containing the other are left to the sweep (their weights would be
+/// 2, 4, …, multiplying the roundings).
+///
+/// Side tests are exact (`Int64` cross products of the 24.8 vertices). The only rounding is
+/// the crossing points' (to 1/256 px), so an intersection polygon can miss its members' sides
+/// by half a unit: slivers of at most ~1/512 px width, below one coverage step.
+final class InclusionExclusionResolver {
+    /// One subpath as a closed polygon: its vertices in the builder's vertex buffer
+    /// (`vertices[start ..< start + count]`, 24.8 fixed point), its bounds, and the other
+    /// polygons whose interiors may meet its own (bit j; cleared once their intersection is
+    /// found empty).
+    struct Polygon {
+        var start: Int, count: Int
+        var box: SIMD4<Int32>
+        var shape: Int
+        var near: UInt64 = 0
+        /// Inside another polygon (nonzero): its edges emptied, in no term.
+        var removed = false
+        /// How many others contain it (even-odd).
+        var depth = 0
+    }
+
+    /// An intersection of two polygons kept for the terms of three or more: its vertices in
+    /// `pool[start ..< start + count]`.
+    struct PairTerm {
+        var start: Int, count: Int
+        var box: SIMD4<Int32>
+        var first: Int, second: Int
+    }
+
+    /// What `resolve` did.
+    enum Outcome {
+        /// No two solid subpaths have overlapping boxes: nothing to add, edges untouched.
+        case disjoint
+        /// Nonzero: the edges of subpaths inside others are emptied in place (made zero: no
+        /// height, no coverage) and `output` holds the intersection outlines to add. Even-odd:
+        /// the edges of the holes are reversed in place; `output` is empty.
+        case resolved
+        /// Too many subpaths or terms, or (even-odd) a partial overlap: nothing done.
+        case declined
+    }
+
+    /// Most subpaths `resolve` takes (one bit each in `Polygon.near`).
+    static let maxPolygons = 64
+    /// Most clips one `resolve` makes before it declines (many mutually overlapping subpaths
+    /// have exponentially many terms; the sweep takes those).
+    static let maxClips = 512
+    /// Most subpaths in an intersection term.
+    static let maxMembers = 3
+
+    private var polygons: UnsafeMutablePointer<Polygon>
+    private var polygonCapacity = 16
+    private var pairs: UnsafeMutablePointer<PairTerm>
+    private var pairCapacity = 16
+    private var pairCount = 0
+    /// Vertices of the kept intersections (pair terms, then the deeper terms as a stack).
+    private var pool: UnsafeMutablePointer<SIMD2<Int32>>
+    private var poolCapacity = 256
+    private var poolCount = 0
+    /// The two buffers a clip alternates between, and the side values of the current polygon.
+    private var clipA: UnsafeMutablePointer<SIMD2<Int32>>
+    private var clipB: UnsafeMutablePointer<SIMD2<Int32>>
+    private var sides: UnsafeMutablePointer<Int64>
+    private var clipCapacity = 64
+    private var clips = 0
+    /// The builder's vertex buffer, during `resolve`.
+    private var vertices = UnsafePointer<SIMD2<Int32>>(bitPattern: 8)!
+    private var orientation: Int64 = 1
+    /// The intersection outlines the last `resolve` added.
+    private(set) var output: UnsafeMutablePointer<SIMD4<Int32>>
+    private var outputCapacity = 256
+    private(set) var outputCount = 0
+
+    init() {
+        polygons = .allocate(capacity: polygonCapacity)
+        pairs = .allocate(capacity: pairCapacity)
+        pool = .allocate(capacity: poolCapacity)
+        clipA = .allocate(capacity: clipCapacity)
+        clipB = .allocate(capacity: clipCapacity)
+        sides = .allocate(capacity: clipCapacity)
+        output = .allocate(capacity: outputCapacity)
+    }
+
+    deinit {
+        polygons.deallocate(); pairs.deallocate(); pool.deallocate()
+        clipA.deallocate(); clipB.deallocate(); sides.deallocate(); output.deallocate()
+    }
+
+    /// Resolves the overlaps of the solid subpaths among `shapes` (convex, all with the same
+    /// nonzero orientation; their vertices in `vertices`) as the type's comment says; all other
+    /// edges stay as they are. The edges must be the unclipped build of closed polylines
+    /// (`UnclippedEdgeBuilder`). Declines, with nothing done, more than `maxPolygons` subpaths,
+    /// more than `maxClips` clips, a non-empty intersection of more than `maxMembers`
+    /// subpaths, or (even-odd) two subpaths overlapping without one containing the other.
+    func resolve(edges: UnsafeMutablePointer<SIMD4<Int32>>, shapes: UnsafePointer<SubpathShape>, shapeCount: Int,
+                 vertices: UnsafePointer<SIMD2<Int32>>, evenOdd: Bool) -> Outcome {
+        outputCount = 0
+        pairCount = 0
+        poolCount = 0
+        clips = 0
+        var np = 0
+        for s in 0..<shapeCount where shapes[s].orientation != 0 {
+            let sh = shapes[s]
+            if np == InclusionExclusionResolver.maxPolygons { return .declined }
+            if np == polygonCapacity { growPolygons() }
+            polygons[np] = Polygon(start: Int(sh.firstVertex), count: Int(sh.vertexCount), box: sh.box, shape: s)
+            orientation = Int64(sh.orientation)
+            np &+= 1
+        }
+        // Interiors can meet only where the open boxes overlap.
+        var overlapping = false
+        for i in 0..<np {
+            let p = polygons[i].box
+            for j in (i &+ 1)..<Swift.max(i &+ 1, np) {
+                let q = polygons[j].box
+                guard p.x < q.z && q.x < p.z && p.y < q.w && q.y < p.w else { continue }
+                polygons[i].near |= 1 << UInt64(j); polygons[j].near |= 1 << UInt64(i)
+                overlapping = true
+            }
+        }
+        if !overlapping { return .disjoint }
+        self.vertices = vertices
+
+        // Pairs: each intersection once, containment found on the way.
+        for i in 0..<np {
+            var near = polygons[i].near & ~((2 << UInt64(i)) &- 1)
+            while near != 0 {
+                let j = near.trailingZeroBitCount
+                near &= near &- 1
+                if polygons[i].removed || polygons[j].removed { continue }
+                // Clip the polygon whose box lies inside the other's (so containment shows as
+                // an unchanged subject), else the one with fewer vertices.
+                let bi = polygons[i].box, bj = polygons[j].box
+                let iInJ = bi.x >= bj.x && bi.y >= bj.y && bi.z <= bj.z && bi.w <= bj.w
+                let jInI = bj.x >= bi.x && bj.y >= bi.y && bj.z <= bi.z && bj.w <= bi.w
+                let (a, b) = iInJ ? (i, j) : (jInI ? (j, i) : (polygons[j].count < polygons[i].count ? (j, i) : (i, j)))
+                let pa = polygons[a]
+                guard let (result, n, cut) = clip(UnsafePointer(vertices + pa.start), count: pa.count, box: pa.box, by: b)
+                else {
+                    if clips > InclusionExclusionResolver.maxClips { return .declined }
+                    // Interiors apart: no term, and no deeper term through this pair.
+                    polygons[i].near &= ~(1 << UInt64(j)); polygons[j].near &= ~(1 << UInt64(i))
+                    continue
+                }
+                if !cut {
+                    // a lies inside b.
+                    if evenOdd {
+                        polygons[a].depth &+= 1
+                    } else {
+                        polygons[a].removed = true
+                        let sh = shapes[pa.shape]
+                        (edges + Int(sh.start)).update(repeating: .zero, count: Int(sh.end &- sh.start))
+                    }
+                    continue
+                }
+                if evenOdd { return .declined }
+                let start = poolCount
+                appendToPool(result, count: n)
+                appendPair(PairTerm(start: start, count: n, box: InclusionExclusionResolver.bounds(result, count: n),
+                                    first: i, second: j))
+            }
+        }
+        if evenOdd {
+            // Holes (inside an odd number of others) wound the other way.
+            for k in 0..<np where polygons[k].depth & 1 == 1 {
+                let sh = shapes[polygons[k].shape]
+                for e in Int(sh.start)..<Int(sh.end) {
+                    let q = edges[e]
+                    edges[e] = SIMD4(lowHalf: q.highHalf, highHalf: q.lowHalf)
+                }
+            }
+            return .resolved
+        }
+
+        // Weights: −1 for each pair's intersection, +1 for each of three.
+        for k in 0..<pairCount {
+            let term = pairs[k]
+            if polygons[term.first].removed || polygons[term.second].removed { continue }
+            emit(UnsafePointer(pool + term.start), count: term.count, members: 2)
+            let deeper = polygons[term.first].near & polygons[term.second].near & ~((2 << UInt64(term.second)) &- 1)
+            if deeper != 0 && !addTerms(of: term.start, count: term.count, box: term.box, members: 2, candidates: deeper) {
+                return .declined
+            }
+        }
+        return .resolved
+    }
+
+    /// Adds the terms of the intersection in `pool[start ..< start + count]` (of `members`
+    /// polygons) with each candidate polygon, and theirs in turn; false when over `maxClips`.
+    private func addTerms(of start: Int, count: Int, box: SIMD4<Int32>, members: Int, candidates: UInt64) -> Bool {
+        var rest = candidates
+        while rest != 0 {
+            let k = rest.trailingZeroBitCount
+            rest &= rest &- 1
+            if polygons[k].removed { continue }
+            let clipped = clip(UnsafePointer(pool + start), count: count, box: box, by: k)
+            if clips > InclusionExclusionResolver.maxClips { return false }
+            guard let (result, n, _) = clipped else { continue }
+            if members &+ 1 > InclusionExclusionResolver.maxMembers { return false }
+            emit(result, count: n, members: members &+ 1)
+            let deeper = rest & polygons[k].near
+            if deeper != 0 {
+                let mark = poolCount
+                appendToPool(result, count: n)
+                let ok = addTerms(of: mark, count: n, box: InclusionExclusionResolver.bounds(result, count: n),
+                                  members: members &+ 1, candidates: deeper)
+                poolCount = mark
+                if !ok { return false }
+            }
+        }
+        return true
+    }
+
+    /// The subject polygon clipped by polygon k's sides (Sutherland–Hodgman): the result (in
+    /// one of the clip buffers, valid until the next clip), its vertex count, and whether any
+    /// side cut it; nil when the intersection has no area (fewer than three vertices left, or
+    /// the subject on or outside one side).
+    /// `box` bounds the subject's vertices (min x, min y, max x, max y): a side that has the
+    /// whole box inside cannot cut, and one that has it all outside empties the result, each
+    /// found by testing one corner instead of every vertex.
+    private func clip(_ subject: UnsafePointer<SIMD2<Int32>>, count: Int, box: SIMD4<Int32>, by k: Int)
+        -> (UnsafePointer<SIMD2<Int32>>, Int, Bool)? {
+        clips &+= 1
+        let pk = polygons[k]
+        let v = vertices + pk.start
+        let m = pk.count
+        var src = subject
+        var n = count
+        var dst = clipA
+        var cut = false
+        let o = orientation
+        var s = sides
+        // Scalars throughout: lane extraction from SIMD2 costs more than the arithmetic.
+        let boxLowX = Int64(box.x), boxLowY = Int64(box.y), boxHighX = Int64(box.z), boxHighY = Int64(box.w)
+        var b0x = Int64(v[m &- 1].x), b0y = Int64(v[m &- 1].y)
+        for e in 0..<m {
+            let b1x = Int64(v[e].x), b1y = Int64(v[e].y)
+            // o·cross(b1 − b0, p − b0) = nx·(x − x0) + ny·(y − y0): positive inside. Over the
+            // box it is least at the corner against the normal and greatest at the opposite one.
+            let nx = o &* (b0y &- b1y), ny = o &* (b1x &- b0x)
+            let (x0, y0) = (b0x, b0y)
+            b0x = b1x; b0y = b1y
+            let least = nx &* ((nx >= 0 ? boxLowX : boxHighX) &- x0) &+ ny &* ((ny >= 0 ? boxLowY : boxHighY) &- y0)
+            if least > 0 { continue }
+            let most = nx &* ((nx >= 0 ? boxHighX : boxLowX) &- x0) &+ ny &* ((ny >= 0 ? boxHighY : boxLowY) &- y0)
+            if most <= 0 { return nil }
+            // A side keeps at most every vertex and adds one per crossing.
+            if 2 &* n > clipCapacity {
+                growClipBuffers(keeping: &src, count: n, other: &dst)
+                s = sides
+            }
+            var least1 = Int64.max, most1 = Int64.min
+            for i in 0..<n {
+                let c = nx &* (Int64(src[i].x) &- x0) &+ ny &* (Int64(src[i].y) &- y0)
+                s[i] = c
+                least1 = Swift.min(least1, c)
+                most1 = Swift.max(most1, c)
+            }
+            if least1 >= 0 { continue }
+            if most1 <= 0 { return nil }
+            cut = true
+            var out = 0
+            var pPrev = src[n &- 1], sPrev = s[n &- 1]
+            for i in 0..<n {
+                let p = src[i], sp = s[i]
+                if (sPrev > 0 && sp < 0) || (sPrev < 0 && sp > 0) {
+                    dst[out] = InclusionExclusionResolver.crossing(pPrev, p, sPrev, sp)
+                    out &+= 1
+                }
+                if sp >= 0 { dst[out] = p; out &+= 1 }
+                pPrev = p; sPrev = sp
+            }
+            if out < 3 { return nil }
+            src = UnsafePointer(dst)
+            dst = dst == clipA ? clipB : clipA
+            n = out
+        }
+        return (src, n, cut)
+    }
+
+    /// Bounds (min x, min y, max x, max y) of `n` ≥ 1 points.
+    private static func bounds(_ p: UnsafePointer<SIMD2<Int32>>, count n: Int) -> SIMD4<Int32> {
+        var lo = p[0], hi = p[0]
+        for i in 1..<Swift.max(1, n) { lo = pointwiseMin(lo, p[i]); hi = pointwiseMax(hi, p[i]) }
+        return SIMD4(lowHalf: lo, highHalf: hi)
+    }
+
+    /// The point where segment p→q crosses a line, from their side values sp and sq (of
+    /// opposite signs), rounded to 24.8.
+    @inline(__always) private static func crossing(_ p: SIMD2<Int32>, _ q: SIMD2<Int32>, _ sp: Int64, _ sq: Int64)
+        -> SIMD2<Int32> {
+        let t = Double(sp) / (Double(sp) - Double(sq))
+        return SIMD2(CoverageAccumulator.roundToInt32(Double(p.x) + Double(q.x &- p.x) * t),
+                     CoverageAccumulator.roundToInt32(Double(p.y) + Double(q.y &- p.y) * t))
+    }
+
+    /// Appends the outline of an intersection of `members` polygons with its weight: reversed
+    /// (−1) for an even count, forwards (+1) for an odd one.
+    private func emit(_ p: UnsafePointer<SIMD2<Int32>>, count n: Int, members: Int) {
+        let reversed = members & 1 == 0
+        var a = p[n &- 1]
+        for i in 0..<n {
+            let b = p[i]
+            if a.y != b.y { append(reversed ? SIMD4(lowHalf: b, highHalf: a) : SIMD4(lowHalf: a, highHalf: b)) }
+            a = b
+        }
+    }
+
+    @inline(__always) private func append(_ e: SIMD4<Int32>) {
+        if outputCount == outputCapacity {
+            output = UnclippedEdgeBuilder.grown(output, count: outputCount, capacity: &outputCapacity, minimum: 256)
+        }
+        output[outputCount] = e
+        outputCount &+= 1
+    }
+
+    private func appendToPool(_ p: UnsafePointer<SIMD2<Int32>>, count n: Int) {
+        if poolCount &+ n > poolCapacity {
+            let grown = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: Swift.max(poolCount &+ n, 2 * poolCapacity))
+            grown.moveInitialize(from: pool, count: poolCount)
+            pool.deallocate()
+            pool = grown; poolCapacity = Swift.max(poolCount &+ n, 2 * poolCapacity)
+        }
+        (pool + poolCount).update(from: p, count: n)
+        poolCount &+= n
+    }
+
+    private func appendPair(_ t: PairTerm) {
+        if pairCount == pairCapacity {
+            pairs = UnclippedEdgeBuilder.grown(pairs, count: pairCount, capacity: &pairCapacity, minimum: 16)
+        }
+        pairs[pairCount] = t
+        pairCount &+= 1
+    }
+
+    /// Replaces the clip buffers with ones for at least 2·`n` vertices; `src` (n vertices),
+    /// when it is one of them, moves along, and `dst` becomes the other.
+    @inline(never) private func growClipBuffers(keeping src: inout UnsafePointer<SIMD2<Int32>>, count n: Int,
+                                                other dst: inout UnsafeMutablePointer<SIMD2<Int32>>) {
+        let capacity = Swift.max(2 * n, 2 * clipCapacity)
+        let a = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: capacity)
+        let b = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: capacity)
+        if src == UnsafePointer(clipA) || src == UnsafePointer(clipB) {
+            a.update(from: src, count: n)
+            src = UnsafePointer(a)
+            dst = b
+        } else {
+            dst = a
+        }
+        clipA.deallocate(); clipB.deallocate(); sides.deallocate()
+        clipA = a; clipB = b
+        sides = .allocate(capacity: capacity)
+        clipCapacity = capacity
+    }
+
+    @inline(never) private func growPolygons() {
+        let count = polygonCapacity
+        polygons = UnclippedEdgeBuilder.grown(polygons, count: count, capacity: &polygonCapacity, minimum: 16)
+    }
+}

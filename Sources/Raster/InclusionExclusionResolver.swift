@@ -233,9 +233,16 @@ final class InclusionExclusionResolver {
     /// one of the clip buffers, valid until the next clip), its vertex count, and whether any
     /// side cut it; nil when the intersection has no area (fewer than three vertices left, or
     /// the subject on or outside one side).
-    /// `box` bounds the subject's vertices (min x, min y, max x, max y): a side that has the
-    /// whole box inside cannot cut, and one that has it all outside empties the result, each
-    /// found by testing one corner instead of every vertex.
+    ///
+    /// `box` bounds the subject's vertices (min x, min y, max x, max y). Only the sides whose
+    /// segments meet the box are clipped by: where k's outline crosses the box, the box's
+    /// part inside k is its part inside those sides' half-planes (a path from inside k to a
+    /// point outside it within the box leaves k through a side that meets the box, and a line
+    /// leaving a half-plane does not come back). A side whose segment's bounds miss the box's
+    /// (Cohen–Sutherland outcodes of its ends) or whose line has the box on one side (one
+    /// corner tested) is passed over; a side with the whole box outside empties the result.
+    /// When no side meets the box, k's outline misses it: the subject is wholly inside k or
+    /// wholly outside, which one of its vertices tells.
     private func clip(_ subject: UnsafePointer<SIMD2<Int32>>, count: Int, box: SIMD4<Int32>, by k: Int)
         -> (UnsafePointer<SIMD2<Int32>>, Int, Bool)? {
         clips &+= 1
@@ -246,22 +253,33 @@ final class InclusionExclusionResolver {
         var n = count
         var dst = clipA
         var cut = false
+        var meets = false
         let o = orientation
         var s = sides
+        let lx = box.x, ly = box.y, hx = box.z, hy = box.w
+        // Bit 0: left of the box, 1: right, 2: above, 3: below; from the differences' sign bits
+        // (coordinates are under 2³⁰ in magnitude, so they cannot overflow), without branches.
+        @inline(__always) func outcode(_ x: Int32, _ y: Int32) -> UInt32 {
+            (UInt32(bitPattern: x &- lx) >> 31) | ((UInt32(bitPattern: hx &- x) >> 31) << 1)
+                | ((UInt32(bitPattern: y &- ly) >> 31) << 2) | ((UInt32(bitPattern: hy &- y) >> 31) << 3)
+        }
         // Scalars throughout: lane extraction from SIMD2 costs more than the arithmetic.
-        let boxLowX = Int64(box.x), boxLowY = Int64(box.y), boxHighX = Int64(box.z), boxHighY = Int64(box.w)
-        var b0x = Int64(v[m &- 1].x), b0y = Int64(v[m &- 1].y)
+        let boxLowX = Int64(lx), boxLowY = Int64(ly), boxHighX = Int64(hx), boxHighY = Int64(hy)
+        var x1 = v[m &- 1].x, y1 = v[m &- 1].y
+        var code1 = outcode(x1, y1)
         for e in 0..<m {
-            let b1x = Int64(v[e].x), b1y = Int64(v[e].y)
+            let x0 = Int64(x1), y0 = Int64(y1), code0 = code1
+            x1 = v[e].x; y1 = v[e].y
+            code1 = outcode(x1, y1)
+            if code0 & code1 != 0 { continue }
             // o·cross(b1 − b0, p − b0) = nx·(x − x0) + ny·(y − y0): positive inside. Over the
             // box it is least at the corner against the normal and greatest at the opposite one.
-            let nx = o &* (b0y &- b1y), ny = o &* (b1x &- b0x)
-            let (x0, y0) = (b0x, b0y)
-            b0x = b1x; b0y = b1y
+            let nx = o &* (y0 &- Int64(y1)), ny = o &* (Int64(x1) &- x0)
             let least = nx &* ((nx >= 0 ? boxLowX : boxHighX) &- x0) &+ ny &* ((ny >= 0 ? boxLowY : boxHighY) &- y0)
             if least > 0 { continue }
             let most = nx &* ((nx >= 0 ? boxHighX : boxLowX) &- x0) &+ ny &* ((ny >= 0 ? boxHighY : boxLowY) &- y0)
             if most <= 0 { return nil }
+            meets = true
             // A side keeps at most every vertex and adds one per crossing.
             if 2 &* n > clipCapacity {
                 growClipBuffers(keeping: &src, count: n, other: &dst)
@@ -293,7 +311,23 @@ final class InclusionExclusionResolver {
             dst = dst == clipA ? clipB : clipA
             n = out
         }
-        return (src, n, cut)
+        if meets { return (src, n, cut) }
+        return isInside(subject[0], polygon: k) ? (subject, count, false) : nil
+    }
+
+    /// True when `p` lies strictly inside polygon k.
+    private func isInside(_ p: SIMD2<Int32>, polygon k: Int) -> Bool {
+        let pk = polygons[k]
+        let v = vertices + pk.start
+        let px = Int64(p.x), py = Int64(p.y)
+        var b0 = v[pk.count &- 1]
+        for e in 0..<pk.count {
+            let b1 = v[e]
+            let c = Int64(b1.x &- b0.x) &* (py &- Int64(b0.y)) &- Int64(b1.y &- b0.y) &* (px &- Int64(b0.x))
+            if orientation &* c <= 0 { return false }
+            b0 = b1
+        }
+        return true
     }
 
     /// Bounds (min x, min y, max x, max y) of `n` ≥ 1 points.

@@ -2,11 +2,14 @@ import Geometry
 
 /// What fills or strokes a shape. Geometry of gradients and patterns is in user space (the
 /// space the path is given in); the drawing context maps it to device pixels.
+///
+/// The gradient and pattern cases are boxed, so a paint is the size of a colour: ops that carry
+/// one (scene files, charts) copy 33 bytes per draw instead of a gradient's hundred.
 public enum Paint: Sendable {
     case solid(Color)
-    case linearGradient(LinearGradient)
-    case radialGradient(RadialGradient)
-    case image(ImagePattern)
+    indirect case linearGradient(LinearGradient)
+    indirect case radialGradient(RadialGradient)
+    indirect case image(ImagePattern)
 }
 
 /// How a gradient continues outside 0…1.

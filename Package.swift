@@ -40,6 +40,7 @@ let package = Package(
         .systemLibrary(name: "CInput", path: "CInput", pkgConfig: "libinput libudev",
                        providers: [.apt(["libinput-dev", "libudev-dev"])]),
         .systemLibrary(name: "CZlib", path: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CPrefetch", path: "CPrefetch"),
         .systemLibrary(name: "CFontStack", path: "CFontStack", pkgConfig: "freetype2 harfbuzz",
                        providers: [.apt(["libfreetype-dev", "libharfbuzz-dev"])]),
         // epoll, timerfd, eventfd, signalfd (glibc headers the Glibc module leaves out).
@@ -49,7 +50,7 @@ let package = Package(
 
         // Pipeline stages.
         .target(name: "Geometry", swiftSettings: hotPathSettings),
-        .target(name: "Raster", dependencies: ["Geometry", "CZlib"], swiftSettings: hotPathSettings),
+        .target(name: "Raster", dependencies: ["Geometry", "CZlib", "CPrefetch"], swiftSettings: hotPathSettings),
         .target(name: "Text", dependencies: ["Geometry", "Raster", "CFontStack"], swiftSettings: hotPathSettings),
         .target(name: "Animation", dependencies: ["Geometry"], swiftSettings: hotPathSettings),
         .target(name: "Gestures", dependencies: ["Geometry"], swiftSettings: hotPathSettings),

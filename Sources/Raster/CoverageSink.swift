@@ -5,8 +5,8 @@ protocol CoverageSink {
     mutating func coverageSpan(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>)
     /// `count` pixels starting at (x, y), all with coverage `alpha` (never 0).
     mutating func constantSpan(y: Int, x: Int, count: Int, alpha: UInt32)
-    /// A hint that pixels `x0 ... x1` of `rows` will be written soon (lets a surface sink start
-    /// the memory loads early, in parallel).
+    /// A hint that pixels `x0 ... x1` of `rows` will be written soon (lets a surface sink
+    /// prefetch them, all in parallel).
     mutating func willTouch(rows: Range<Int>, x0: Int, x1: Int)
     /// `count` pixels starting at (x, y) given as accumulated cells (`cells[i]` is the first
     /// difference of pixel x + i's coverage, see `CoverageAccumulator`): prefix-sums them from

@@ -42,7 +42,6 @@ final class InclusionExclusionResolver {
     /// `pool[start ..< start + count]`.
     struct PairTerm {
         var start: Int, count: Int
-        var box: SIMD4<Int32>
         var first: Int, second: Int
     }
 
@@ -167,15 +166,14 @@ final class InclusionExclusionResolver {
                     } else {
                         polygons[a].removed = true
                         let sh = shapes[pa.shape]
-                        (edges + Int(sh.start)).update(repeating: .zero, count: Int(sh.end &- sh.start))
+                        for e in Int(sh.start)..<Int(sh.end) { edges[e] = .zero }
                     }
                     continue
                 }
                 if evenOdd { return .declined }
                 let start = poolCount
                 appendToPool(result, count: n)
-                appendPair(PairTerm(start: start, count: n, box: InclusionExclusionResolver.bounds(result, count: n),
-                                    first: i, second: j))
+                appendPair(PairTerm(start: start, count: n, first: i, second: j))
             }
         }
         if evenOdd {
@@ -196,7 +194,9 @@ final class InclusionExclusionResolver {
             if polygons[term.first].removed || polygons[term.second].removed { continue }
             emit(UnsafePointer(pool + term.start), count: term.count, members: 2)
             let deeper = polygons[term.first].near & polygons[term.second].near & ~((2 << UInt64(term.second)) &- 1)
-            if deeper != 0 && !addTerms(of: term.start, count: term.count, box: term.box, members: 2, candidates: deeper) {
+            if deeper != 0 && !addTerms(of: term.start, count: term.count,
+                                        box: InclusionExclusionResolver.bounds(pool + term.start, count: term.count),
+                                        members: 2, candidates: deeper) {
                 return .declined
             }
         }
@@ -373,7 +373,8 @@ final class InclusionExclusionResolver {
             pool.deallocate()
             pool = grown; poolCapacity = Swift.max(poolCount &+ n, 2 * poolCapacity)
         }
-        (pool + poolCount).update(from: p, count: n)
+        // (A loop: these are a handful of points, less than a call to memmove costs.)
+        for i in 0..<n { pool[poolCount &+ i] = p[i] }
         poolCount &+= n
     }
 

@@ -144,6 +144,27 @@ struct InclusionExclusionResolverTests {
                 == outerEdges + middleEdges.map { SIMD4($0.z, $0.w, $0.x, $0.y) } + innerEdges)
     }
 
+    /// Boxes that overlap while the outlines stay apart: a square in the corner of a disc's
+    /// box, outside the disc — once near enough for a side of the disc to show it outside, once
+    /// deep in the corner where no side's segment comes near its box (then one vertex tells).
+    /// Nothing is emptied or added, and the coverage is exact.
+    @Test func overlappingBoxesWithOutlinesApart() {
+        var disc = Path()
+        disc.addEllipse(in: Rect(x: 4, y: 4, width: 24, height: 24))
+        disc = disc.flattened(tolerance: 0.1)
+        let discEdges = Self.preparedEdges(disc, rule: .nonZero, size: 32)
+        for square in [T.rectPath(4.5, 4.5, 2.5, 2.5), T.rectPath(4.2, 4.2, 1.3, 1.3)] {
+            var both = disc
+            both.addPath(square)
+            let squareEdges = Self.preparedEdges(square, rule: .nonZero, size: 32)
+            for rule in [FillRule.nonZero, .evenOdd] {
+                #expect(Self.preparedEdges(both, rule: rule, size: 32) == discEdges + squareEdges, "\(rule)")
+                let r = Reference.maxError(both, size: 32, rule: rule)
+                #expect(r.error <= Reference.bound, "\(rule): max error \(r.error) at (\(r.x), \(r.y))")
+            }
+        }
+    }
+
     /// Three discs sharing a middle region (nonzero: the term of all three, added forwards;
     /// even-odd: partial overlaps, swept), and four rects sharing a corner (a term of four:
     /// swept under both rules).

@@ -6,7 +6,8 @@
 #  3. the scene: `raster-bench --export-scene` (pre-flattened seats as scene JSON); without
 #     raster-bench, scripts/peers_bench.py --generate-seats writes an equivalent chart;
 #  4. the Swift side: raster-bench (its curve and flattened modes, one run) and
-#     `tribune draw --repeat` (the exported polygons through SceneFile and DrawingContext);
+#     `tribune draw --repeat` (the exported polygons through SceneFile and DrawingContext), per
+#     seat and batched (one path per colour, as the peers' batched mode draws them);
 #  5. the peers on the same scene (scripts/peers_bench.py), then one table.
 #
 # Environment: REPEAT (default 30); RASTER_BENCH_ARGS overrides raster-bench's arguments.
@@ -91,6 +92,11 @@ fi
 echo "== tribune draw (the scene file through DrawingContext, one path per seat)"
 "$BIN/tribune" draw "$SCENE" -o "$OUT/tribune.png" --repeat "$REPEAT" | tee "$OUT/tribune-draw.txt" || true
 record tribune per-op "$OUT/tribune-draw.txt"
+echo "== tribune draw, batched (one path per colour, as the peers' batched mode)"
+"$VENV/bin/python" scripts/peers_bench.py "$SCENE" --write-batched "$OUT/seats-20k-batched.json"
+"$BIN/tribune" draw "$OUT/seats-20k-batched.json" -o "$OUT/tribune-batched.png" --repeat "$REPEAT" \
+    | tee "$OUT/tribune-draw-batched.txt" || true
+record tribune batched "$OUT/tribune-draw-batched.txt"
 
 # 5. Peers.
 echo "== peers"

@@ -4,6 +4,7 @@
     scripts/peers_bench.py SCENE.json [--repeat N] [--renderers blend2d,skia,cairo]
                            [--modes per-op,batched] [--out-dir DIR]
     scripts/peers_bench.py --generate-seats OUT.json      # a stand-in for raster-bench's export
+    scripts/peers_bench.py SCENE.json --write-batched OUT.json   # the batched mode as a scene
 
 SCENE.json is a Tribune scene file (docs/scene-format.md) whose ops are fills with solid colours,
 as `raster-bench --export-scene` writes them: one op per seat, pre-flattened polygons
@@ -67,6 +68,21 @@ def load(path):
         items.append((tuple(parse_color(op.get("color", "#000000"))), flatten(parse_svg_path(op["fill"]))))
     bg = parse_color(scene["background"]) if "background" in scene else None
     return scene["width"], scene["height"], bg, items
+
+
+def write_batched(scene_path, out_path):
+    """SCENE with its fills merged by colour (`batches`), SVG path data joined: what the peers'
+    batched mode draws, for `tribune draw`."""
+    with open(scene_path) as f:
+        scene = json.load(f)
+    merged = {}
+    for op in scene["ops"]:
+        if set(op) - {"fill", "color"}:
+            sys.exit(f"{scene_path}: --write-batched takes plain fills only, found {sorted(op)}")
+        merged.setdefault(op["color"], []).append(op["fill"])
+    scene["ops"] = [{"fill": " ".join(paths), "color": color} for color, paths in merged.items()]
+    with open(out_path, "w") as f:
+        json.dump(scene, f)
 
 
 def batches(items):
@@ -214,12 +230,17 @@ def main():
     ap.add_argument("--modes", default="per-op,batched")
     ap.add_argument("--out-dir", help="write each renderer's last frame as RENDERER-MODE.png here")
     ap.add_argument("--generate-seats", metavar="OUT.json", help="write a 20k-seat scene and exit")
+    ap.add_argument("--write-batched", metavar="OUT.json",
+                    help="write SCENE's batched mode (one fill per colour, as the peers draw it) as a scene and exit")
     args = ap.parse_args()
     if args.generate_seats:
         generate_seats(args.generate_seats)
         return
     if not args.scene:
         ap.error("a scene file is required")
+    if args.write_batched:
+        write_batched(args.scene, args.write_batched)
+        return
     w, h, bg, items = load(args.scene)
     for name in args.renderers.split(","):
         for mode in args.modes.split(","):

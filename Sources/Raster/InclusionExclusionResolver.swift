@@ -103,21 +103,25 @@ final class InclusionExclusionResolver {
         clipA.deallocate(); clipB.deallocate(); sides.deallocate(); output.deallocate()
     }
 
-    /// Resolves the overlaps of the solid subpaths among `shapes` (convex, all with the same
-    /// nonzero orientation; their vertices in `vertices`) as the type's comment says; all other
-    /// edges stay as they are. The edges must be the unclipped build of closed polylines
+    /// Resolves the overlaps of the solid subpaths among `shapes[0 ..< shapeCount]` — or among
+    /// `shapes[members[0 ..< shapeCount]]`, a group of them (`SubpathClusters`) — (convex, all
+    /// with the same nonzero orientation; their vertices in `vertices`) as the type's comment
+    /// says; all other edges stay as they are. The edges must be the unclipped build of closed polylines
     /// (`UnclippedEdgeBuilder`). Declines, with nothing done, more than `maxPolygons` subpaths,
     /// more than `maxClips` clips, a non-empty intersection of more than `maxMembers`
     /// subpaths, or (even-odd) two subpaths overlapping without one containing the other.
     func resolve(edges: UnsafeMutablePointer<SIMD4<Int32>>, shapes: UnsafePointer<SubpathShape>, shapeCount: Int,
-                 vertices: UnsafePointer<SIMD2<Int32>>, evenOdd: Bool) -> Outcome {
+                 members: UnsafePointer<Int32>? = nil, vertices: UnsafePointer<SIMD2<Int32>>,
+                 evenOdd: Bool) -> Outcome {
         outputCount = 0
         pairCount = 0
         poolCount = 0
         clips = 0
         var np = 0
-        for s in 0..<shapeCount where shapes[s].orientation != 0 {
+        for m in 0..<shapeCount {
+            let s = members == nil ? m : Int(members.unsafelyUnwrapped[m])
             let sh = shapes[s]
+            if sh.orientation == 0 { continue }
             if np == InclusionExclusionResolver.maxPolygons { return .declined }
             if np == polygonCapacity { growPolygons() }
             polygons[np] = Polygon(start: Int(sh.firstVertex), count: Int(sh.vertexCount), box: sh.box, shape: s)

@@ -43,7 +43,7 @@ final class Rasterizer {
 
     private(set) var edges: UnsafeMutablePointer<SIMD4<Int32>>
     private var edgeCapacity = 256
-    private var shapes: UnsafeMutablePointer<SubpathShape>
+    private(set) var shapes: UnsafeMutablePointer<SubpathShape>
     private var shapeCapacity = 16
     /// The subpaths' vertices (unclipped builds; see `SubpathShape.firstVertex`).
     private var vertices: UnsafeMutablePointer<SIMD2<Int32>>
@@ -57,6 +57,11 @@ final class Rasterizer {
     /// grows with the square of the count or faster; many subpaths are swept instead).
     static let maxConvexShapes = 16
     private let convexResolver = InclusionExclusionResolver()
+    /// Groups of overlapping subpaths, for paths with more than `maxPairwiseShapes`.
+    private let clusters = SubpathClusters()
+    /// The groups' intersection outlines, gathered before they join the edges.
+    private var clusterOutput = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: 256)
+    private var clusterOutputCapacity = 256
     private let shapeBoxes = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: Rasterizer.maxPairwiseShapes)
     private let shapeOfBox = UnsafeMutablePointer<Int32>.allocate(capacity: Rasterizer.maxPairwiseShapes)
     private let hitBox = UnsafeMutablePointer<UInt8>.allocate(capacity: Rasterizer.maxPairwiseShapes)
@@ -92,6 +97,7 @@ final class Rasterizer {
     deinit {
         edges.deallocate(); shapes.deallocate(); vertices.deallocate(); selection.deallocate()
         shapeBoxes.deallocate(); shapeOfBox.deallocate(); hitBox.deallocate(); cells.deallocate(); rowMin.deallocate(); rowMax.deallocate()
+        clusterOutput.deallocate()
         touchedBlocks.deallocate(); coverage.deallocate(); bucketHead.deallocate(); nextInBucket.deallocate(); active.deallocate()
     }
 
@@ -164,6 +170,45 @@ final class Rasterizer {
         }
     }
 
+    /// Resolves each group of overlapping subpaths (`SubpathClusters`) by inclusion–exclusion,
+    /// for paths of more than `maxPairwiseShapes` convex subpaths wound the same way; subpaths
+    /// in no group stay as they are. Nil when the boxes are too crowded for the grouping or a
+    /// group for the resolver (then sweep: what a group left done — contained subpaths
+    /// emptied, holes reversed — changes neither union nor parity, and its outlines are
+    /// dropped).
+    private func resolveClusteredOverlaps(_ e: EdgeSummary, evenOdd: Bool) -> EdgeSummary? {
+        guard clusters.find(shapes: shapes, count: e.shapeCount, bounds: SIMD4(e.minX, e.minY, e.maxX, e.maxY))
+        else { return nil }
+        var n = 0
+        for g in 0..<clusters.groupCount {
+            let first = Int(clusters.groupStart[g]), size = Int(clusters.groupStart[g + 1]) - first
+            // (Neighbours' boxes chain subpaths into groups larger than one shape's subpaths;
+            // the resolver's work grows with the overlapping pairs, not the group.)
+            if size > InclusionExclusionResolver.maxPolygons { return nil }
+            switch convexResolver.resolve(edges: edges, shapes: shapes, shapeCount: size,
+                                          members: clusters.members + first, vertices: vertices, evenOdd: evenOdd) {
+            case .disjoint: continue
+            case .declined: return nil
+            case .resolved:
+                let m = convexResolver.outputCount
+                if n + m > clusterOutputCapacity {
+                    clusterOutput = UnclippedEdgeBuilder.grown(clusterOutput, count: n, capacity: &clusterOutputCapacity,
+                                                               minimum: n + m)
+                }
+                (clusterOutput + n).update(from: convexResolver.output, count: m)
+                n += m
+            }
+        }
+        if e.count + n > edgeCapacity {
+            edges = UnclippedEdgeBuilder.grown(edges, count: e.count, capacity: &edgeCapacity, minimum: e.count + n)
+        }
+        (edges + e.count).update(from: clusterOutput, count: n)
+        var r = e
+        r.count = e.count + n
+        r.shapeCount = 0; r.resolveAll = false
+        return r
+    }
+
     /// `e` with its edges replaced by `count` resolved ones (no subpath records any more).
     private func replacingEdges(_ e: EdgeSummary, with resolved: UnsafePointer<SIMD4<Int32>>, count n: Int) -> EdgeSummary {
         if n > edgeCapacity {
@@ -197,7 +242,14 @@ final class Rasterizer {
                 if sh.orientation != 0 { solid &+= 1; orientations |= sh.orientation > 0 ? 1 : 2 }
             }
             if !resolveAll && solid <= 1 { return e }
-            if solid > Rasterizer.maxPairwiseShapes { resolveAll = true }
+            if solid > Rasterizer.maxPairwiseShapes {
+                // Many convex subpaths wound the same way (a block of seats as one path): each
+                // group of overlapping ones on its own.
+                if !resolveAll && orientations != 3, let r = resolveClusteredOverlaps(e, evenOdd: rule == .evenOdd) {
+                    return r
+                }
+                resolveAll = true
+            }
             // A few convex subpaths wound the same way: inclusion–exclusion (`InclusionExclusionResolver`).
             if !resolveAll && orientations != 3 && solid <= Rasterizer.maxConvexShapes,
                let r = resolveConvexOverlaps(e, evenOdd: rule == .evenOdd) {

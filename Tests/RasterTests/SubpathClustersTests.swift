@@ -1,0 +1,64 @@
+import Foundation
+import Geometry
+import Testing
+@testable import Raster
+
+/// Paths with more subpaths than are tested pairwise (a block of seats as one path): the groups
+/// of overlapping subpaths are found through the grid and resolved on their own, exactly.
+struct SubpathClustersTests {
+    typealias T = RasterTestSupport
+    typealias Reference = SupersampledReferenceTests
+
+    /// `count` seats on a grid of `pitch` px from (3, 3), turned a little each: neighbours'
+    /// boxes overlap below a pitch of ~9 px, their shapes below ~7.
+    static func seatBlock(count: Int, pitch: Double, columns: Int, seed: UInt64) -> Path {
+        var p = Path()
+        var rng = T.Random(seed: seed)
+        for i in 0..<count {
+            let r = Rect(x: 3 + Double(i % columns) * pitch + rng.unit() * 0.5,
+                         y: 3 + Double(i / columns) * pitch + rng.unit() * 0.5, width: 8, height: 8)
+            p.addPath(T.seat(in: r, rotation: rng.range(-0.6, 0.6)))
+        }
+        return p.flattened(tolerance: 0.1)
+    }
+
+    /// Blocks of 36 seats (108 subpaths) as one path, nonzero (each group by inclusion–
+    /// exclusion; packed tightest, the boxes chain into a group too large and it is swept) and
+    /// even-odd (partial overlaps: swept), against the reference.
+    @Test func seatBlocksAsOnePathAreExact() {
+        for (pitch, seed, grouped) in [(9.5, UInt64(1), true), (8.0, 2, true), (6.5, 3, false)] {
+            let block = Self.seatBlock(count: 36, pitch: pitch, columns: 6, seed: seed)
+            // The groups are small enough for the resolver (so this is what is tested).
+            let r = Rasterizer()
+            let e = r.buildEdgesInside(block, transform: .identity, clip: PixelRect(x: 0, y: 0, width: 64, height: 64))!
+            let c = SubpathClusters()
+            #expect(e.shapeCount > Rasterizer.maxPairwiseShapes)
+            #expect(c.find(shapes: r.shapes, count: e.shapeCount, bounds: SIMD4(e.minX, e.minY, e.maxX, e.maxY)))
+            let largest = (0..<c.groupCount).map { c.groupStart[$0 + 1] - c.groupStart[$0] }.max() ?? 0
+            #expect(largest >= 3 && (largest <= Int32(InclusionExclusionResolver.maxPolygons)) == grouped,
+                    "pitch \(pitch): largest group \(largest)")
+            for rule in [FillRule.nonZero, .evenOdd] {
+                let r = Reference.maxError(block, size: 64, rule: rule)
+                #expect(r.error <= Reference.bound, "pitch \(pitch) \(rule): max error \(r.error) at (\(r.x), \(r.y))")
+            }
+        }
+    }
+
+    /// The groups: overlapping boxes joined (through others too), lone subpaths in none, each
+    /// group's members in order.
+    @Test func groupsJoinOverlappingBoxes() {
+        // Rects: 0–1 overlap, 1–2 overlap (so 0, 1, 2 together), 3 alone, 4–5 overlap.
+        let rects = [(2.0, 2.0), (6.0, 3.0), (10.0, 5.0), (30.0, 30.0), (50.0, 2.0), (53.0, 4.0)]
+        var p = Path()
+        for (x, y) in rects { p.addPath(T.rectPath(x, y, 5, 5)) }
+        let r = Rasterizer()
+        let e = r.buildEdgesInside(p, transform: .identity, clip: PixelRect(x: 0, y: 0, width: 64, height: 64))!
+        let c = SubpathClusters()
+        #expect(c.find(shapes: r.shapes, count: e.shapeCount, bounds: SIMD4(e.minX, e.minY, e.maxX, e.maxY)))
+        var groups: [[Int32]] = []
+        for g in 0..<c.groupCount {
+            groups.append((Int(c.groupStart[g])..<Int(c.groupStart[g + 1])).map { c.members[$0] })
+        }
+        #expect(groups == [[0, 1, 2], [4, 5]])
+    }
+}

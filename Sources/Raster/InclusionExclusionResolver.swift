@@ -106,10 +106,12 @@ final class InclusionExclusionResolver {
     /// Resolves the overlaps of the solid subpaths among `shapes[0 ..< shapeCount]` — or among
     /// `shapes[members[0 ..< shapeCount]]`, a group of them (`SubpathClusters`) — (convex, all
     /// with the same nonzero orientation; their vertices in `vertices`) as the type's comment
-    /// says; all other edges stay as they are. The edges must be the unclipped build of closed polylines
-    /// (`UnclippedEdgeBuilder`). Declines, with nothing done, more than `maxPolygons` subpaths,
-    /// more than `maxClips` clips, a non-empty intersection of more than `maxMembers`
-    /// subpaths, or (even-odd) two subpaths overlapping without one containing the other.
+    /// says; all other edges stay as they are. The edges must be the unclipped build of closed
+    /// polylines (`UnclippedEdgeBuilder`). Declines more than `maxPolygons` subpaths, more than
+    /// `maxClips` clips, a non-empty intersection of more than `maxMembers` subpaths, or
+    /// (even-odd) two subpaths overlapping without one containing the other; subpaths it found
+    /// inside others by then stay emptied (nonzero: the union is the same without them), and
+    /// nothing else is changed.
     func resolve(edges: UnsafeMutablePointer<SIMD4<Int32>>, shapes: UnsafePointer<SubpathShape>, shapeCount: Int,
                  members: UnsafePointer<Int32>? = nil, vertices: UnsafePointer<SIMD2<Int32>>,
                  evenOdd: Bool) -> Outcome {

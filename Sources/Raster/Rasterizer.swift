@@ -53,11 +53,11 @@ final class Rasterizer {
     private let resolver = WindingResolver()
     /// Above this many solid subpaths the pairwise box test is skipped and everything resolved.
     static let maxPairwiseShapes = 64
-    /// At most this many convex subpaths go through `InclusionExclusionResolver` (its cost
-    /// grows with the square of the count or faster; many subpaths are swept instead).
+    /// At most this many convex subpaths go through `InclusionExclusionResolver` together
+    /// (their pairs are all box-tested); more are grouped first (`SubpathClusters`).
     static let maxConvexShapes = 16
     private let convexResolver = InclusionExclusionResolver()
-    /// Groups of overlapping subpaths, for paths with more than `maxPairwiseShapes`.
+    /// Groups of overlapping subpaths, for paths with more than `maxConvexShapes`.
     private let clusters = SubpathClusters()
     /// The groups' intersection outlines, gathered before they join the edges.
     private var clusterOutput = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: 256)
@@ -171,7 +171,7 @@ final class Rasterizer {
     }
 
     /// Resolves each group of overlapping subpaths (`SubpathClusters`) by inclusion–exclusion,
-    /// for paths of more than `maxPairwiseShapes` convex subpaths wound the same way; subpaths
+    /// for paths of more than `maxConvexShapes` convex subpaths wound the same way; subpaths
     /// in no group stay as they are. Nil when the boxes are too crowded for the grouping or a
     /// group for the resolver (then sweep: what a group left done — contained subpaths
     /// emptied, holes reversed — changes neither union nor parity, and its outlines are
@@ -223,11 +223,13 @@ final class Rasterizer {
         return r
     }
 
-    /// Rewrites the edges where windings overlap or cross inside a pixel (`WindingResolver`),
-    /// so the accumulation is exact there too. Paths made of convex subpaths whose pixel boxes
-    /// are disjoint (most shapes) pass untouched at the cost of the classification; otherwise
-    /// only the subpaths whose boxes share pixels, and only in the pixel rows they share, are
-    /// resolved — or everything, for a non-convex subpath, many subpaths or a clipped build.
+    /// Rewrites the edges where windings overlap or cross inside a pixel, so the accumulation
+    /// is exact there too. Paths made of convex subpaths whose boxes are disjoint (most shapes)
+    /// pass untouched at the cost of the classification; convex subpaths wound the same way
+    /// get their intersections' outlines added (`InclusionExclusionResolver`, by groups for
+    /// many); otherwise, or where that declines, the sweep (`WindingResolver`) rewrites the
+    /// subpaths whose pixel boxes meet, in the pixel rows they share — or everything, for a
+    /// non-convex subpath, many subpaths or a clipped build.
     func resolveOverlaps(_ e: EdgeSummary, rule: FillRule) -> EdgeSummary {
         guard e.count > 0, e.resolveAll || e.shapeCount > 1 || (e.shapeCount == 1 && !shapes[0].convex) else { return e }
         var resolveAll = e.resolveAll
@@ -242,19 +244,15 @@ final class Rasterizer {
                 if sh.orientation != 0 { solid &+= 1; orientations |= sh.orientation > 0 ? 1 : 2 }
             }
             if !resolveAll && solid <= 1 { return e }
-            if solid > Rasterizer.maxPairwiseShapes {
-                // Many convex subpaths wound the same way (a block of seats as one path): each
-                // group of overlapping ones on its own.
-                if !resolveAll && orientations != 3, let r = resolveClusteredOverlaps(e, evenOdd: rule == .evenOdd) {
-                    return r
-                }
-                resolveAll = true
+            if !resolveAll && orientations != 3 {
+                // Convex subpaths wound the same way: inclusion–exclusion
+                // (`InclusionExclusionResolver`), all at once for a few, else each group of
+                // overlapping ones on its own (a block of seats as one path).
+                let r = solid <= Rasterizer.maxConvexShapes ? resolveConvexOverlaps(e, evenOdd: rule == .evenOdd)
+                    : resolveClusteredOverlaps(e, evenOdd: rule == .evenOdd)
+                if let r { return r }
             }
-            // A few convex subpaths wound the same way: inclusion–exclusion (`InclusionExclusionResolver`).
-            if !resolveAll && orientations != 3 && solid <= Rasterizer.maxConvexShapes,
-               let r = resolveConvexOverlaps(e, evenOdd: rule == .evenOdd) {
-                return r
-            }
+            if solid > Rasterizer.maxPairwiseShapes { resolveAll = true }
         }
         if !resolveAll {
             // Pixel boxes (first and last column and row touched) of the solid subpaths.

@@ -32,7 +32,7 @@ struct SubpathClustersTests {
             let r = Rasterizer()
             let e = r.buildEdgesInside(block, transform: .identity, clip: PixelRect(x: 0, y: 0, width: 64, height: 64))!
             let c = SubpathClusters()
-            #expect(e.shapeCount > Rasterizer.maxPairwiseShapes)
+            #expect(e.shapeCount > Rasterizer.maxConvexShapes)
             #expect(c.find(shapes: r.shapes, count: e.shapeCount, bounds: SIMD4(e.minX, e.minY, e.maxX, e.maxY)))
             let largest = (0..<c.groupCount).map { c.groupStart[$0 + 1] - c.groupStart[$0] }.max() ?? 0
             #expect(largest >= 3 && (largest <= Int32(InclusionExclusionResolver.maxPolygons)) == grouped,

@@ -265,7 +265,7 @@ public final class DRMPresenter {
             }
             _ = drmModeDirtyFB(fd, fbID, &clips, UInt32(clips.count))   // -ENOSYS on many drivers: fine
         }
-        for attempt in 0..<2 {
+        for attempt in 0..<DRMPresenter.busyAttempts {
             do {
                 if let atomic {
                     try atomicCommit(modeset: false, fb: fbID, active: true, ids: atomic, event: true,
@@ -279,13 +279,32 @@ public final class DRMPresenter {
                 pending = index
                 pendingSince = Self.monotonicNow()
                 return
-            } catch let e as DRMError where e.errno == .resourceBusy && attempt == 0 {
-                // A flip the kernel still holds: wait for its event, then try once more.
+            } catch let e as DRMError where e.errno == .resourceBusy && attempt < DRMPresenter.busyAttempts - 1 {
+                // A flip the kernel still holds: wait for its event, then try again. With none
+                // pending here (one written off as lost while the kernel still finished it, as a
+                // slow VM can make it look), give the kernel a frame.
                 busyRetries += 1
-                _ = try waitForFlip(timeout: flipTimeout)
+                if pending != nil {
+                    _ = try waitForFlip(timeout: flipTimeout)
+                } else {
+                    try waitForEvents(seconds: DRMPresenter.busyPause)
+                }
                 if pending == nil && needsModeset { try modeset() }
             }
         }
+    }
+
+    /// Tries a flip gets before EBUSY is passed on, and the pause between tries when no flip of
+    /// ours is pending (about a frame at 60 Hz), s.
+    static let busyAttempts = 4
+    static let busyPause = 0.017
+
+    /// Waits in `poll` up to `seconds` for events on the fd, dispatching those that come.
+    private func waitForEvents(seconds: Double) throws {
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let r = poll(&pfd, 1, Int32((seconds * 1000).rounded(.up)))
+        if r < 0 && errno != EINTR { throw DRMError(call: "poll", path: card.path, errno: .current) }
+        if r > 0 { try dispatchEvents() }
     }
 
     /// Called from the page-flip handler.
@@ -308,7 +327,8 @@ public final class DRMPresenter {
     /// answers EBUSY, as it does to a client that races its own flips or to one sharing the CRTC.
     public var flipsQueuedWithoutWaiting = 0
 
-    /// Flips the kernel refused with EBUSY, each retried once after the pending flip completed.
+    /// Flips the kernel refused with EBUSY, each retried after the pending flip completed (a
+    /// frame later when none of ours is pending; up to `busyAttempts` tries in all).
     public private(set) var busyRetries = 0
 
     /// How the kernel hears about damage: `FB_DAMAGE_CLIPS` (atomic, when the plane has it),

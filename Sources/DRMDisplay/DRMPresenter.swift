@@ -302,7 +302,7 @@ public final class DRMPresenter {
     /// Waits in `poll` up to `seconds` for events on the fd, dispatching those that come.
     private func waitForEvents(seconds: Double) throws {
         var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let r = poll(&pfd, 1, Int32((seconds * 1000).rounded(.up)))
+        let r = poll(&pfd, 1, Int32(max(1, (seconds * 1000).rounded(.up))))
         if r < 0 && errno != EINTR { throw DRMError(call: "poll", path: card.path, errno: .current) }
         if r > 0 { try dispatchEvents() }
     }
@@ -368,10 +368,7 @@ public final class DRMPresenter {
                 writeOffPendingFlip()
                 return false
             }
-            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let r = poll(&pfd, 1, Int32(max(1, (left * 1000).rounded(.up))))
-            if r < 0 && errno != EINTR { throw DRMError(call: "poll", path: card.path, errno: .current) }
-            if r > 0 { try dispatchEvents() }
+            try waitForEvents(seconds: left)
         }
         return true
     }

@@ -83,7 +83,8 @@ final class InclusionExclusionResolver {
     /// The builder's vertex buffer, during `resolve`.
     private var vertices = UnsafePointer<SIMD2<Int32>>(bitPattern: 8)!
     private var orientation: Int64 = 1
-    /// The intersection outlines the last `resolve` added.
+    /// The intersection outlines the last `resolve` added (with `keepingOutput`, after those of
+    /// the calls before it).
     private(set) var output: UnsafeMutablePointer<SIMD4<Int32>>
     private var outputCapacity = 256
     private(set) var outputCount = 0
@@ -111,11 +112,12 @@ final class InclusionExclusionResolver {
     /// `maxClips` clips, a non-empty intersection of more than `maxMembers` subpaths, or
     /// (even-odd) two subpaths overlapping without one containing the other; subpaths it found
     /// inside others by then stay emptied (nonzero: the union is the same without them), and
-    /// nothing else is changed.
+    /// nothing else is changed. `keepingOutput`: `output` keeps what earlier calls added (one
+    /// call per group) and this call's outlines follow.
     func resolve(edges: UnsafeMutablePointer<SIMD4<Int32>>, shapes: UnsafePointer<SubpathShape>, shapeCount: Int,
                  members: UnsafePointer<Int32>? = nil, vertices: UnsafePointer<SIMD2<Int32>>,
-                 evenOdd: Bool) -> Outcome {
-        outputCount = 0
+                 evenOdd: Bool, keepingOutput: Bool = false) -> Outcome {
+        if !keepingOutput { outputCount = 0 }
         pairCount = 0
         poolCount = 0
         clips = 0
@@ -374,10 +376,7 @@ final class InclusionExclusionResolver {
 
     private func appendToPool(_ p: UnsafePointer<SIMD2<Int32>>, count n: Int) {
         if poolCount &+ n > poolCapacity {
-            let grown = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: Swift.max(poolCount &+ n, 2 * poolCapacity))
-            grown.moveInitialize(from: pool, count: poolCount)
-            pool.deallocate()
-            pool = grown; poolCapacity = Swift.max(poolCount &+ n, 2 * poolCapacity)
+            pool = UnclippedEdgeBuilder.grown(pool, count: poolCount, capacity: &poolCapacity, minimum: poolCount &+ n)
         }
         // (A loop: these are a handful of points, less than a call to memmove costs.)
         for i in 0..<n { pool[poolCount &+ i] = p[i] }

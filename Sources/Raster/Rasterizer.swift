@@ -59,9 +59,6 @@ final class Rasterizer {
     private let convexResolver = InclusionExclusionResolver()
     /// Groups of overlapping subpaths, for paths with more than `maxConvexShapes`.
     private let clusters = SubpathClusters()
-    /// The groups' intersection outlines, gathered before they join the edges.
-    private var clusterOutput = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: 256)
-    private var clusterOutputCapacity = 256
     private let shapeBoxes = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: Rasterizer.maxPairwiseShapes)
     private let shapeOfBox = UnsafeMutablePointer<Int32>.allocate(capacity: Rasterizer.maxPairwiseShapes)
     private let hitBox = UnsafeMutablePointer<UInt8>.allocate(capacity: Rasterizer.maxPairwiseShapes)
@@ -97,7 +94,6 @@ final class Rasterizer {
     deinit {
         edges.deallocate(); shapes.deallocate(); vertices.deallocate(); selection.deallocate()
         shapeBoxes.deallocate(); shapeOfBox.deallocate(); hitBox.deallocate(); cells.deallocate(); rowMin.deallocate(); rowMax.deallocate()
-        clusterOutput.deallocate()
         touchedBlocks.deallocate(); coverage.deallocate(); bucketHead.deallocate(); nextInBucket.deallocate(); active.deallocate()
     }
 
@@ -154,19 +150,7 @@ final class Rasterizer {
                                       evenOdd: evenOdd) {
         case .disjoint: return e
         case .declined: return nil
-        case .resolved:
-            let n = convexResolver.outputCount
-            if e.count + n > edgeCapacity {
-                let grown = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: Swift.max(e.count + n, edgeCapacity * 2))
-                grown.moveInitialize(from: edges, count: e.count)
-                edges.deallocate()
-                edges = grown; edgeCapacity = Swift.max(e.count + n, edgeCapacity * 2)
-            }
-            (edges + e.count).update(from: convexResolver.output, count: n)
-            var r = e
-            r.count = e.count + n
-            r.shapeCount = 0; r.resolveAll = false
-            return r
+        case .resolved: return appendingResolverOutput(to: e)
         }
     }
 
@@ -179,30 +163,27 @@ final class Rasterizer {
     private func resolveClusteredOverlaps(_ e: EdgeSummary, evenOdd: Bool) -> EdgeSummary? {
         guard clusters.find(shapes: shapes, count: e.shapeCount, bounds: SIMD4(e.minX, e.minY, e.maxX, e.maxY))
         else { return nil }
-        var n = 0
         for g in 0..<clusters.groupCount {
             let first = Int(clusters.groupStart[g]), size = Int(clusters.groupStart[g + 1]) - first
             // (Neighbours' boxes chain subpaths into groups larger than one shape's subpaths;
             // the resolver's work grows with the overlapping pairs, not the group.)
             if size > InclusionExclusionResolver.maxPolygons { return nil }
-            switch convexResolver.resolve(edges: edges, shapes: shapes, shapeCount: size,
-                                          members: clusters.members + first, vertices: vertices, evenOdd: evenOdd) {
-            case .disjoint: continue
-            case .declined: return nil
-            case .resolved:
-                let m = convexResolver.outputCount
-                if n + m > clusterOutputCapacity {
-                    clusterOutput = UnclippedEdgeBuilder.grown(clusterOutput, count: n, capacity: &clusterOutputCapacity,
-                                                               minimum: n + m)
-                }
-                (clusterOutput + n).update(from: convexResolver.output, count: m)
-                n += m
-            }
+            // Each group's outlines follow the earlier groups' in the resolver's output.
+            let outcome = convexResolver.resolve(edges: edges, shapes: shapes, shapeCount: size,
+                                                 members: clusters.members + first, vertices: vertices,
+                                                 evenOdd: evenOdd, keepingOutput: g > 0)
+            if case .declined = outcome { return nil }
         }
+        return appendingResolverOutput(to: e)
+    }
+
+    /// `e` with the resolver's output appended to its edges (no subpath records any more).
+    private func appendingResolverOutput(to e: EdgeSummary) -> EdgeSummary {
+        let n = convexResolver.outputCount
         if e.count + n > edgeCapacity {
             edges = UnclippedEdgeBuilder.grown(edges, count: e.count, capacity: &edgeCapacity, minimum: e.count + n)
         }
-        (edges + e.count).update(from: clusterOutput, count: n)
+        (edges + e.count).update(from: convexResolver.output, count: n)
         var r = e
         r.count = e.count + n
         r.shapeCount = 0; r.resolveAll = false

@@ -61,15 +61,17 @@ final class SubpathClusters {
             shift &+= 1
         } while shift < 30
         let gx0 = bounds.x >> shift, gy0 = bounds.y >> shift
+        // The cells box `b` spans: columns cx0 ... cx1, rows cy0 ... cy1.
+        @inline(__always) func cellRange(_ b: SIMD4<Int32>) -> (cx0: Int, cx1: Int, cy0: Int, cy1: Int) {
+            (Int((b.x >> shift) &- gx0), Int((b.z >> shift) &- gx0), Int((b.y >> shift) &- gy0), Int((b.w >> shift) &- gy0))
+        }
         let cells = gw &* gh
         ensureCells(cells &+ 1)
         cellStart.update(repeating: 0, count: cells &+ 1)
         // Count, then place, each box in the cells it spans.
         var insertions = 0
         for s in 0..<n where shapes[s].orientation != 0 {
-            let b = shapes[s].box
-            let cx0 = Int((b.x >> shift) &- gx0), cx1 = Int((b.z >> shift) &- gx0)
-            let cy0 = Int((b.y >> shift) &- gy0), cy1 = Int((b.w >> shift) &- gy0)
+            let (cx0, cx1, cy0, cy1) = cellRange(shapes[s].box)
             let spanned = (cx1 &- cx0 &+ 1) &* (cy1 &- cy0 &+ 1)
             if spanned > SubpathClusters.maxCellsPerBox { return false }
             insertions &+= spanned
@@ -83,9 +85,7 @@ final class SubpathClusters {
         ensureItems(insertions)
         // Filled from each cell's end down, so cellStart[c] ends at the cell's first item.
         for s in stride(from: n &- 1, through: 0, by: -1) where shapes[s].orientation != 0 {
-            let b = shapes[s].box
-            let cx0 = Int((b.x >> shift) &- gx0), cx1 = Int((b.z >> shift) &- gx0)
-            let cy0 = Int((b.y >> shift) &- gy0), cy1 = Int((b.w >> shift) &- gy0)
+            let (cx0, cx1, cy0, cy1) = cellRange(shapes[s].box)
             for cy in cy0...cy1 {
                 for cx in cx0...cx1 {
                     let c = cy &* gw &+ cx &+ 1

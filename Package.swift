@@ -58,15 +58,18 @@ let package = Package(
         .target(name: "Recording", dependencies: ["Gestures", "Geometry", .product(name: "Yams", package: "Yams")]),
         .target(name: "KioskUI", dependencies: ["Geometry", "Raster", "Text", "Animation", "Seating", "Gestures", "Recording"],
                 swiftSettings: hotPathSettings),
+        // The display seam: the `Display` protocol and a headless display, above Raster, below
+        // both the DRM presenter and the kiosk runtime.
+        .target(name: "Displays", dependencies: ["Geometry", "Raster"]),
         .target(name: "DRMDisplay", dependencies: [
-            "Raster", "CDRM", "CScanout", "CInput", .product(name: "SystemPackage", package: "swift-system"),
+            "Displays", "Geometry", "Raster", "CDRM", "CScanout", "CInput", .product(name: "SystemPackage", package: "swift-system"),
         ]),
         // TouchInput maps positions with Recording's DisplayMapping, so live and replayed frames agree.
         .target(name: "TouchInput", dependencies: [
             "CInput", "Gestures", "Geometry", "Recording", .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .target(name: "Kiosk", dependencies: [
-            "Geometry", "KioskUI", "Raster", "Text", "Animation", "Seating", "Gestures", "Recording", "DRMDisplay",
+            "Geometry", "KioskUI", "Raster", "Text", "Animation", "Seating", "Gestures", "Recording", "Displays", "DRMDisplay",
             "TouchInput", "BoxOfficeClient", "BoxOffice", "CLinux",
             .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Logging", package: "swift-log"),
@@ -135,6 +138,7 @@ let package = Package(
         .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "Recording", "Seating", "Gestures", "Raster", "Text", "Animation", "Geometry"],
                     resources: [.copy("Golden")]),
         .testTarget(name: "SeatingTests", dependencies: ["Seating", "Geometry"]),
+        .testTarget(name: "DisplaysTests", dependencies: ["Displays", "Raster", "Geometry"]),
         .testTarget(name: "DRMDisplayTests", dependencies: [
             "DRMDisplay", "CDRM", "Raster", .product(name: "SystemPackage", package: "swift-system"),
         ]),

@@ -1,4 +1,6 @@
 import CDRM
+import Displays
+import Geometry
 import Raster
 #if canImport(Glibc)
 import Glibc
@@ -20,15 +22,15 @@ public enum DRMModesetPath: String, Sendable, Hashable {
 /// event. Flip completions, read by `dispatchEvents()`/`waitForFlip(timeout:)`, pace frames.
 public final class DRMPresenter {
     public let card: DRMCard
-    public private(set) var output: DRMOutput
-    public let rotation: DRMRotation
+    public internal(set) var output: DRMOutput
+    public let rotation: DisplayRotation
     /// The path in use after setup: `.atomic` or `.legacy`.
     public private(set) var path: DRMModesetPath
     /// The logical image; draw here. Ordinary cached memory, never scanned out. Replaced by a
     /// new surface of the new logical size when a hotplug brings a different mode
     /// (`refreshAfterHotplug` returns `.modeChanged`): fetch it again after that.
-    public private(set) var shadow: Surface
-    public private(set) var buffers: [DRMDumbBuffer]
+    public internal(set) var shadow: Surface
+    public internal(set) var buffers: [DRMDumbBuffer]
 
     /// Frames handed to the kernel (page flips requested).
     public private(set) var framesPresented = 0
@@ -36,45 +38,39 @@ public final class DRMPresenter {
     public private(set) var flipsCompleted = 0
     /// Flips that did not complete within the timeout (the output is then set up again).
     public private(set) var flipTimeouts = 0
-    /// Device rects copied per presented frame, in order (for reports and tests).
-    public private(set) var copiedRects: [[PixelRect]] = []
+    /// Called with the device rects copied for each presented frame (`tribune present --report`
+    /// keeps them); the presenter itself keeps nothing per frame.
+    public var frameObserver: DisplayFrameObserver?
+    /// Follows connector hotplugs when set (`followHotplug(mode:)`): its descriptor is one of
+    /// `eventDescriptors`, and the mode asked for again after a change.
+    var hotplug: (monitor: DRMHotplugMonitor, mode: DRMModeRequest?)?
     public var flipTimeout: Double = 1.0
     /// When the pending flip was queued (monotonic s).
     private var pendingSince = 0.0
 
-    /// False while the connector is gone, the VT is switched away, or the output is blanked:
-    /// `present` then only records damage.
+    /// While the output is blanked (`blank()`) or the VT is switched away (`suspend()`),
+    /// `present` only records damage.
     public private(set) var isBlanked = false
-    public var isSuspended = false
+    public private(set) var isSuspended = false
     /// True while the connector is unplugged (`refreshAfterHotplug`): presents only record damage.
-    public private(set) var isDisconnected = false
+    public internal(set) var isDisconnected = false
     /// Hotplug outcomes so far: connector lost, connector back, mode changed.
-    public private(set) var disconnects = 0, reconnects = 0, modeChanges = 0
+    public internal(set) var disconnects = 0, reconnects = 0, modeChanges = 0
 
-    private var tracker: DRMDamageTracker
-    private var front = 0
-    private var pending: Int?
-    private var needsModeset = true
+    var tracker: DRMDamageTracker
+    var front = 0
+    var pending: Int?
+    var needsModeset = true
     private var savedCRTC: (fb: UInt32, x: UInt32, y: UInt32, mode: drmModeModeInfo?)?
-    private var atomic: AtomicIDs?
-    private var modeBlob: UInt32 = 0
-    private var fd: Int32 { card.fileDescriptor.rawValue }
-
-    struct AtomicIDs {
-        var plane: UInt32
-        var connCRTC: UInt32, crtcMode: UInt32, crtcActive: UInt32
-        var planeFB: UInt32, planeCRTC: UInt32
-        var src: (UInt32, UInt32, UInt32, UInt32), dst: (UInt32, UInt32, UInt32, UInt32)
-        /// `FB_DAMAGE_CLIPS` on the primary plane (0 when the driver has none). A superset of
-        /// the change since the previous frame (the buffer-age rects), which is allowed.
-        var damageClips: UInt32 = 0
-    }
+    var atomic: AtomicIDs?
+    var modeBlob: UInt32 = 0
+    var fd: Int32 { card.fileDescriptor.rawValue }
 
     /// Sets up buffers and the modeset path (nothing is shown until `start()`).
     /// - Parameters:
     ///   - rotation: applied while copying; compose the panel orientation in before passing it.
     ///   - bufferCount: 2 or 3.
-    public init(card: DRMCard, output: DRMOutput, rotation: DRMRotation = .r0,
+    public init(card: DRMCard, output: DRMOutput, rotation: DisplayRotation = .degrees0,
                 path requested: DRMModesetPath = .automatic, bufferCount: Int = 3) throws {
         self.card = card; self.output = output; self.rotation = rotation
         let w = output.mode.width, h = output.mode.height
@@ -115,15 +111,15 @@ public final class DRMPresenter {
 
     /// Copies what buffer `index` lacks from the shadow; returns the device rects written.
     @discardableResult
-    private func fill(buffer index: Int) -> [PixelRect] {
+    func fill(buffer index: Int) -> [PixelRect] {
         let b = buffers[index]
         return tracker.take(buffer: index).map {
-            ShadowCopier.copy($0, from: shadow, rotation: rotation, to: b.pixels, pitch: b.pitch,
-                              deviceWidth: b.width, deviceHeight: b.height)
+            shadow.copy($0, turnedBy: rotation, to: b.pixels, pitch: b.pitch,
+                        deviceWidth: b.width, deviceHeight: b.height)
         }
     }
 
-    private func modeset() throws {
+    func modeset() throws {
         if let atomic {
             try atomicCommit(modeset: true, fb: buffers[front].framebufferID, active: true, ids: atomic, event: false)
         } else {
@@ -134,86 +130,6 @@ public final class DRMPresenter {
             }
         }
         needsModeset = false
-    }
-
-    private func setUpAtomic() throws -> AtomicIDs? {
-        guard drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1) == 0,
-              drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 1) == 0 else { return nil }
-        func prop(_ obj: UInt32, _ type: UInt32, _ name: String) -> UInt32? {
-            card.property(object: obj, type: type, name: name)?.id
-        }
-        guard let planes = drmModeGetPlaneResources(fd) else { return nil }
-        defer { drmModeFreePlaneResources(planes) }
-        var primary: UInt32?
-        for i in 0..<Int(planes.pointee.count_planes) {
-            let id = planes.pointee.planes[i]
-            guard let p = drmModeGetPlane(fd, id) else { continue }
-            let fits = p.pointee.possible_crtcs & (1 << UInt32(output.crtcIndex)) != 0
-            drmModeFreePlane(p)
-            let type = card.property(object: id, type: DRM_MODE_OBJECT_PLANE, name: "type")?.value
-            if fits && type == UInt64(DRM_PLANE_TYPE_PRIMARY) { primary = id; break }
-        }
-        let c = output.connector.id, k = output.crtcID
-        let obj = DRM_MODE_OBJECT_PLANE, cobj = DRM_MODE_OBJECT_CRTC, nobj = DRM_MODE_OBJECT_CONNECTOR
-        guard let pl = primary,
-              let cc = prop(c, nobj, "CRTC_ID"), let mid = prop(k, cobj, "MODE_ID"), let act = prop(k, cobj, "ACTIVE"),
-              let fb = prop(pl, obj, "FB_ID"), let pc = prop(pl, obj, "CRTC_ID"),
-              let sx = prop(pl, obj, "SRC_X"), let sy = prop(pl, obj, "SRC_Y"),
-              let sw = prop(pl, obj, "SRC_W"), let sh = prop(pl, obj, "SRC_H"),
-              let dx = prop(pl, obj, "CRTC_X"), let dy = prop(pl, obj, "CRTC_Y"),
-              let dw = prop(pl, obj, "CRTC_W"), let dh = prop(pl, obj, "CRTC_H") else {
-            drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 0)
-            return nil
-        }
-        var mode = output.rawMode
-        guard drmModeCreatePropertyBlob(fd, &mode, MemoryLayout<drmModeModeInfo>.size, &modeBlob) == 0 else {
-            throw DRMError(call: "drmModeCreatePropertyBlob(MODE_ID)", path: card.path, errno: .current)
-        }
-        let ids = AtomicIDs(plane: pl, connCRTC: cc, crtcMode: mid, crtcActive: act, planeFB: fb, planeCRTC: pc,
-                            src: (sx, sy, sw, sh), dst: (dx, dy, dw, dh),
-                            damageClips: prop(pl, obj, "FB_DAMAGE_CLIPS") ?? 0)
-        do {
-            try atomicCommit(modeset: true, fb: buffers[0].framebufferID, active: true, ids: ids, event: false,
-                             testOnly: true)
-        } catch {
-            drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_ATOMIC), 0)
-            return nil
-        }
-        return ids
-    }
-
-    private func atomicCommit(modeset: Bool, fb: UInt32, active: Bool, ids: AtomicIDs, event: Bool,
-                              testOnly: Bool = false, damageBlob: UInt32 = 0) throws {
-        guard let req = drmModeAtomicAlloc() else {
-            throw DRMError(call: "drmModeAtomicAlloc", path: card.path, errno: .noMemory)
-        }
-        defer { drmModeAtomicFree(req) }
-        let w = UInt64(output.mode.width), h = UInt64(output.mode.height)
-        if modeset {
-            drmModeAtomicAddProperty(req, output.connector.id, ids.connCRTC, UInt64(output.crtcID))
-            drmModeAtomicAddProperty(req, output.crtcID, ids.crtcMode, UInt64(modeBlob))
-            drmModeAtomicAddProperty(req, output.crtcID, ids.crtcActive, active ? 1 : 0)
-            drmModeAtomicAddProperty(req, ids.plane, ids.planeCRTC, UInt64(output.crtcID))
-            drmModeAtomicAddProperty(req, ids.plane, ids.src.0, 0)
-            drmModeAtomicAddProperty(req, ids.plane, ids.src.1, 0)
-            drmModeAtomicAddProperty(req, ids.plane, ids.src.2, w << 16)   // 16.16 fixed point
-            drmModeAtomicAddProperty(req, ids.plane, ids.src.3, h << 16)
-            drmModeAtomicAddProperty(req, ids.plane, ids.dst.0, 0)
-            drmModeAtomicAddProperty(req, ids.plane, ids.dst.1, 0)
-            drmModeAtomicAddProperty(req, ids.plane, ids.dst.2, w)
-            drmModeAtomicAddProperty(req, ids.plane, ids.dst.3, h)
-        }
-        drmModeAtomicAddProperty(req, ids.plane, ids.planeFB, UInt64(fb))
-        if ids.damageClips != 0 { drmModeAtomicAddProperty(req, ids.plane, ids.damageClips, UInt64(damageBlob)) }
-        var flags: UInt32 = 0
-        if modeset { flags |= UInt32(DRM_MODE_ATOMIC_ALLOW_MODESET) }
-        if testOnly { flags |= UInt32(DRM_MODE_ATOMIC_TEST_ONLY) }
-        if event { flags |= UInt32(DRM_MODE_PAGE_FLIP_EVENT) | UInt32(DRM_MODE_ATOMIC_NONBLOCK) }
-        let user = Unmanaged.passUnretained(self).toOpaque()
-        guard drmModeAtomicCommit(fd, req, flags, event ? user : nil) == 0 else {
-            throw DRMError(call: "drmModeAtomicCommit(\(testOnly ? "test, " : "")\(modeset ? "modeset" : "flip"))",
-                           path: card.path, errno: .current)
-        }
     }
 
     // MARK: Presenting
@@ -241,7 +157,7 @@ public final class DRMPresenter {
         }
         if needsModeset { try modeset() }   // a flip timed out meanwhile
         try flip(to: back, damage: copied)
-        copiedRects.append(copied)
+        frameObserver?(copied)
         framesPresented += 1
         return true
     }
@@ -437,74 +353,6 @@ public final class DRMPresenter {
         tracker.invalidateAll()
     }
 
-    // MARK: Hotplug
-
-    /// Re-reads the connector after a udev hotplug event (`DRMHotplugMonitor`) and follows it:
-    /// gone → presents stop (nothing is rendered to a missing panel, the daemon keeps running);
-    /// back, or a new mode → the mode is set again, with new dumb buffers and a new `shadow`
-    /// when the size changed, and everything is repainted at the next present.
-    /// - Parameter request: the configured mode (nil: the connector's preferred, else largest).
-    public func refreshAfterHotplug(mode request: DRMModeRequest? = nil) throws -> DRMHotplugChange {
-        let fresh: DRMOutput
-        do {
-            fresh = try card.selectOutput(connector: output.connector.name, mode: request)
-        } catch {
-            guard !isDisconnected else { return .none }
-            if pending != nil { _ = try? waitForFlip(timeout: 0.1) }
-            pending = nil
-            isDisconnected = true
-            disconnects += 1
-            return .disconnected
-        }
-        let wasDisconnected = isDisconnected
-        isDisconnected = false
-        if fresh.mode == output.mode && fresh.crtcID == output.crtcID {
-            guard wasDisconnected else { return .none }
-            output = fresh
-            invalidate()
-            reconnects += 1
-            return .reconnected
-        }
-        try reconfigure(to: fresh)
-        if wasDisconnected { reconnects += 1 }
-        return .modeChanged
-    }
-
-    /// Moves to another mode (or CRTC) on the same card: new dumb buffers of the mode's size,
-    /// a new shadow of the matching logical size (cleared to black), a new `MODE_ID` blob.
-    public func reconfigure(to newOutput: DRMOutput) throws {
-        if pending != nil { _ = try? waitForFlip(timeout: flipTimeout) }
-        pending = nil
-        let w = newOutput.mode.width, h = newOutput.mode.height
-        var fresh: [DRMDumbBuffer] = []
-        for _ in 0..<buffers.count { fresh.append(try DRMDumbBuffer(card: card, width: w, height: h)) }
-        output = newOutput
-        let logical = rotation.logicalSize(deviceWidth: w, deviceHeight: h)
-        let newShadow = Surface(width: logical.width, height: logical.height)
-        newShadow.clear(.black)
-        // The old buffers go after the new mode is set (removing a scanned-out framebuffer would
-        // switch the CRTC off in between); `start()`-like modeset at the next present.
-        let old = buffers
-        buffers = fresh
-        shadow = newShadow
-        tracker = DRMDamageTracker(bufferCount: fresh.count, bounds: newShadow.bounds)
-        front = 0
-        if atomic != nil {
-            var mode = newOutput.rawMode
-            var blob: UInt32 = 0
-            guard drmModeCreatePropertyBlob(fd, &mode, MemoryLayout<drmModeModeInfo>.size, &blob) == 0 else {
-                throw DRMError(call: "drmModeCreatePropertyBlob(MODE_ID \(newOutput.mode))", path: card.path, errno: .current)
-            }
-            if modeBlob != 0 { drmModeDestroyPropertyBlob(fd, modeBlob) }
-            modeBlob = blob
-        }
-        fill(buffer: front)
-        try modeset()
-        withExtendedLifetime(old) {}
-        modeChanges += 1
-    }
-
-    /// Gives up DRM master (VT switched away); presents are held until `resume()`.
     public func suspend() {
         if pending != nil { _ = try? waitForFlip(timeout: 0.1) }
         pending = nil

@@ -18,6 +18,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "tribune", targets: ["tribune"]),
+        .executable(name: "tribune-headless", targets: ["tribune-headless"]),
         .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "Raster", targets: ["Raster"]),
     ],
@@ -70,11 +71,17 @@ let package = Package(
         ]),
         .target(name: "Kiosk", dependencies: [
             "Geometry", "KioskUI", "Raster", "Text", "Animation", "Seating", "Gestures", "Recording", "Displays", "DRMDisplay",
-            "TouchInput", "BoxOfficeClient", "BoxOffice", "CLinux",
+            "TouchInput", "BoxOfficeClient", "CLinux",
             .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "TOMLKit", package: "TOMLKit"),
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        ]),
+
+        // The kiosk without kiosk hardware: the demo (with the box-office server embedded) and
+        // recording replays. The only module of ours that imports BoxOffice, so the daemon does not link it.
+        .target(name: "Headless", dependencies: [
+            "Kiosk", "KioskUI", "BoxOffice", "BoxOfficeClient", "Seating", "Recording", "Gestures", "Geometry", "Raster", "Text",
         ]),
 
         // Box office: the reference backend (imports nothing of ours) and the kiosk's purchase client.
@@ -108,6 +115,10 @@ let package = Package(
         ], path: "Benchmarks/BoxOfficeBench"),
         .executableTarget(name: "gestures-bench", dependencies: ["Gestures", "Geometry"],
                           path: "Benchmarks/GesturesBench", swiftSettings: hotPathSettings),
+        // `tribune-headless demo|replay`: apart from `tribune`, which must not link the box-office server.
+        .executableTarget(name: "tribune-headless", dependencies: [
+            "Headless", "Kiosk", "Geometry", "Recording", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .executableTarget(name: "tribune", dependencies: [
             "Kiosk", "Raster", "Text", "Seating", "Gestures", "Recording", "KioskUI", "TouchInput",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -146,6 +157,9 @@ let package = Package(
         .testTarget(name: "KioskTests", dependencies: [
             "Kiosk", "KioskUI", "BoxOffice", "BoxOfficeClient", "Seating", "Gestures", "Recording", "Raster", "Geometry",
             "Animation", .product(name: "Logging", package: "swift-log"),
+        ]),
+        .testTarget(name: "HeadlessTests", dependencies: [
+            "Headless", "Kiosk", "KioskUI", "BoxOfficeClient", "Seating", "Recording", "Raster", "Text",
         ]),
         .testTarget(name: "BoxOfficeTests", dependencies: [
             "BoxOffice", "tribune-boxoffice", .product(name: "AsyncHTTPClient", package: "async-http-client"),

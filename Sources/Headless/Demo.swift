@@ -1,6 +1,7 @@
 import BoxOfficeClient
 import Foundation
 import Geometry
+import Kiosk
 import KioskUI
 import Raster
 import Recording

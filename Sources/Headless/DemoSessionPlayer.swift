@@ -1,4 +1,5 @@
 import Geometry
+import Kiosk
 import Gestures
 import KioskUI
 import Raster

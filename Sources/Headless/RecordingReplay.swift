@@ -1,6 +1,7 @@
 import BoxOfficeClient
 import Foundation
 import Geometry
+import Kiosk
 import Gestures
 import KioskUI
 import Recording

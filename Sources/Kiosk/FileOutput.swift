@@ -4,9 +4,9 @@ import Glibc
 #endif
 
 /// Creating output folders for commands that write files.
-enum FileOutput {
+public enum FileOutput {
     /// Creates `path` and its missing parents (mode 0755); an existing folder is fine.
-    static func makeDirectory(_ path: String) throws(Errno) {
+    public static func makeDirectory(_ path: String) throws(Errno) {
         var current = path.hasPrefix("/") ? "" : "."
         for part in path.split(separator: "/") {
             current += "/" + part

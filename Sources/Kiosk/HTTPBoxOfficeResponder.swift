@@ -199,8 +199,9 @@ public final class HTTPBoxOfficeResponder: BoxOfficeResponder {
         }
     }
 
-    /// Runs `body` in a task and blocks the calling thread until it returns.
-    static func wait<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+    /// Runs `body` in a task and blocks the calling thread until it returns (call it from a
+    /// thread outside Swift concurrency's pool, as `respond(to:now:)`).
+    public static func wait<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
         let box = ResultBox<T>()
         let done = DispatchSemaphore(value: 0)
         Task {

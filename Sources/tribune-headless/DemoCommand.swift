@@ -1,7 +1,7 @@
 import ArgumentParser
-import Kiosk
+import Headless
 
-/// `tribune demo`: the main job on a machine without kiosk hardware.
+/// `tribune-headless demo`: the main job on a machine without kiosk hardware.
 struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
@@ -14,8 +14,8 @@ struct DemoCommand: ParsableCommand {
             --make-session scripts the session from the screens' layout and writes the recording instead.
 
             Examples:
-              tribune demo --out demo-out
-              tribune demo --make-session --session demo/demo-session.yaml
+              tribune-headless demo --out demo-out
+              tribune-headless demo --make-session --session demo/demo-session.yaml
             """)
 
     @Option(help: "Folder for the pictures and the report.")

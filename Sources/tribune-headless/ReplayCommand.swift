@@ -1,13 +1,11 @@
 import ArgumentParser
 import Foundation
 import Geometry
-import Gestures
+import Headless
 import Kiosk
-import KioskUI
 import Recording
-import Seating
 
-/// `tribune replay`: a recorded touch session through the kiosk's screens on a virtual clock.
+/// `tribune-headless replay`: a recorded touch session through the kiosk's screens on a virtual clock.
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
@@ -21,8 +19,8 @@ struct ReplayCommand: ParsableCommand {
             reports except render_ms (wall clock; --no-timing writes zeros).
 
             Example:
-              tribune replay 3m.event --seats 5000 --size 1920x1200 --frames out --every 6 --report r.json
-              tribune replay demo/demo-session.yaml --venue stadium.venue --box-office http://127.0.0.1:8080 --token-file kiosk.token
+              tribune-headless replay 3m.event --seats 5000 --size 1920x1200 --frames out --every 6 --report r.json
+              tribune-headless replay demo/demo-session.yaml --venue stadium.venue --box-office http://127.0.0.1:8080 --token-file kiosk.token
             """)
 
     @Argument(help: "The recording (libinput record YAML, or evemu with an optional sibling .desc).")
@@ -86,14 +84,14 @@ struct ReplayCommand: ParsableCommand {
         if boxOffice != nil && tokenFile == nil {
             throw ValidationError("--box-office needs --token-file F, the kiosk's bearer token")
         }
-        guard let picture = Self.parseSize(size, suffix: "") else { throw ValidationError("--size: expected WxH in pixels, e.g. 1920x1080; found \"\(size)\"") }
+        guard let picture = Size(parsing: size) else { throw ValidationError("--size: expected WxH in pixels, e.g. 1920x1080; found \"\(size)\"") }
         guard let turn = DisplayRotation(degrees: rotation) else { throw ValidationError("--rotation: expected 0, 90, 180 or 270; found \(rotation)") }
         if venue != nil && seats != nil { throw ValidationError("--venue and --seats: give one of them") }
         var options = RecordingReplay.Options(recording: recording)
         options.size = picture
         options.rotation = turn
         if let touchSize {
-            guard let s = Self.parseSize(touchSize, suffix: "mm") else { throw ValidationError("--touch-size: expected WxHmm, e.g. 527x296mm; found \"\(touchSize)\"") }
+            guard let s = Size(parsing: touchSize, unit: "mm") else { throw ValidationError("--touch-size: expected WxHmm, e.g. 527x296mm; found \"\(touchSize)\"") }
             options.touchSize = s
         }
         if let venue { options.venue = .file(venue) } else if let seats { options.venue = .generated(seats: seats) }
@@ -125,13 +123,5 @@ struct ReplayCommand: ParsableCommand {
             print(json, terminator: "")
         }
         if !result.errors.isEmpty { throw ExitCode(1) }
-    }
-
-    static func parseSize(_ text: String, suffix: String) -> Size? {
-        var t = text.lowercased()
-        if !suffix.isEmpty && t.hasSuffix(suffix) { t.removeLast(suffix.count) }
-        let parts = t.split(separator: "x")
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite, h.isFinite else { return nil }
-        return Size(width: w, height: h)
     }
 }

@@ -126,7 +126,7 @@ struct PlayCommand: ParsableCommand {
     }
 
     private func printEmulation(_ input: InputRecording) throws {
-        guard let picture = ReplayCommand.parseSize(size, suffix: "") else {
+        guard let picture = Size(parsing: size) else {
             throw ValidationError("--size: expected WxH in pixels, e.g. 1920x1080; found \"\(size)\"")
         }
         guard let turn = DisplayRotation(degrees: rotation) else {

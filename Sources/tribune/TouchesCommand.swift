@@ -58,7 +58,7 @@ struct TouchesCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard let picture = ReplayCommand.parseSize(size, suffix: "") else {
+        guard let picture = Size(parsing: size) else {
             throw ValidationError("--size: expected WxH in pixels, e.g. 1920x1080; found \"\(size)\"")
         }
         guard let turn = DisplayRotation(degrees: rotation) else {
@@ -74,7 +74,7 @@ struct TouchesCommand: ParsableCommand {
             config.calibration = m
         }
         if let touchSize {
-            guard let s = ReplayCommand.parseSize(touchSize, suffix: "mm") else {
+            guard let s = Size(parsing: touchSize, unit: "mm") else {
                 throw ValidationError("--touch-size: expected WxHmm, e.g. 527x296mm; found \"\(touchSize)\"")
             }
             config.physicalSize = s

@@ -6,7 +6,7 @@ struct Tribune: ParsableCommand {
         commandName: "tribune",
         abstract: "Tribune: a kiosk daemon for venue touch displays.",
         version: "0.1.0",
-        subcommands: [RunCommand.self, BenchCommand.self, DemoCommand.self, DoctorCommand.self, DrawCommand.self,
-                      PresentCommand.self, VenueCommand.self, ReplayCommand.self, RecordCommand.self, PlayCommand.self,
+        subcommands: [RunCommand.self, BenchCommand.self, DoctorCommand.self, DrawCommand.self,
+                      PresentCommand.self, VenueCommand.self, RecordCommand.self, PlayCommand.self,
                       TouchesCommand.self, ScreenshotCommand.self])
 }

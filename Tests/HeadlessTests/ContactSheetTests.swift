@@ -1,11 +1,10 @@
-import Foundation
-import Kiosk
+import Headless
 import Raster
 import Testing
 import Text
 
-@Suite("Contact sheet and progress")
-struct DemoContactSheetTests {
+@Suite("Contact sheet")
+struct ContactSheetTests {
     @Test func downsamplingAveragesEachBox() {
         // 4×2 → 2×1 with factor 2: each output pixel is the rounded mean of a 2×2 box.
         let s = Surface(width: 4, height: 2)
@@ -45,25 +44,5 @@ struct DemoContactSheetTests {
         var light = 0
         for y in (10 + 20)..<(10 + 20 + captionH) { for x in 10..<50 where image.pixel(x: x, y: y).red > 200 { light += 1 } }
         #expect(light > 10)
-    }
-
-    @Test func progressBarProportions() {
-        #expect(ProgressDisplay.bar(done: 0, total: 10) == "[------------------------------]   0%")
-        #expect(ProgressDisplay.bar(done: 5, total: 10) == "[###############---------------]  50%")
-        #expect(ProgressDisplay.bar(done: 10, total: 10) == "[##############################] 100%")
-    }
-
-    @Test func plainProgressWritesATenthAtATime() throws {
-        var fds: [Int32] = [0, 0]
-        #expect(pipe(&fds) == 0)
-        let p = ProgressDisplay(title: "work", total: 20, descriptor: fds[1], isTerminal: false)
-        for i in 0...20 { p.update(i) }
-        p.finish()
-        close(fds[1])
-        let text = String(decoding: FileHandle(fileDescriptor: fds[0], closeOnDealloc: true).readDataToEndOfFile(), as: UTF8.self)
-        let lines = text.split(separator: "\n")
-        #expect(lines.first == "work: 0% (0/20)")
-        #expect(lines.count == 11)   // 0 %, 10 %, …, 100 %
-        #expect(lines.last == "work: 100% (20/20)")
     }
 }

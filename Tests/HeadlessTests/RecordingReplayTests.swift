@@ -1,4 +1,5 @@
 import Foundation
+import Headless
 import Kiosk
 import KioskUI
 import Recording

@@ -10,10 +10,10 @@
    0.1 px) in their status colours;
 2. times the peers on exactly those polygons (scripts/peers_bench.py's renderers: one path per
    seat, and one path per colour), each frame a clear plus every seat;
-3. replays real pinch-and-rotate touch recordings from ../shared/recordings on the same
+3. replays real pinch-and-rotate touch recordings from Tests/Fixtures/recordings on the same
    stadium (`tribune replay --render`: the whole kiosk session, trace-in, chrome and all, each
    display frame rendered at 60 Hz of virtual time) and takes each run's render_ms p50/p99/max
-   (target: p99 ≤ 16 ms); skipped with a message when the recordings are absent;
+   (target: p99 ≤ 16 ms); a missing recording is an error (they are part of the repository);
 4. prints one table: every scenario and renderer with its median, and the ratio of Tribune's
    cold full redraw to the fastest Blend2D mode (target ≤ 0.2).
 
@@ -49,7 +49,7 @@ def chart_bench(binary, seats, repeat, scene):
     return rows, info
 
 
-RECORDINGS = os.path.join(HERE, "..", "..", "shared", "recordings", "evemu")
+RECORDINGS = os.path.join(HERE, "..", "Tests", "Fixtures", "recordings", "evemu")
 # Two-finger recordings with pinch and rotate (the second is 31 s of a 3M panel: zoom ×0.25, -64°).
 REPLAYS = [("Wacom ISDv4 E6 double-center-circle", "evemu-devices/tablets/Wacom ISDv4 E6 Finger.double-center-circle.events"),
            ("3M multitouch (evemu-data/3m.event)", "evemu-data/3m.event")]
@@ -61,8 +61,7 @@ def replay_recordings(tribune, seats, runs, out_dir):
     for name, rel in REPLAYS:
         path = os.path.join(RECORDINGS, rel)
         if not os.path.exists(path):
-            print(f"== replay {name}: {path} not found (../shared/recordings absent); skipped", file=sys.stderr)
-            continue
+            sys.exit(f"chart_peers: replay {name}: {path} not found (the recordings live in Tests/Fixtures/recordings)")
         results = []
         for k in range(runs):
             report = os.path.join(out_dir, f"replay-{k}.json")

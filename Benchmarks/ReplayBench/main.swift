@@ -10,13 +10,14 @@ import Gestures
 import Raster
 import Animation
 
-var url = URL(fileURLWithPath: #filePath)
+var url = URL(fileURLWithPath: #filePath)  // <package>/Benchmarks/ReplayBench/main.swift
 for _ in 0..<3 { url.deleteLastPathComponent() }
 let path = CommandLine.arguments.dropFirst().first
-    ?? url.deletingLastPathComponent().appendingPathComponent("shared/recordings/evemu/evemu-data/3m.event").path
+    ?? url.appendingPathComponent("Tests/Fixtures/recordings/evemu/evemu-data/3m.event").path
 guard FileManager.default.fileExists(atPath: path) else {
-    print("replay-bench: \(path) not found (the shared recordings live at ../shared/recordings); skipped")
-    exit(0)
+    // The default recording is part of the repository: its absence is an error, not a skip.
+    FileHandle.standardError.write(Data("replay-bench: \(path) not found (the recordings live in Tests/Fixtures/recordings)\n".utf8))
+    exit(1)
 }
 func seconds(_ body: () throws -> Void) rethrows -> Double {
     let t0 = DispatchTime.now().uptimeNanoseconds

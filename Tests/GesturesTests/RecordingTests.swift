@@ -2,11 +2,12 @@ import Testing
 import Foundation
 import Geometry
 @testable import Gestures
+import TestFixtures
 
-/// Real touchscreen recordings (evemu) from ../shared/recordings. Positions are converted
+/// Real touchscreen recordings (evemu) from Tests/Fixtures/recordings. Positions are converted
 /// at 4 px/mm; expected values come from the recordings' own geometry, independently of the
 /// recognizer (see each test).
-@Suite(.enabled(if: Recordings.available, Comment(rawValue: Recordings.skipMessage)))
+@Suite
 struct RecordingTests {
     static let ppmm = 4.0
     static var configuration: GestureConfiguration { GestureConfiguration(pixelsPerMillimetre: ppmm) }
@@ -62,7 +63,7 @@ struct RecordingTests {
     }
 
     @Test func wacomE6DoubleCenterCircle() throws {
-        let dir = Recordings.devices("tablets/")
+        let dir = try Recordings.devices("tablets/")
         let frames = try Self.frames(dir + "Wacom ISDv4 E6 Finger.double-center-circle.events",
                                      description: dir + "Wacom ISDv4 E6 Finger.desc")
         var recognizer = PanZoomRotateRecognizer(configuration: Self.configuration)
@@ -209,7 +210,7 @@ struct RecordingTests {
 
     /// The Wacom E6 single-gesture recordings: each file name says what it holds.
     @Test func wacomE6TapsAndSwipe() throws {
-        let dir = Recordings.devices("tablets/")
+        let dir = try Recordings.devices("tablets/")
         func events(_ name: String, _ make: (GestureConfiguration) -> some GestureRecognizer) throws -> [GestureEvent] {
             let frames = try Self.frames(dir + "Wacom ISDv4 E6 Finger.\(name).events", description: dir + "Wacom ISDv4 E6 Finger.desc")
             var r = make(Self.configuration)
@@ -234,7 +235,7 @@ struct RecordingTests {
     @Test func everyRecordingReplaysCleanly() throws {
         let fm = FileManager.default
         var files: [(String, String?)] = []
-        for dir in [Recordings.devices("tablets"), Recordings.devices("touchscreens"), Recordings.evemu + "/evemu-data"] {
+        for dir in try [Recordings.devices("tablets"), Recordings.devices("touchscreens"), Recordings.path("evemu/evemu-data")] {
             for name in try fm.contentsOfDirectory(atPath: dir).sorted()
             where name.hasSuffix(".events") || name.hasSuffix(".evemu") || name.hasSuffix(".event") {
                 // Event-only files take their device description from "<device>.desc".

@@ -5,15 +5,10 @@ import Gestures
 import Raster
 import Recording
 import Seating
+import TestFixtures
 @testable import KioskUI
 
 @Suite struct KioskReplayTests {
-    static let recordings: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.deletingLastPathComponent().appendingPathComponent("shared/recordings").path
-    }()
-
     /// A tap on a tribune, then (after the zoom) a drag: synthetic touch frames.
     static func session(_ venue: Venue, size: Size) -> [TouchFrame] {
         var view = ChartViewState(viewSize: size, chartSize: venue.size)
@@ -70,11 +65,8 @@ import Seating
         #expect(r1.renderMax > 0)
     }
 
-    @Test func sharedRecordingReplaysDeterministically() throws {
-        let path = Self.recordings + "/evemu/evemu-devices/touchscreens/EP0430M09.2-finger-scroll-down.events"
-        guard FileManager.default.fileExists(atPath: path) else {
-            print("recordings not found at ../shared/recordings (relative to the package root); skipped"); return
-        }
+    @Test func recordedScrollReplaysDeterministically() throws {
+        let path = try Recordings.devices("touchscreens/EP0430M09.2-finger-scroll-down.events")
         let size = Size(width: 1280, height: 768)
         let frames = try RecordingReader.read(path: path).touchFrames(mapping: DisplayMapping(size: size))
         let (r1, _) = replay(frames, directory: nil, size: size)

@@ -3,6 +3,7 @@ import Testing
 import Geometry
 import Gestures
 @testable import Recording
+import TestFixtures
 
 @Suite struct LibinputRecordTests {
     /// Hand-written: two fingers 20 mm apart (x 40 and 60 mm, y 50 mm) spread to 40 mm apart
@@ -88,10 +89,8 @@ import Gestures
 
     @Test func writerOutputReadsBackToTheSameFrames() throws {
         var sources: [InputRecording] = [try LibinputRecordReader.parse(Self.pinch, path: "pinch.yml")]
-        if SharedRecordings.available {
-            sources.append(try RecordingReader.read(path: SharedRecordings.root + "/evemu/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.1-finger-fast-taps.events"))
-            sources.append(try RecordingReader.read(path: SharedRecordings.root + "/evemu/evemu-data/ntrig-dell-xt2.event"))
-        }
+        sources.append(try RecordingReader.read(path: Recordings.devices("touchscreens/Atmel maXTouch Touchscreen.1-finger-fast-taps.events")))
+        sources.append(try RecordingReader.read(path: Recordings.data("ntrig-dell-xt2.event")))
         for original in sources {
             var withUdev = original
             withUdev.device.udevProperties = ["ID_INPUT=1", "ID_INPUT_TOUCHSCREEN=1", "LIBINPUT_CALIBRATION_MATRIX=1 0 0 0 1 0"]

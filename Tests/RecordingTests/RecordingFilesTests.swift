@@ -3,11 +3,11 @@ import Testing
 import Geometry
 import Gestures
 @testable import Recording
+import TestFixtures
 
 @Suite struct RecordingFilesTests {
-    @Test func everySharedRecordingParsesAndReplays() throws {
-        guard SharedRecordings.available else { print(SharedRecordings.skipMessage); return }
-        let (recordings, descriptions) = SharedRecordings.files()
+    @Test func everyFixtureRecordingParsesAndReplays() throws {
+        let (recordings, descriptions) = try Recordings.files()
         #expect(recordings.count >= 20)
         for path in descriptions {
             let device = try RecordingReader.readDescription(path: path)
@@ -28,8 +28,7 @@ import Gestures
 
     /// The 3M recording: 3,422 kernel frames over 29.1 s, 60 slots, up to 10 fingers.
     @Test func threeMRecordingShape() throws {
-        guard SharedRecordings.available else { print(SharedRecordings.skipMessage); return }
-        let r = try RecordingReader.read(path: SharedRecordings.root + "/evemu/evemu-data/3m.event")
+        let r = try RecordingReader.read(path: Recordings.data("3m.event"))
         #expect(r.frames.count == 3422)
         #expect(abs(r.duration - 29.1) < 0.1)
         #expect(r.device.axis(EvdevCode.ABS_MT_SLOT)?.maximum == 59)
@@ -40,16 +39,14 @@ import Gestures
     }
 
     @Test func eventOnlyFileUsesSiblingDescription() throws {
-        guard SharedRecordings.available else { print(SharedRecordings.skipMessage); return }
-        let path = SharedRecordings.root + "/evemu/evemu-devices/tablets/Wacom ISDv4 E6 Finger.double-tap-center.events"
+        let path = try Recordings.devices("tablets/Wacom ISDv4 E6 Finger.double-tap-center.events")
         let r = try RecordingReader.read(path: path)
         #expect(r.device.name.contains("ISDv4 E6"))
         #expect(r.device.axis(EvdevCode.ABS_MT_POSITION_X)?.maximum == 2776)
     }
 
     @Test func atmelFastTapsGiveNineTaps() throws {
-        guard SharedRecordings.available else { print(SharedRecordings.skipMessage); return }
-        let path = SharedRecordings.root + "/evemu/evemu-devices/touchscreens/Atmel maXTouch Touchscreen.1-finger-fast-taps.events"
+        let path = try Recordings.devices("touchscreens/Atmel maXTouch Touchscreen.1-finger-fast-taps.events")
         let frames = try RecordingReader.read(path: path).touchFrames(mapping: DisplayMapping(size: Size(width: 800, height: 480)))
         let downs = frames.flatMap(\.touches).filter { $0.phase == .began }.count
         #expect(downs == 9)

@@ -2,32 +2,6 @@ import Foundation
 import Gestures
 @testable import Recording
 
-/// Locates the shared recordings (`../shared/recordings` next to the package root).
-enum SharedRecordings {
-    static let root: String = {
-        var url = URL(fileURLWithPath: #filePath)  // <package>/Tests/RecordingTests/Support.swift
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.deletingLastPathComponent().appendingPathComponent("shared/recordings").path
-    }()
-    static var available: Bool { FileManager.default.fileExists(atPath: root) }
-    static let skipMessage = "recordings not found at ../shared/recordings (relative to the package root); skipped"
-
-    /// Every file under the folder, sorted, split into recordings and description-only files.
-    static func files() -> (recordings: [String], descriptions: [String]) {
-        guard let e = FileManager.default.enumerator(atPath: root) else { return ([], []) }
-        var recordings: [String] = [], descriptions: [String] = []
-        for case let rel as String in e {
-            let path = root + "/" + rel
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue else { continue }
-            let ext = (rel as NSString).pathExtension
-            if ["event", "events", "evemu", "yml", "yaml"].contains(ext) { recordings.append(path) }
-            else if ["desc", "prop"].contains(ext) { descriptions.append(path) }
-        }
-        return (recordings.sorted(), descriptions.sorted())
-    }
-}
-
 /// A touchscreen description for synthetic recordings: X/Y 0…1000 at 10 units/mm (100 mm).
 func syntheticDevice(slots: Bool = true, protocolA: Bool = false, fuzz: Int32 = 0, udev: [String] = []) -> InputDevice {
     var axes = [AbsoluteAxis(code: EvdevCode.ABS_X, minimum: 0, maximum: 999, fuzz: fuzz, resolution: 10),

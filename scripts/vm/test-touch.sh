@@ -14,7 +14,7 @@
 #   3. the circle again under a configured calibration matrix on a panel turned 90°: the live
 #      frames (libinput applying the matrix the kiosk sets) equal the emulation's with that matrix.
 # Also prints the event → frame latency measured in the guest. Skips (exit 0, with a message)
-# when QEMU, a kernel, busybox or the recordings (../shared/recordings) are missing.
+# when QEMU, a kernel or busybox is missing; fails when the recordings (Tests/Fixtures/recordings) are.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 kver=$(ls /lib/modules 2>/dev/null | sort -V | tail -1 || true)
@@ -24,13 +24,13 @@ if ! command -v qemu-system-x86_64 >/dev/null || [ -z "$kver" ] || [ ! -r "/boot
   echo "     (install with: scripts/install-deps.sh vm)"
   exit 0
 fi
-recordings=$(realpath -m ../shared/recordings/evemu/evemu-devices/tablets)
+recordings="$PWD/Tests/Fixtures/recordings/evemu/evemu-devices/tablets"
 circle="$recordings/Wacom ISDv4 E6 Finger.double-center-circle.events"
 circle_desc="$recordings/Wacom ISDv4 E6 Finger.desc"
 canvas="$recordings/dell_canvas_touch.evemu"
 if [ ! -r "$circle" ] || [ ! -r "$circle_desc" ] || [ ! -r "$canvas" ]; then
-  echo "SKIP VM touch test: recordings not found under $recordings (../shared/recordings)"
-  exit 0
+  echo "FAIL VM touch test: recordings not found under $recordings (they are part of the repository)" >&2
+  exit 1
 fi
 swift build --product tribune >/dev/null
 bin=$(swift build --show-bin-path)/tribune

@@ -53,6 +53,8 @@ let package = Package(
         .target(name: "Geometry", swiftSettings: hotPathSettings),
         .target(name: "Raster", dependencies: ["Geometry", "CZlib", "CPrefetch"], swiftSettings: hotPathSettings),
         .target(name: "Text", dependencies: ["Geometry", "Raster", "CFontStack"], swiftSettings: hotPathSettings),
+        // The JSON scene-file format (docs/scene-format.md): parsing and drawing, text ops included.
+        .target(name: "SceneFile", dependencies: ["Geometry", "Raster", "Text"], swiftSettings: hotPathSettings),
         .target(name: "Animation", dependencies: ["Geometry"], swiftSettings: hotPathSettings),
         .target(name: "Gestures", dependencies: ["Geometry"], swiftSettings: hotPathSettings),
         .target(name: "Seating", dependencies: ["Geometry"], swiftSettings: hotPathSettings),
@@ -120,7 +122,7 @@ let package = Package(
             "Headless", "Kiosk", "Geometry", "Recording", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "tribune", dependencies: [
-            "Kiosk", "Raster", "Text", "Seating", "Gestures", "Recording", "KioskUI", "TouchInput",
+            "Kiosk", "Raster", "Text", "SceneFile", "Seating", "Gestures", "Recording", "KioskUI", "TouchInput",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -142,9 +144,11 @@ let package = Package(
         // The committed touch recordings and their locator, for the test targets that replay them.
         .target(name: "TestFixtures", path: "Tests/Fixtures", exclude: ["recordings"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry"],
+        // The cairo-agreement corpus is scene files: its tests read them through SceneFile.
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "SceneFile"],
                     resources: [.copy("Corpus")]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Raster", "Geometry", "CFontStack"]),
+        .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "Text", "Raster", "Geometry"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Geometry", "TestFixtures"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "Gestures", "Geometry", "TestFixtures"]),

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Raster
-import Text
+import SceneFile
 
 /// `tribune draw SCENE.json -o OUT.png [--repeat N]`: renders a scene file (docs/scene-format.md)
 /// with Tribune's rasterizer, optionally timing the rendering alone.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DRMDisplay
 import Raster
+import SceneFile
 #if canImport(Glibc)
 import Glibc
 #endif

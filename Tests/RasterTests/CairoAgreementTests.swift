@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import Testing
 @testable import Raster
+import SceneFile
 
 /// Renders every scene of the corpus (Tests/RasterTests/Corpus/*.json, written by
 /// scripts/make_corpus.py) with Raster and compares it with the golden PNG cairo rendered from

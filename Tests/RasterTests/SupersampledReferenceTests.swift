@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import Testing
 @testable import Raster
+import SceneFile
 
 /// Coverage where edges cross or overlap inside a pixel (stars, flowers, overlapping subpaths,
 /// stroke outlines), against an independent high-precision reference: 256 sample lines per

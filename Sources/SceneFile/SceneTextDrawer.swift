@@ -1,5 +1,6 @@
 import Geometry
 import Raster
+import Text
 
 /// Draws the `text` operations of scene files (`SceneFile.render(into:textRenderer:)`) with a
 /// `TextRenderer`: the default font chain (DejaVu Sans plus installed CJK fallbacks), or the
@@ -7,7 +8,7 @@ import Raster
 ///
 /// Fonts are loaded when the drawer is made, so a missing or corrupt font file is reported
 /// before anything is drawn, as a `FontError` naming the file.
-public final class SceneTextDrawer: SceneTextRenderer {
+public final class SceneTextDrawer {
     /// The renderer (its caches persist across renders of the drawer).
     public let renderer: TextRenderer
     /// Font chains for the fonts the scene names, by path.
@@ -29,6 +30,9 @@ public final class SceneTextDrawer: SceneTextRenderer {
         scene.operations.contains { if case .text = $0 { return true } else { return false } }
     }
 
+    /// Draws `text` in `color` at `size` px per em, the start of its baseline at
+    /// `baselineOrigin` (user space, through the context's transform), with the font file at
+    /// `fontPath` (absolute; nil or a font not loaded up front: the default chain).
     public func drawText(_ text: String, baselineOrigin: Point, size: Double, color: Color, fontPath: String?,
                          in context: DrawingContext) {
         // A font not loaded up front (a hand-built scene) falls back to the default chain.

@@ -1,10 +1,11 @@
 import Foundation
 import Geometry
 import Raster
+import SceneFile
 import Testing
-@testable import Text
+import Text
 
-/// Scene files with text operations, drawn through the `SceneTextRenderer` hook.
+/// Scene files with text operations, drawn by `SceneTextDrawer`.
 @Suite struct SceneTextDrawerTests {
     func scene(_ json: String) throws -> SceneFile { try SceneFile(json: Data(json.utf8), baseDirectory: "/tmp") }
 

@@ -1,4 +1,5 @@
 import Geometry
+import Raster
 
 /// A drawing described in a JSON scene file (docs/scene-format.md): a canvas size, an optional
 /// background and a list of drawing operations with SVG path data. Used by `tribune draw`, the
@@ -27,7 +28,7 @@ public struct SceneFile: Sendable {
         case drawImage(Surface, rect: Rect, transform: AffineTransform, blend: BlendMode?)
         /// Draws `text` with the start of its baseline at `origin`, `size` px per em, under
         /// `transform`, with the font file `font` (absolute path; nil for the default), through
-        /// the `SceneTextRenderer` given to `render`.
+        /// the `SceneTextDrawer` given to `render`.
         case text(String, origin: Point, size: Double, color: Color, font: String?, transform: AffineTransform)
         /// Intersects the clip with `path` (the op's transform already applied to it).
         case clip(Path, rule: FillRule)

@@ -1,7 +1,8 @@
 import Foundation
 import Geometry
+import Raster
+@testable import SceneFile
 import Testing
-@testable import Raster
 
 struct SceneFileTests {
     private func parse(_ json: String) throws(SceneFileError) -> SceneFile {

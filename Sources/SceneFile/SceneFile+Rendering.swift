@@ -1,4 +1,5 @@
 import Geometry
+import Raster
 
 extension SceneFile {
     /// Draws the scene into `context`: sets the whole surface to `background` (when the scene
@@ -6,7 +7,7 @@ extension SceneFile {
     /// the operations on top of the context's current state. Saves and layers left open are
     /// closed at the end, so the context's state is as it was before. Text operations go to
     /// `textRenderer` (skipped without one).
-    public func render(into context: DrawingContext, textRenderer: (any SceneTextRenderer)? = nil) {
+    public func render(into context: DrawingContext, textRenderer: SceneTextDrawer? = nil) {
         if let background { context.surface.clear(background) }
         // Open saves (true) and layers (false), innermost last.
         var open: [Bool] = []
@@ -23,7 +24,7 @@ extension SceneFile {
 
     /// Runs one operation; `open` is the stack of open saves (true) and layers (false).
     private func perform(_ op: borrowing Operation, on context: DrawingContext, open: inout [Bool],
-                         textRenderer: (any SceneTextRenderer)?) {
+                         textRenderer: SceneTextDrawer?) {
         switch op {
         case let .fill(path, paint, rule, transform, blend):
             let saved = enter(context, transform, blend)
@@ -69,7 +70,7 @@ extension SceneFile {
     }
 
     /// Renders into a new `width`×`height` surface (transparent where nothing is drawn).
-    public func render(textRenderer: (any SceneTextRenderer)? = nil) -> Surface {
+    public func render(textRenderer: SceneTextDrawer? = nil) -> Surface {
         let surface = Surface(width: width, height: height)
         render(into: DrawingContext(surface: surface), textRenderer: textRenderer)
         return surface

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Raster
 
 extension SceneFile {
     /// Reads a scene file; image paths in it are relative to the file's directory.

@@ -32,7 +32,7 @@ test-vm:
 
 # `tribune run` in QEMU: READY=1 after the first frame, the screen equal to the headless session,
 # SIGTERM → exit 0 within 2 s with the console restored; then with live libinput touch from
-# `tribune play`: gesture totals and the settled screen against headless `tribune replay`,
+# `tribune play`: gesture totals and the settled screen against `tribune-headless replay`,
 # unplug mid-gesture, touch-to-flip latency (scripts/vm/test-run-touch.sh).
 test-vm-run:
 	scripts/vm/test-run.sh
@@ -45,9 +45,9 @@ test-asan: deps
 	$(SWIFT) test --disable-xctest --sanitize=address --scratch-path .build-asan --filter RasterTests
 
 demo: deps
-	$(SWIFT) build -c release --product tribune
+	$(SWIFT) build -c release --product tribune-headless
 	mkdir -p $(OUT)
-	$$($(SWIFT) build -c release --show-bin-path)/tribune demo --out $(OUT)
+	$$($(SWIFT) build -c release --show-bin-path)/tribune-headless demo --out $(OUT)
 
 bench:
 	@scripts/install-deps.sh bench

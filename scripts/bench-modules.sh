@@ -22,7 +22,7 @@ done
 # The chart renderer against Blend2D, Skia and cairo on the same seats (needs the venv bench.sh makes).
 if [ -x .venv/bin/python ] && .venv/bin/python -c "import blend2d, skia, cairo" 2>/dev/null; then
   echo "== chart renderer vs peers"
-  "$SWIFT" build -c release --product tribune >/dev/null
+  "$SWIFT" build -c release --product tribune-headless >/dev/null   # its replays of recordings
   .venv/bin/python scripts/chart_peers.py --bin "$BIN"
 else
   echo "== chart peers skipped: run scripts/bench.sh once to create .venv with the peer renderers"

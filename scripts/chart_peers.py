@@ -11,7 +11,7 @@
 2. times the peers on exactly those polygons (scripts/peers_bench.py's renderers: one path per
    seat, and one path per colour), each frame a clear plus every seat;
 3. replays real pinch-and-rotate touch recordings from Tests/Fixtures/recordings on the same
-   stadium (`tribune replay --render`: the whole kiosk session, trace-in, chrome and all, each
+   stadium (`tribune-headless replay --render`: the whole kiosk session, trace-in, chrome and all, each
    display frame rendered at 60 Hz of virtual time) and takes each run's render_ms p50/p99/max
    (target: p99 ≤ 16 ms); a missing recording is an error (they are part of the repository);
 4. prints one table: every scenario and renderer with its median, and the ratio of Tribune's
@@ -110,7 +110,7 @@ def main():
                                         capture_output=True, text=True).stdout.strip()
     scene = os.path.join(args.out_dir, f"chart-seats-{args.seats}.json")
     rows, info = chart_bench(os.path.join(bindir, "chart-bench"), args.seats, args.repeat, scene)
-    replays = replay_recordings(os.path.join(bindir, "tribune"), args.seats, args.replay_runs, args.out_dir)
+    replays = replay_recordings(os.path.join(bindir, "tribune-headless"), args.seats, args.replay_runs, args.out_dir)
 
     w, h, bg, items = peers_bench.load(scene)
     peers = []

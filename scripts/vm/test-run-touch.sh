@@ -6,7 +6,7 @@
 # TCG renders slowly), recorded meanwhile by `tribune record`; then the Dell Canvas recording
 # unplugged mid-gesture. Checks (Tests/VM/check_run_touch.py):
 #   - the gesture totals the live kiosk reports (control socket status) equal those of headless
-#     `tribune replay` of the same touches (the guest's recording of the playback, kernel
+#     `tribune-headless replay` of the same touches (the guest's recording of the playback, kernel
 #     timestamps and all) at the same display size, within 1 %;
 #   - the settled screen equals the headless replay's final frame (max |Δ| ≤ 2);
 #   - the device added after start drives the kiosk; the unplug mid-gesture leaves it running
@@ -32,7 +32,9 @@ if [ ! -r "$circle" ] || [ ! -r "$circle_desc" ] || [ ! -r "$canvas" ]; then
   exit 1
 fi
 swift build --product tribune >/dev/null
+swift build --product tribune-headless >/dev/null
 bin=$(swift build --show-bin-path)/tribune
+headless=$(swift build --show-bin-path)/tribune-headless
 work=$(mktemp -d "${TMPDIR:-/tmp}/tribune-vm-run-touch.XXXXXX")
 cp "$circle" "$work/circle.events"; cp "$circle_desc" "$work/circle.desc"; cp "$canvas" "$work/canvas.evemu"
 size=1024x768
@@ -54,7 +56,7 @@ cat "$work/results.txt" 2>/dev/null || { echo "no results; guest log:"; cat "$wo
 # Headless: what was played (as `tribune record` captured it in the guest) through the same
 # screens, and the screen it leaves (settled).
 if [ -s "$work/recorded-circle.yaml" ]; then
-  "$bin" replay "$work/recorded-circle.yaml" --venue "$work/stadium.venue.json" --size $size --touch-size 270x203mm \
+  "$headless" replay "$work/recorded-circle.yaml" --venue "$work/stadium.venue.json" --size $size --touch-size 270x203mm \
       --no-timing --last-frame "$work/expected-final.png" --report "$work/expected-report.json" 2> "$work/replay.err" || true
 fi
 python3 Tests/VM/check_run_touch.py "$work"

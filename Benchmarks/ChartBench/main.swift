@@ -2,8 +2,8 @@
 //   swift run -c release chart-bench [--json] [--seats N] [--repeats N] [--threads N] [--export-seats FILE.json]
 // The same measurements as `tribune bench`; scripts/chart_peers.py runs this and the peers
 // (Blend2D, Skia, cairo) on the exported seats and prints one table.
+import ChartBenchmark
 import Foundation
-import KioskUI
 
 var options = ChartFrameBenchmark.Options()
 var json = false

@@ -347,21 +347,3 @@ final class SeatMaskCache {
         }
     }
 }
-
-/// Collects flattened polylines as closed contours of `Float` points.
-struct PolygonCollector: PolylineSink {
-    var points: [SIMD2<Float>] = []
-    var starts: [Int32] = []
-
-    mutating func moveTo(_ p: Point) {
-        starts.append(Int32(points.count))
-        points.append(SIMD2(Float(p.x), Float(p.y)))
-    }
-    mutating func lineTo(_ p: Point) { points.append(SIMD2(Float(p.x), Float(p.y))) }
-    mutating func endPolyline(closed: Bool) {
-        // A closing segment back to the start is implied; drop a duplicated start point.
-        if let s = starts.last, points.count - Int(s) > 1, points.last == points[Int(s)] { points.removeLast() }
-    }
-    /// Appends the end sentinel: contour k is `starts[k] ..< starts[k + 1]`.
-    mutating func finish() { starts.append(Int32(points.count)) }
-}

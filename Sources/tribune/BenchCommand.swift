@@ -1,7 +1,7 @@
 import ArgumentParser
+import ChartBenchmark
 import Glibc
 import Kiosk
-import KioskUI
 
 /// `tribune bench [--json] [--seats N]`: the chart renderer's benchmark (issue #13) — the same
 /// measurements as `chart-bench`, on the generated stadium at 1920×1080.

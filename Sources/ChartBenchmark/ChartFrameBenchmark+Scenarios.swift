@@ -1,0 +1,173 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Geometry
+import KioskUI
+import Raster
+import Seating
+
+extension ChartFrameBenchmark {
+    /// Runs every scenario; `progress` receives each measurement as it is made.
+    public func run(progress: (Measurement) -> Void = { _ in }) -> Report {
+        var report = Report()
+        let venue = chart.venue
+        let size = Size(width: Double(options.width), height: Double(options.height))
+        let renderer = ChartFrameRenderer(venue: venue, size: size, threads: options.threads)
+        let surface = Surface(width: options.width, height: options.height)
+        var chart = self.chart
+        let base = view
+        report.seatCount = venue.seats.count
+        report.tribunes = venue.tribunes.count
+        report.zoom = base.zoom
+        let m = base.chartToScreen
+        report.deviceSeatSize = venue.seats[0].size * (abs(m.a * m.d - m.b * m.c)).squareRoot()
+        report.seatsOnScreen = venue.seats.reduce(0) { n, s in
+            let p = s.center.applying(m)
+            return n + (p.x >= 0 && p.y >= 0 && p.x < size.width && p.y < size.height ? 1 : 0)
+        }
+        func add(_ m: Measurement) { report.measurements.append(m); progress(m) }
+        let repeats = Swift.max(3, options.repeats)
+
+        var samples = Samples()
+        func want(_ name: String) -> Bool { options.only.map { name.contains($0) } ?? true }
+        // 1. Full redraw, cold caches.
+        if want("full") {
+            renderer.render(chart, view: base, into: surface)  // warm the code, not the caches
+            for _ in 0..<repeats {
+                renderer.purgeCaches()
+                samples.time { renderer.render(chart, view: base, into: surface) }
+            }
+            report.maskCount = renderer.cachedMaskCount
+            add(Self.measurement("full redraw, cold caches", samples, target: 8,
+                                 note: "\(report.seatsOnScreen) seats on screen, \(report.maskCount) masks"))
+
+        }
+        // 2. Pan frames: the offset moves 7 px (back and forth, so the chart stays on screen).
+        if want("pan") {
+            samples = Samples()
+            var v = base
+            renderer.render(chart, view: v, into: surface)
+            for i in 0..<(repeats * 4) {
+                v.offset.dx += (i / 10) % 2 == 0 ? 7 : -7
+                samples.time { renderer.render(chart, view: v, into: surface) }
+            }
+            add(Self.measurement("pan frame (+7 px)", samples, target: 2, note: "blit, exposed tiles, full-screen copy"))
+
+        }
+        // 3. Pinch frames: ×1.02 about a point, from an exact frame.
+        if want("pinch") {
+            samples = Samples()
+            let focus = Point(x: size.width * 0.4, y: size.height * 0.55)
+            for _ in 0..<(repeats * 2) {
+                renderer.render(chart, view: base, into: surface)
+                renderer.render(chart, view: base, into: surface)
+                var p = base
+                p.manualZoom = 1.02
+                // Keep `focus` fixed: o' = (f − a)(1 − s) + s·o for the anchor a.
+                let a = p.zoomAnchor.point(in: Rect(origin: .zero, size: size))
+                p.drag = Vector(dx: (focus.x - a.x) * (1 - 1.02) + 1.02 * p.offset.dx - p.offset.dx,
+                                dy: (focus.y - a.y) * (1 - 1.02) + 1.02 * p.offset.dy - p.offset.dy)
+                samples.time { renderer.render(chart, view: p, into: surface) }
+            }
+            add(Self.measurement("pinch frame (×1.02)", samples, target: 6, note: "nearest-pixel resample of the last exact frame"))
+
+        }
+        // 4. One seat toggled.
+        if want("toggle") {
+            samples = Samples()
+            renderer.render(chart, view: base, into: surface)
+            renderer.render(chart, view: base, into: surface)
+            var seat = venue.seats.count / 3
+            for _ in 0..<(repeats * 2) {
+                while chart.availability.status(seat) != .available || chart.selection.contains(seat) { seat += 1 }
+                _ = try? chart.selection.toggle(seat, venue: venue, availability: chart.availability, now: 0)
+                samples.time { renderer.render(chart, view: base, into: surface) }
+                _ = try? chart.selection.toggle(seat, venue: venue, availability: chart.availability, now: 0)
+                renderer.render(chart, view: base, into: surface)
+                seat += 97
+            }
+            add(Self.measurement("one seat toggled", samples, target: 0.5, note: "the seat's tiles only"))
+
+        }
+        // 5. Zoom-to-tribune animation: 0.7 s ease-in-out at 60 Hz, from the overview to zoom 25
+        if want("zoom") {
+            // on the tribune nearest the screen centre (every frame exact).
+            samples = Samples()
+            let centre = Point(x: size.width / 2, y: size.height / 2)
+            let target = (0..<venue.tribunes.count).min { a, b in
+                func d(_ t: Int) -> Double {
+                    let c = Point(x: venue.tribunes[t].bounds.midX, y: venue.tribunes[t].bounds.midY).applying(m)
+                    return (c.x - centre.x * 0.6) * (c.x - centre.x * 0.6) + (c.y - centre.y) * (c.y - centre.y)
+                }
+                return d(a) < d(b)
+            } ?? 0
+            let tb = venue.tribunes[target].bounds
+            let tap = Point(x: tb.midX, y: tb.midY).applying(m)
+            var goal = base
+            goal.zoomIn(atViewPoint: base.viewPoint(fromScreen: tap))
+            let frames = 42
+            for _ in 0..<Swift.max(2, repeats / 5) {
+                renderer.render(chart, view: base, into: surface)
+                var animated = chart
+                animated.selectedTribune = target
+                for f in 1...frames {
+                    let t = Double(f) / Double(frames)
+                    let e = t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) * (-2 * t + 2) / 2
+                    var w = base
+                    w.zoom = base.zoom + (goal.zoom - base.zoom) * e
+                    w.zoomAnchor = UnitPoint(x: base.zoomAnchor.x + (goal.zoomAnchor.x - base.zoomAnchor.x) * e,
+                                             y: base.zoomAnchor.y + (goal.zoomAnchor.y - base.zoomAnchor.y) * e)
+                    w.offset = Vector(dx: base.offset.dx * (1 - e), dy: base.offset.dy * (1 - e))
+                    samples.time { renderer.render(animated, view: w, into: surface) }
+                }
+            }
+            add(Self.measurement("zoom-to-tribune frame", samples, target: 8, note: "42 frames per run, all exact; median"))
+
+        }
+        // 6. A pinch-and-rotate gesture (synthesized: 2 s at 60 Hz, the fingers pause twice).
+        if want("replay") {
+            samples = Samples()
+            renderer.render(chart, view: base, into: surface)
+            var g = base
+            let gFrames = 120
+            for f in 0..<gFrames {
+                let t = Double(f) / Double(gFrames - 1)
+                let pause = (f >= 40 && f < 46) || (f >= 80 && f < 86)
+                if !pause {
+                    g.manualZoom = 1 + 0.9 * t
+                    g.currentRotation = 0.6 * t
+                    g.drag = Vector(dx: -120 * t, dy: 60 * sin(t * .pi))
+                }
+                samples.time { renderer.render(chart, view: g, into: surface) }
+            }
+            g.endMagnification(g.manualZoom); g.endRotation(g.currentRotation); g.endDrag(translation: g.drag)
+            samples.time { renderer.render(chart, view: g, into: surface) }
+            add(Self.measurement("replay: pinch-and-rotate render_ms", samples, target: nil,
+                                 note: "p99 target 16 ms; \(samples.wall.count) frames, synthesized gesture"))
+
+        }
+        // 7. Direct rasterization of every seat path (the reference renderer's way), for context.
+        if options.direct && want("direct") {
+            samples = Samples()
+            let context = DrawingContext(surface: surface)
+            let style = ChartRenderer()
+            for _ in 0..<3 {
+                samples.time {
+                    style.render(chart, view: base, seatReveal: 0, into: context)
+                    context.transform = m
+                    for i in 0..<venue.seats.count {
+                        let color = chart.availability.status(i) == .available ? style.availableSeat : style.unavailableSeat
+                        context.fill(venue.seatPath(i), with: .solid(color))
+                    }
+                    context.transform = .identity
+                }
+            }
+            add(Self.measurement("direct rasterization (Raster, every seat path)", samples, target: nil,
+                                 note: "ChartRenderer + DrawingContext per seat; for context"))
+        }
+        report.peakResidentMB = Self.peakResidentMB()
+        return report
+    }
+}

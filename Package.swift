@@ -146,6 +146,8 @@ let package = Package(
 
         // The committed touch recordings and their locator, for the test targets that replay them.
         .target(name: "TestFixtures", path: "Tests/Fixtures", exclude: ["recordings"]),
+        // A virtual clock for the box-office client's waits, for the tests that poll and retry.
+        .target(name: "BoxOfficeTestSupport", dependencies: ["BoxOfficeClient"], path: "Tests/BoxOfficeTestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         // The cairo-agreement corpus is scene files: its tests read them through SceneFile.
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "SceneFile"],
@@ -166,7 +168,7 @@ let package = Package(
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "CInput", "Gestures", "Recording", "Geometry"]),
         .testTarget(name: "KioskTests", dependencies: [
             "Kiosk", "KioskUI", "BoxOffice", "BoxOfficeClient", "Seating", "Gestures", "Recording", "Raster", "Geometry",
-            "Animation", .product(name: "Logging", package: "swift-log"),
+            "Animation", "BoxOfficeTestSupport", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "HeadlessTests", dependencies: [
             "Headless", "Kiosk", "KioskUI", "BoxOfficeClient", "Seating", "Recording", "Raster", "Text",
@@ -177,7 +179,7 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         .testTarget(name: "BoxOfficeClientTests", dependencies: [
-            "BoxOfficeClient", "BoxOffice", "Seating", "boxoffice-kiosk-sim",
+            "BoxOfficeClient", "BoxOffice", "Seating", "boxoffice-kiosk-sim", "BoxOfficeTestSupport",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -6,41 +6,64 @@ import KioskUI
 import Logging
 import Seating
 
-/// Performs the visitor screen's box-office requests with `PurchaseClient` in Swift-concurrency
-/// tasks and hands every answer back to the event loop through a mailbox, in order. Also posts
-/// news the screen did not ask for: `.availability` from polling and `.service(code:)` whenever
-/// the client's service state changes (out of service with a staff-readable code, back by itself).
+/// Performs the visitor screen's box-office requests with `BoxOfficePerformer` (the same code
+/// headless replay runs) in a Swift-concurrency task and hands every answer back to the event
+/// loop through a mailbox, in order; each request is asked at `clock.now`. Also posts news the
+/// screen did not ask for: `.availability` from polling and `.service(code:)` whenever the
+/// client's service state changes (out of service with a staff-readable code, back by itself).
 ///
 /// Availability is polled every `pollInterval` seconds only while a seat view is open
 /// (`seatViewIsOpen`); on the attract screen and while blanked nobody looks at seats, so the
-/// kiosk leaves the box office alone, and polls at once when a visitor arrives.
+/// kiosk leaves the box office alone, and a seat view opening cuts the wait short: the kiosk
+/// polls at once when a visitor arrives. The waits go through `sleeper`, so tests step them.
 ///
 /// Service codes: `BO-JOURNAL` (reconciling unconfirmed purchases from before a restart),
 /// `BO-NET` (box office out of reach longer than `out_of_service_after`).
 public final class BoxOfficeBridge: Sendable {
-    public let client: PurchaseClient
+    public let performer: BoxOfficePerformer
+    public var client: PurchaseClient { performer.client }
     private let mailbox: LoopMailbox<BoxOfficeResponse>
     private let requests: AsyncStream<BoxOfficeRequest>.Continuation
     private let stream: AsyncStream<BoxOfficeRequest>
     private let pollInterval: Double
-    private let eventID: String
     private let logger: Logger
-    private let clock: MonotonicClock
-    private let seatView = Atomic<Bool>(true)
+    private let clock: any Clock
+    private let sleeper: any Sleeper
+    private let polling = Mutex(PollingState())
+
+    /// What the loop thread and the polling task share.
+    private struct PollingState {
+        var seatViewIsOpen = true
+        /// The polling task's current wait, cut short when a seat view opens.
+        var nap: Task<Void, Never>?
+        /// The polling task, cancelled on shutdown.
+        var watcher: Task<Void, Never>?
+    }
 
     /// Whether a seat view is open (polling runs); set from the loop as the screen changes.
     public var seatViewIsOpen: Bool {
-        get { seatView.load(ordering: .relaxed) }
-        set { seatView.store(newValue, ordering: .relaxed) }
+        get { polling.withLock { $0.seatViewIsOpen } }
+        set {
+            polling.withLock { state in
+                if newValue && !state.seatViewIsOpen { state.nap?.cancel() }
+                state.seatViewIsOpen = newValue
+            }
+        }
     }
 
-    public init(client: PurchaseClient, eventID: String, pollInterval: Double, mailbox: LoopMailbox<BoxOfficeResponse>, logger: Logger) {
-        self.client = client
-        self.eventID = eventID
+    /// - Parameters:
+    ///   - pollInterval: seconds between availability polls while a seat view is open, and
+    ///     between service-state checks otherwise.
+    ///   - sleeper: how the polling waits (a virtual one in tests).
+    ///   - clock: the session's clock (seconds), on which holds expire.
+    public init(client: PurchaseClient, eventID: String, pollInterval: Double, mailbox: LoopMailbox<BoxOfficeResponse>, logger: Logger,
+                sleeper: any Sleeper = TaskSleeper(), clock: any Clock = MonotonicClock()) {
+        performer = BoxOfficePerformer(client: client, eventID: eventID, servicePolicy: .reportedElsewhere)
         self.pollInterval = pollInterval
         self.mailbox = mailbox
         self.logger = logger
-        clock = MonotonicClock()
+        self.sleeper = sleeper
+        self.clock = clock
         let pair = AsyncStream<BoxOfficeRequest>.makeStream()
         stream = pair.stream
         requests = pair.continuation
@@ -49,37 +72,36 @@ public final class BoxOfficeBridge: Sendable {
     /// Starts the request worker, journal reconciliation, availability polling and the
     /// service-state watch. Call once.
     public func start() {
-        let (client, stream, mailbox, logger, clock) = (client, stream, mailbox, logger, clock)
+        let (performer, stream, mailbox, logger, clock) = (performer, stream, mailbox, logger, clock)
         Task {
             for await request in stream {
-                for response in await Self.perform(request, client: client, clock: clock, logger: logger) {
-                    mailbox.post(response)
+                let responses = await performer.perform(request, at: clock.now)
+                if case .buy = request {
+                    for case .purchased(let order, let seats) in responses {
+                        logger.info("purchase confirmed", metadata: ["order": "\(order)", "seats": "\(seats.count)"])
+                    }
                 }
+                for response in responses { mailbox.post(response) }
             }
         }
-        let eventID = eventID, interval = pollInterval
-        Task { [weak self] in
+        let watcher = Task { [weak self] in
+            let client = performer.client
             let resolution = await client.resolveJournal()
             if resolution.confirmed + resolution.rejected + resolution.pending > 0 {
                 logger.notice("purchase journal reconciled", metadata: [
                     "confirmed": "\(resolution.confirmed)", "rejected": "\(resolution.rejected)", "pending": "\(resolution.pending)"])
             }
             var lastCode: String?? = .none
-            var lastJournalTry = clock.now
-            var polledWithViewOpen = false
             while !Task.isCancelled {
                 guard let viewOpen = self?.seatViewIsOpen else { return }   // the kiosk has shut down
-                if await client.event == nil { _ = try? await client.loadEvent(eventID) }
-                if viewOpen, await client.event != nil {
+                // Until the journal is reconciled and the event loaded, every round tries again.
+                let prepared = (try? await performer.prepare()) != nil
+                if viewOpen, prepared {
                     if (try? await client.refreshAvailability()) != nil, let delta = await client.lastDelta, !delta.changes.isEmpty {
                         mailbox.post(.availability(delta.changes.map {
                             SeatStatusChange(seatID: $0.seatID, status: Self.vocabulary($0.status))
                         }))
                     }
-                }
-                if case .resolvingJournal = await client.serviceState, clock.now - lastJournalTry > 10 {
-                    lastJournalTry = clock.now
-                    await client.resolveJournal()
                 }
                 let code = Self.code(await client.serviceState)
                 if lastCode != .some(code) {
@@ -87,16 +109,23 @@ public final class BoxOfficeBridge: Sendable {
                     if let code { logger.warning("out of service", metadata: ["code": "\(code)"]) } else { logger.info("box office in service") }
                     mailbox.post(.service(code: code))
                 }
-                // Sleeps in short slices so that a seat view opening is polled at once.
-                polledWithViewOpen = viewOpen
-                var slept = 0.0
-                while slept < interval && !Task.isCancelled && (polledWithViewOpen || self?.seatViewIsOpen == false) {
-                    let slice = min(0.25, interval - slept)
-                    try? await Task.sleep(nanoseconds: UInt64(slice * 1e9))
-                    slept += slice
-                }
+                await self?.nap(polled: viewOpen)
             }
         }
+        polling.withLock { $0.watcher = watcher }
+    }
+
+    /// Waits `pollInterval` seconds on the sleeper; a seat view opening ends the wait at once
+    /// when this round did not poll, and so does shutdown.
+    private func nap(polled: Bool) async {
+        let (sleeper, interval) = (sleeper, pollInterval)
+        let nap = Task { _ = try? await sleeper.sleep(seconds: interval) }
+        polling.withLock { state in
+            state.nap = nap
+            if !polled && state.seatViewIsOpen { nap.cancel() }
+        }
+        await withTaskCancellationHandler { await nap.value } onCancel: { nap.cancel() }
+        polling.withLock { $0.nap = nil }
     }
 
     /// Queues requests from the loop thread; they are performed one at a time, in order.
@@ -104,55 +133,17 @@ public final class BoxOfficeBridge: Sendable {
         for r in list { requests.yield(r) }
     }
 
-    /// Releases the hold, waiting at most `timeout` seconds (the server expires it anyway);
-    /// returns whether the release finished in time. Blocks the calling thread: used on
-    /// shutdown only.
+    /// Stops polling and releases the hold, waiting at most `timeout` seconds (the server
+    /// expires it anyway); returns whether the release finished in time. Blocks the calling
+    /// thread: used on shutdown only.
     @discardableResult
     public func releaseHolds(timeout: Double) -> Bool {
         requests.finish()
+        polling.withLock { $0.watcher?.cancel() }
         let done = CompletionFlag()
         let client = client
         Task { await client.reset(); done.set() }
         return done.wait(timeout: timeout)
-    }
-
-    static func perform(_ request: BoxOfficeRequest, client: PurchaseClient, clock: MonotonicClock, logger: Logger) async -> [BoxOfficeResponse] {
-        do throws(BoxOfficeError) {
-            switch request {
-            case .holdSeat(let seat):
-                if let hold = await client.hold, hold.status == "active", hold.seats.contains(where: { $0.seatGUID == seat }) {
-                    return [.seatHeld(seat, expiresAt: clock.now + Double(hold.expiresInSeconds))]
-                }
-                let hold = try await client.tapSeat(seat)
-                return [.seatHeld(seat, expiresAt: clock.now + Double(hold.expiresInSeconds))]
-            case .releaseSeat(let seat):
-                if let hold = await client.hold, hold.seats.contains(where: { $0.seatGUID == seat }) {
-                    _ = try await client.tapSeat(seat)
-                }
-                return [.seatReleased(seat)]
-            case .buy:
-                let order = try await client.buy()
-                logger.info("purchase confirmed", metadata: ["order": "\(order.code)", "seats": "\(order.lines.count)"])
-                return [.purchased(orderID: order.code, seats: order.lines.map(\.seatGUID))]
-            case .releaseAll:
-                await client.reset()
-                return []
-            }
-        } catch {
-            logger.warning("box office request failed", metadata: ["request": "\(request)", "error": "\(error)"])
-            switch (request, error) {
-            case (_, .seatsTaken(let seats)):
-                return seats.map { .seatTaken($0) }
-            case (.holdSeat(let seat), _):
-                return [.seatTaken(seat)]
-            case (.buy, .outcomeUnknown):
-                return [.purchaseFailed(reason: "Your purchase could not be confirmed yet. Please ask a member of staff.")]
-            case (.buy, _):
-                return [.purchaseFailed(reason: "The purchase did not go through. No money was taken.")]
-            default:
-                return []
-            }
-        }
     }
 
     /// The screen's staff-readable code for a service state (nil: in service).

@@ -94,12 +94,3 @@ final class ManualTime: Sendable {
     var now: @Sendable () -> Double { { [self] in seconds.withLock { $0 } } }
     func advance(_ s: Double) { seconds.withLock { $0 += s } }
 }
-
-/// Records requested delays and waits only a millisecond, so polling tests run fast.
-final class RecordingSleeper: Sleeper {
-    let requested = Mutex<[Double]>([])
-    func sleep(seconds: Double) async throws {
-        requested.withLock { $0.append(seconds) }
-        try await Task.sleep(for: .milliseconds(1))
-    }
-}

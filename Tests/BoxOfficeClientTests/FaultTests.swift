@@ -14,7 +14,9 @@ struct FaultTests {
         defer { Task { await server.stop() } }
         let proxy = try FaultProxy(upstreamPort: server.port.withLock { $0 })
         defer { proxy.stop() }
-        let client = try server.makeClient(through: proxy.port, timeout: 0.5, outOfServiceAfter: 0.3)
+        // Out of service after 30 s on a clock the test moves, not after however long the faults took.
+        let time = ManualTime()
+        let client = try server.makeClient(through: proxy.port, timeout: 0.5, outOfServiceAfter: 30, now: time.now)
         _ = await client.resolveJournal()
         _ = try await client.loadEvent("evt_test")
         let scripts: [[FaultProxy.Fault]] = [
@@ -41,7 +43,9 @@ struct FaultTests {
             guard case .outcomeUnknown(let ref) = error else { Issue.record("unexpected \(error)"); return }
             unknownRef = ref
         }
-        #expect(await client.serviceState == .outOfService(since: try #require(await client.unreachableSince)))
+        let since = try #require(await client.unreachableSince)
+        time.advance(30)
+        #expect(await client.serviceState == .outOfService(since: since))
         #expect(try client.journal.entries(.pending).map(\.clientOrderRef) == [unknownRef])
         proxy.setRule { _ in .pass }
         let resolution = await client.resolveJournal()
@@ -95,7 +99,7 @@ struct FaultTests {
             // Wait for two confirmations, then kill right after the next hold, while its order is in flight.
             let lines = LineReader(output.fileHandleForReading)
             var confirmedThisRound = 0
-            let deadline = Date().addingTimeInterval(20)
+            let deadline = Date().addingTimeInterval(120)   // a guard against a hung simulator, not a measure
             while Date() < deadline, let line = lines.next() {
                 if line.hasPrefix("CONFIRMED") { confirmedThisRound += 1 }
                 if line == "HELD" && confirmedThisRound >= 2 { break }

@@ -1,5 +1,6 @@
 import BoxOffice
 import BoxOfficeClient
+import BoxOfficeTestSupport
 import Foundation
 import Seating
 import Testing
@@ -60,23 +61,33 @@ struct PurchaseClientTests {
         await #expect(throws: BoxOfficeError.seatsTaken(["A-4-4"])) { try await other.tapSeat("A-4-4") }
     }
 
+    /// Polling on a virtual clock: one poll per interval, stepped round by round; stopping
+    /// cancels the wait and no poll follows.
     @Test func pollingStartsAndStops() async throws {
         let server = try await ClientTestServer()
         defer { Task { await server.stop() } }
-        let sleeper = RecordingSleeper()
+        let sleeper = VirtualSleeper()
         let client = try server.makeClient(sleeper: sleeper)
         _ = try await client.loadEvent("evt_test")
         await client.startPolling()
-        let deadline = Date().addingTimeInterval(10)
-        while await client.pollCount < 4 && Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        // The first poll at once, then one per 2.5 s of virtual time (the configured interval).
+        for round in 1...4 {
+            #expect(await eventually { sleeper.sleeping == 1 })
+            #expect(await client.pollCount == round)
+            #expect(sleeper.requested == Array(repeating: 2.5, count: round))
+            sleeper.advance(by: 1)
+            #expect(sleeper.sleeping == 1)                      // not yet: the interval is 2.5 s
+            sleeper.advance(by: 1.5)
+        }
+        #expect(await eventually { sleeper.sleeping == 1 })
+        #expect(await client.pollCount == 5)
         await client.stopPolling()
-        #expect(await client.pollCount >= 4)
-        #expect(sleeper.requested.withLock { $0 }.allSatisfy { $0 == 2.5 })
-        try await Task.sleep(for: .milliseconds(50))
-        let stopped = await client.pollCount
-        try await Task.sleep(for: .milliseconds(50))
-        #expect(await client.pollCount == stopped)
         #expect(await !client.isPolling)
+        // The wait in progress ends by cancellation, and the loop with it: time passing polls no more.
+        #expect(await eventually { sleeper.cancelled == 1 })
+        sleeper.advance(by: 60)
+        #expect(sleeper.sleeping == 0 && sleeper.requested.count == 5)
+        #expect(await client.pollCount == 5)
         // Deltas: a seat held elsewhere shows up through `since`.
         let other = try server.makeClient(token: "token-k2")
         _ = try await other.loadEvent("evt_test")

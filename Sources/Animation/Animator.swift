@@ -45,7 +45,7 @@ public final class Animator {
     var transactionStack: [Transaction] = []
     private var scratch: [Double] = []
 
-    private struct CompletionGroup {
+    struct CompletionGroup {
         var remaining: Int = 0
         var latest: Double = -.infinity
         var completion: (() -> Void)?

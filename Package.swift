@@ -57,9 +57,12 @@ let package = Package(
         .target(name: "SceneFile", dependencies: ["Geometry", "Raster", "Text"], swiftSettings: hotPathSettings),
         .target(name: "Animation", dependencies: ["Geometry"], swiftSettings: hotPathSettings),
         .target(name: "Gestures", dependencies: ["Geometry"], swiftSettings: hotPathSettings),
-        .target(name: "Seating", dependencies: ["Geometry"], swiftSettings: hotPathSettings),
-        .target(name: "Recording", dependencies: ["Gestures", "Geometry", .product(name: "Yams", package: "Yams")]),
-        .target(name: "KioskUI", dependencies: ["Geometry", "Raster", "Text", "Animation", "Seating", "Gestures", "Recording"],
+        // JSON reading (JSONScanner) and writing (JSONWriter, the one string escaper): the bottom
+        // floor, imports nothing of ours.
+        .target(name: "JSON", swiftSettings: hotPathSettings),
+        .target(name: "Seating", dependencies: ["Geometry", "JSON"], swiftSettings: hotPathSettings),
+        .target(name: "Recording", dependencies: ["JSON", "Gestures", "Geometry", .product(name: "Yams", package: "Yams")]),
+        .target(name: "KioskUI", dependencies: ["JSON", "Geometry", "Raster", "Text", "Animation", "Seating", "Gestures", "Recording"],
                 swiftSettings: hotPathSettings),
         // The display seam: the `Display` protocol and a headless display, above Raster, below
         // both the DRM presenter and the kiosk runtime.
@@ -72,10 +75,10 @@ let package = Package(
         ]),
         // TouchInput maps positions with Recording's DisplayMapping, so live and replayed frames agree.
         .target(name: "TouchInput", dependencies: [
-            "CInput", "Gestures", "Geometry", "Recording", .product(name: "SystemPackage", package: "swift-system"),
+            "JSON", "CInput", "Gestures", "Geometry", "Recording", .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .target(name: "Kiosk", dependencies: [
-            "Geometry", "KioskUI", "Raster", "Text", "Animation", "Seating", "Gestures", "Recording", "Displays", "DRMDisplay",
+            "JSON", "Geometry", "KioskUI", "Raster", "Text", "Animation", "Seating", "Gestures", "Recording", "Displays", "DRMDisplay",
             "TouchInput", "BoxOfficeClient", "CLinux",
             .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Logging", package: "swift-log"),
@@ -86,12 +89,12 @@ let package = Package(
         // The kiosk without kiosk hardware: the demo (with the box-office server embedded) and
         // recording replays. The only module of ours that imports BoxOffice, so the daemon does not link it.
         .target(name: "Headless", dependencies: [
-            "Kiosk", "KioskUI", "BoxOffice", "BoxOfficeClient", "Seating", "Recording", "Gestures", "Geometry", "Raster", "Text",
+            "JSON", "Kiosk", "KioskUI", "BoxOffice", "BoxOfficeClient", "Seating", "Recording", "Gestures", "Geometry", "Raster", "Text",
         ]),
 
-        // Box office: the reference backend (imports nothing of ours) and the kiosk's purchase client.
+        // Box office: the reference backend (imports nothing of ours but JSON) and the kiosk's purchase client.
         .target(name: "BoxOffice", dependencies: [
-            .product(name: "Hummingbird", package: "hummingbird"),
+            "JSON", .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),
@@ -148,6 +151,8 @@ let package = Package(
         .target(name: "TestFixtures", path: "Tests/Fixtures", exclude: ["recordings"]),
         // A virtual clock for the box-office client's waits, for the tests that poll and retry.
         .target(name: "BoxOfficeTestSupport", dependencies: ["BoxOfficeClient"], path: "Tests/BoxOfficeTestSupport"),
+        // The committed touch recordings and their locator, for the test targets that replay them.
+        .target(name: "TestFixtures", path: "Tests/Fixtures", exclude: ["recordings"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         // The cairo-agreement corpus is scene files: its tests read them through SceneFile.
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "SceneFile"],
@@ -160,6 +165,7 @@ let package = Package(
         .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "Recording", "Seating", "Gestures", "Raster", "Text", "Animation", "Geometry",
                                                  "TestFixtures"],
                     resources: [.copy("Golden")]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "SeatingTests", dependencies: ["Seating", "Geometry"]),
         .testTarget(name: "DisplaysTests", dependencies: ["Displays", "Raster", "Geometry"]),
         .testTarget(name: "DRMDisplayTests", dependencies: [

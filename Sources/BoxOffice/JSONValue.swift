@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A JSON document as a value. Requests are decoded into it first so field names and types can be
 /// checked strictly (unknown fields and wrong types are rejected with the field's path), and
@@ -36,11 +37,6 @@ public enum JSONValue: Sendable, Equatable, Codable {
         }
     }
 
-    /// Parses `data`; nil when it is not JSON.
-    public static func parse(_ data: Data) -> JSONValue? {
-        JSONParser.parse(data)
-    }
-
     /// Compact JSON with sorted keys: the canonical form used for fingerprints and responses.
     public func encoded() -> Data {
         var out: [UInt8] = []
@@ -56,7 +52,7 @@ public enum JSONValue: Sendable, Equatable, Codable {
         case .bool(let v): out.append(contentsOf: (v ? "true" : "false").utf8)
         case .int(let v): out.append(contentsOf: String(v).utf8)
         case .double(let v): out.append(contentsOf: (v.isFinite ? "\(v)" : "null").utf8)
-        case .string(let s): Self.writeString(s, into: &out)
+        case .string(let s): JSONWriter.appendQuoted(s, to: &out)
         case .array(let items):
             out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
@@ -68,29 +64,12 @@ public enum JSONValue: Sendable, Equatable, Codable {
             out.append(UInt8(ascii: "{"))
             for (i, key) in fields.keys.sorted().enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                Self.writeString(key, into: &out)
+                JSONWriter.appendQuoted(key, to: &out)
                 out.append(UInt8(ascii: ":"))
                 fields[key]!.write(into: &out)
             }
             out.append(UInt8(ascii: "}"))
         }
-    }
-
-    static func writeString(_ s: String, into out: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
-        out.append(UInt8(ascii: "\""))
-        for byte in s.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [92, 34])
-            case 92: out.append(contentsOf: [92, 92])
-            case 10: out.append(contentsOf: [92, UInt8(ascii: "n")])
-            case 13: out.append(contentsOf: [92, UInt8(ascii: "r")])
-            case 9: out.append(contentsOf: [92, UInt8(ascii: "t")])
-            case 0..<32: out.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
     }
 
     public subscript(key: String) -> JSONValue? {

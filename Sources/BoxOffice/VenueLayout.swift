@@ -63,10 +63,10 @@ public struct VenueLayout: Sendable {
     /// the JSON path (and, for malformed JSON, the line and column).
     public init(document: Data) throws(LayoutError) {
         let json: JSONValue
-        switch JSONParser.parseReportingOffset(document) {
+        switch JSONValue.parseReportingError(document) {
         case .success(let value): json = value
         case .failure(let failure):
-            let (line, column) = Self.lineAndColumn(of: failure.offset, in: document)
+            let (line, column) = Self.lineAndColumn(of: failure.offset ?? document.count, in: document)
             throw LayoutError("not valid JSON at line \(line), column \(column)")
         }
         guard case .object = json else { throw LayoutError("the top level must be a JSON object") }

@@ -1,6 +1,7 @@
 import BoxOfficeClient
 import Foundation
 import Geometry
+import JSON
 import Kiosk
 import KioskUI
 import Raster
@@ -8,7 +9,7 @@ import Recording
 import Seating
 import Text
 
-/// `tribune demo`: the kiosk end to end on a machine without kiosk hardware. Starts the real
+/// `tribune-headless demo`: the kiosk end to end on a machine without kiosk hardware. Starts the real
 /// box office in this process (SQLite in a temporary folder), replays the bundled visitor
 /// session (`DemoSession`) through the kiosk's screens on a virtual clock, buys the three seats
 /// for real over HTTP, and writes what happened: PNG key frames, an animated PNG of the whole
@@ -167,17 +168,7 @@ public struct Demo {
         guard json.last == "}" else { return json }
         json.removeLast()
         while json.last == "\n" || json.last == " " { json.removeLast() }
-        func quoted(_ s: String) -> String {
-            var o = "\""
-            for c in s.unicodeScalars {
-                switch c {
-                case "\"": o += "\\\""
-                case "\\": o += "\\\\"
-                default: if c.value < 0x20 { o += String(format: "\\u%04x", c.value) } else { o.unicodeScalars.append(c) }
-                }
-            }
-            return o + "\""
-        }
+        let quoted = JSONWriter.quoted
         let items = orders.map { o in
             "    {\"order_id\": \(quoted(o.orderID)), \"code\": \(quoted(o.code)), \"seats\": ["
                 + o.lines.map { quoted($0.seatGUID) }.joined(separator: ", ")

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// The result of a headless replay, written as JSON with sorted keys and fixed number
 /// formatting (up to 6 decimals, trailing zeros dropped, no negative zero), so two runs of the
@@ -64,7 +65,7 @@ public struct ReplayReport: Hashable, Sendable {
             ("offset", "[\(Self.number(offset.x)), \(Self.number(offset.y))]"),
             ("rotation_degrees", Self.number(viewRotationDegrees)), ("zoom", Self.number(zoom)),
         ]
-        let seats = "[" + selectedSeats.map(Self.string).joined(separator: ", ") + "]"
+        let seats = "[" + selectedSeats.map(JSONWriter.quoted).joined(separator: ", ") + "]"
         let top: [(String, String)] = [
             ("duration_s", Self.number(duration)), ("frames", "\(frames)"), ("frames_written", "\(framesWritten)"),
             ("gestures", Self.object(gestures, indent: 1)), ("max_focal_jump_px", Self.number(maximumFocalJump)),
@@ -76,7 +77,7 @@ public struct ReplayReport: Hashable, Sendable {
 
     static func object(_ members: [(String, String)], indent: Int) -> String {
         let pad = String(repeating: "  ", count: indent + 1), close = String(repeating: "  ", count: indent)
-        let body = members.sorted { $0.0 < $1.0 }.map { "\(pad)\(string($0.0)): \($0.1)" }.joined(separator: ",\n")
+        let body = members.sorted { $0.0 < $1.0 }.map { "\(pad)\(JSONWriter.quoted($0.0)): \($0.1)" }.joined(separator: ",\n")
         return "{\n" + body + "\n" + close + "}"
     }
 
@@ -87,19 +88,5 @@ public struct ReplayReport: Hashable, Sendable {
         while s.hasSuffix("0") { s.removeLast() }
         if s.hasSuffix(".") { s.removeLast() }
         return s == "-0" ? "0" : s
-    }
-
-    static func string(_ s: String) -> String {
-        var out = "\""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default:
-                if c.value < 0x20 { out += String(format: "\\u%04x", c.value) } else { out.unicodeScalars.append(c) }
-            }
-        }
-        return out + "\""
     }
 }

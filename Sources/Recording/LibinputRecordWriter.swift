@@ -1,3 +1,5 @@
+import JSON
+
 /// Writes `libinput record` YAML (file version 1) that `libinput replay` plays back and
 /// `LibinputRecordReader` reads: the header and device description first, then one
 /// `- evdev:` list per kernel frame, so a recorder can stream frames and stop at any frame.
@@ -13,9 +15,9 @@ public enum LibinputRecordWriter {
     public static func header(device: InputDevice, system: SystemInfo = SystemInfo()) -> String {
         var s = "# libinput record\nversion: 1\nndevices: 1\nlibinput:\n  version: \"tribune\"\n  git: \"unknown\"\n"
         s += "system:\n"
-        if let os = system.os { s += "  os: \(quoted(os))\n" }
-        if let k = system.kernel { s += "  kernel: \(quoted(k))\n" }
-        if let d = system.dmi { s += "  dmi: \(quoted(d))\n" }
+        if let os = system.os { s += "  os: \(JSONWriter.quoted(os))\n" }
+        if let k = system.kernel { s += "  kernel: \(JSONWriter.quoted(k))\n" }
+        if let d = system.dmi { s += "  dmi: \(JSONWriter.quoted(d))\n" }
         if system.os == nil && system.kernel == nil && system.dmi == nil { s += "  kernel: \"unknown\"\n" }
         s += "devices:\n- node: \(device.node ?? "/dev/input/event0")\n  evdev:\n"
         s += "    # Name: \(device.name)\n"
@@ -23,7 +25,7 @@ public enum LibinputRecordWriter {
         if let (x, y) = device.positionAxes, x.resolution > 0, y.resolution > 0 {
             s += "    # Size in mm: \(Int(x.range) / Int(x.resolution))x\(Int(y.range) / Int(y.resolution))\n"
         }
-        s += "    name: \(quoted(device.name))\n"
+        s += "    name: \(JSONWriter.quoted(device.name))\n"
         s += "    id: [\(device.id.bustype), \(device.id.vendor), \(device.id.product), \(device.id.version)]\n"
         s += "    codes:\n"
         var codes = device.codes
@@ -68,21 +70,6 @@ public enum LibinputRecordWriter {
         if recording.frames.isEmpty { return s.replacingLastEventsKeyWithEmptyList() }
         for f in recording.frames { s += frame(f) }
         return s
-    }
-
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for c in text.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default:
-                if c.value < 0x20 { out += "\\x" + hex(UInt16(c.value), width: 2) } else { out.unicodeScalars.append(c) }
-            }
-        }
-        return out + "\""
     }
 
     static func hex(_ v: UInt16, width: Int = 1) -> String {

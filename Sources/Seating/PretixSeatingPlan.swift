@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Geometry
+import JSON
 
 /// Conversion to and from pretix's seating-plan JSON (zones → rows → seats, categories by
 /// name), so a venue can go to, or come from, a real ticketing system.

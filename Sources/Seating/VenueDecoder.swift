@@ -1,4 +1,5 @@
 import Geometry
+import JSON
 
 /// Reads the venue format with `JSONScanner`, building the flat seat storage directly (no
 /// intermediate tree), and checks every rule of docs/venue-format.md.

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import JSON
 #if canImport(Glibc)
 import Glibc
 #endif

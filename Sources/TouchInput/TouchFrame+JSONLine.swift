@@ -1,4 +1,5 @@
 import Gestures
+import JSON
 
 extension TouchFrame {
     /// One line of JSON for `tribune touches` and `tribune play --emulate`:
@@ -19,29 +20,9 @@ extension TouchFrame {
 extension TouchDevice {
     /// One line of JSON for a device event: `{"device":"added","id":N,"name":…,"role":…}`.
     public func jsonLine(event: String) -> String {
-        var s = "{\"device\":\"\(event)\",\"id\":\(id),\"name\":\(Self.quoted(name)),\"sysname\":\(Self.quoted(sysname))"
+        var s = "{\"device\":\"\(event)\",\"id\":\(id),\"name\":\(JSONWriter.quoted(name)),\"sysname\":\(JSONWriter.quoted(sysname))"
         s += ",\"role\":\"\(role.rawValue)\""
         if let size = physicalSize { s += ",\"size_mm\":[\(size.width),\(size.height)]" }
         return s + "}"
-    }
-
-    static func quoted(_ text: String) -> String {
-        var s = "\""
-        for u in text.unicodeScalars {
-            switch u {
-            case "\"": s += "\\\""
-            case "\\": s += "\\\\"
-            case "\n": s += "\\n"
-            case "\t": s += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let hex = String(u.value, radix: 16)
-                    s += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    s.unicodeScalars.append(u)
-                }
-            }
-        }
-        return s + "\""
     }
 }

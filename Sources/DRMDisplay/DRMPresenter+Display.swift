@@ -8,7 +8,6 @@ import Raster
 extension DRMPresenter: Display {
     public var surface: Surface { shadow }
     public var deviceSize: (width: Int, height: Int) { (output.mode.width, output.mode.height) }
-    public var rotationDegrees: Int { rotation.rawValue }
 
     /// The connector's size from EDID, mm; nil when it reports 0 (projectors, virtual outputs).
     public var physicalSize: Size? {

@@ -23,9 +23,9 @@ public protocol Display: AnyObject {
     var surface: Surface { get }
     /// The output's size in device pixels (the mode), before rotation.
     var deviceSize: (width: Int, height: Int) { get }
-    /// How the logical picture is turned onto the device, clockwise degrees (0, 90, 180, 270),
-    /// panel orientation included: touch turns panel coordinates back by the same amount.
-    var rotationDegrees: Int { get }
+    /// How the logical picture is turned onto the device, panel orientation included: touch
+    /// turns panel coordinates back by the same amount.
+    var rotation: DisplayRotation { get }
     /// The visible area in mm (device orientation), when the output reports it.
     var physicalSize: Size? { get }
     /// One line naming the output for logs, e.g. "card0 HDMI-A-1 1920x1080@60 atomic".

@@ -6,13 +6,13 @@ import Raster
 /// `writePNG(to:)` saves the last frame. For previews, tests and headless runs of the same
 /// presenting code the kiosk uses on DRM.
 ///
-/// The frame is kept in the logical (upright) orientation whatever `rotationDegrees` says: a
+/// The frame is kept in the logical (upright) orientation whatever `rotation` says: a
 /// PNG of it is what a visitor sees, as a screenshot of the kiosk is.
 public final class HeadlessDisplay: Display {
     public let surface: Surface
     /// The last presented picture (logical orientation).
     public let frame: Surface
-    public let rotationDegrees: Int
+    public let rotation: DisplayRotation
     public let physicalSize: Size?
     /// Called with each frame's copied rect; a headless display has no device turn, so the
     /// rects are logical px.
@@ -26,19 +26,20 @@ public final class HeadlessDisplay: Display {
 
     /// - Parameters:
     ///   - width, height: the logical picture, px.
-    ///   - rotationDegrees: reported for touch mapping (0, 90, 180, 270); the frame stays upright.
+    ///   - rotation: reported for touch mapping; the frame stays upright.
     ///   - physicalSize: the visible area in mm, device orientation, when known.
-    public init(width: Int, height: Int, rotationDegrees: Int = 0, physicalSize: Size? = nil) {
+    public init(width: Int, height: Int, rotation: DisplayRotation = .degrees0, physicalSize: Size? = nil) {
         surface = Surface(width: width, height: height)
         frame = Surface(width: width, height: height)
         surface.clear(.black)
         frame.clear(.black)
-        self.rotationDegrees = ((rotationDegrees % 360) + 360) % 360
+        self.rotation = rotation
         self.physicalSize = physicalSize
     }
 
     public var deviceSize: (width: Int, height: Int) {
-        rotationDegrees == 90 || rotationDegrees == 270 ? (surface.height, surface.width) : (surface.width, surface.height)
+        let (w, h) = rotation.logicalSize(deviceWidth: surface.width, deviceHeight: surface.height)
+        return (w, h)
     }
     public var summary: String { "headless \(surface.width)x\(surface.height)" }
     public var eventDescriptors: [Int32] { [] }

@@ -1,7 +1,22 @@
 import Geometry
+import Gestures
 import TouchInput
 
-extension LibinputTouchscreen: TouchSource {}
+extension LibinputTouchscreen: TouchSource {
+    public var startupWarnings: [String] {
+        var lines = openFailures.map { "cannot open \($0)" } + warnings
+        if touchscreens.isEmpty {
+            lines.append("no touchscreen on seat \(configuration.seat) yet (hotplug is followed)")
+        }
+        return lines
+    }
+
+    public func suspendInput() -> [TouchFrame] {
+        suspend().compactMap { if case .frame(let f) = $0 { f } else { nil } }
+    }
+
+    public func resumeInput() throws { try resume() }
+}
 
 extension LibinputTouchscreen {
     /// The kiosk's live touchscreen: libinput's udev backend on the configured seat, touches

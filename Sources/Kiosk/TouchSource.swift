@@ -12,4 +12,12 @@ public protocol TouchSource: AnyObject {
     func dispatch() throws -> [TouchFrame]
     /// The driving panel's active area in mm (device orientation), when known.
     var physicalSize: Size? { get }
+    /// What the runtime logs once after opening: devices that could not be opened, a seat with
+    /// no touchscreen yet, settings the devices ignore.
+    var startupWarnings: [String] { get }
+    /// Lets the devices go while the VT is switched away. Returns frames that end the touches
+    /// still down (as cancelled), for the session to see them end.
+    func suspendInput() -> [TouchFrame]
+    /// Takes the devices back after `suspendInput()`.
+    func resumeInput() throws
 }

@@ -1,27 +1,25 @@
 import ArgumentParser
 import Geometry
 import Gestures
-import Glibc
+import Kiosk
 import Recording
 import TouchInput
-
-/// Set by SIGINT/SIGTERM: playback stops and the virtual device is unplugged.
-nonisolated(unsafe) private var playStopRequested: sig_atomic_t = 0
 
 /// `tribune play`: a recording as a real kernel input device (uinput), with its timing.
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "play",
         abstract: "Play a recording on a virtual kernel touchscreen (uinput), with the recorded timing.",
+        usage: "tribune play <recording> [<options>]",
         discussion: """
-            Creates a uinput device that copies the recording's device (name, ids, codes, axes with
-            min/max/fuzz/flat/resolution, properties), waits until udev has set it up (and --wait more seconds
-            for clients such as the kiosk to open it), then writes each kernel frame at its recorded time divided
-            by --speed. SIGTERM or Ctrl-C stop playback and unplug the device (touches still down end as
-            cancelled in libinput). Needs root (or write access to /dev/uinput) and the uinput module.
+            Creates a uinput device that copies the recording's device (name, ids, codes, axes with \
+            min/max/fuzz/flat/resolution, properties), waits until udev has set it up (and --wait more seconds \
+            for clients such as the kiosk to open it), then writes each kernel frame at its recorded time divided \
+            by --speed. SIGTERM or Ctrl-C stop playback and unplug the device (touches still down end as \
+            cancelled in libinput). Needs root (or write access to /dev/uinput) and the uinput module. \
             Tribune's own equivalent of evemu-play / libinput replay.
 
-            With --emulate nothing is created: prints the touch frames Tribune's replay emulation of libinput
+            With --emulate nothing is created: prints the touch frames Tribune's replay emulation of libinput \
             gives for the recording on --size/--rotation (and --calibration), as the JSON lines 'tribune touches' prints.
 
             Example:
@@ -63,66 +61,17 @@ struct PlayCommand: ParsableCommand {
     func run() throws {
         let input: InputRecording
         do { input = try RecordingReader.read(path: recording) } catch {
-            TouchesCommand.emitError("tribune play: \(error)")
+            LineOutput.emitError("tribune play: \(error)")
             throw ExitCode(1)
         }
         if emulate { return try printEmulation(input) }
 
         let device: UinputDevice
         do { device = try UinputDevice(copying: input.device) } catch {
-            TouchesCommand.emitError("tribune play: \(error)")
+            LineOutput.emitError("tribune play: \(error)")
             throw ExitCode(1)
         }
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in playStopRequested = 1 }
-        sigaction(SIGINT, &action, nil)
-        sigaction(SIGTERM, &action, nil)
-
-        // udev must have tagged the device (ID_INPUT_TOUCHSCREEN, fuzz handed to libinput) before
-        // events flow, or libinput would miss the start and the kernel would filter with the fuzz.
-        let created = TouchesCommand.monotonicMicroseconds()
-        while !device.isInitializedByUdev && TouchesCommand.monotonicMicroseconds() < created + 60_000_000 && playStopRequested == 0 {
-            usleep(20_000)
-        }
-        let node = device.eventNode ?? "?"
-        let setup = Double(TouchesCommand.monotonicMicroseconds() - created) / 1_000_000
-        if device.isInitializedByUdev {
-            TouchesCommand.emit("udev set up \(node) in \(setup) s")
-        } else {
-            TouchesCommand.emitError("tribune play: udev has not set up \(node) after \(setup) s; playing anyway")
-        }
-        sleepUntil(TouchesCommand.monotonicMicroseconds() + Int64(wait * 1_000_000))
-
-        let playback = RecordingPlayback(recording: input, speed: speed)
-        TouchesCommand.emit("playing \(playback.steps.count) frames (\(Double(playback.duration) / 1_000_000) s) on \(node) \"\(input.device.name)\"")
-        let start = TouchesCommand.monotonicMicroseconds()
-        var played = 0
-        let unplugAt = unplugAfter.map { Int64($0 * 1_000_000) } ?? Int64.max
-        for step in playback.steps {
-            if step.offset > unplugAt {
-                sleepUntil(start + unplugAt)
-                playStopRequested = 1
-            }
-            sleepUntil(start + step.offset)
-            if playStopRequested != 0 { break }
-            try device.write(step.events)
-            played += 1
-        }
-        let elapsed = Double(TouchesCommand.monotonicMicroseconds() - start) / 1_000_000
-        device.destroy()
-        TouchesCommand.emit(playStopRequested != 0
-            ? "stopped after \(played) of \(playback.steps.count) frames (\(elapsed) s); device unplugged"
-            : "played \(played) frames in \(elapsed) s")
-    }
-
-    /// Sleeps until the monotonic time `target` (µs) or a stop request.
-    private func sleepUntil(_ target: Int64) {
-        while playStopRequested == 0 {
-            let now = TouchesCommand.monotonicMicroseconds()
-            if now >= target { return }
-            var ts = timespec(tv_sec: Int(target / 1_000_000), tv_nsec: Int(target % 1_000_000) * 1_000)
-            _ = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil)
-        }
+        try RecordingPlayer(device: device, recording: input, speed: speed, wait: wait, unplugAfter: unplugAfter).run()
     }
 
     private func printEmulation(_ input: InputRecording) throws {
@@ -143,9 +92,9 @@ struct PlayCommand: ParsableCommand {
         }
         let frames: [TouchFrame]
         do { frames = try input.touchFrames(mapping: DisplayMapping(size: picture, rotation: turn)) } catch {
-            TouchesCommand.emitError("tribune play: \(error)")
+            LineOutput.emitError("tribune play: \(error)")
             throw ExitCode(1)
         }
-        for frame in frames { TouchesCommand.emit(frame.jsonLine()) }
+        for frame in frames { LineOutput.emit(frame.jsonLine()) }
     }
 }

@@ -1,4 +1,5 @@
 import Displays
+import Geometry
 import Raster
 import Testing
 
@@ -22,7 +23,7 @@ import Testing
 
     /// Damage given while blanked is kept and shown by the first present after waking.
     @Test func blankedDamageIsHeldUntilUnblanked() throws {
-        let d = HeadlessDisplay(width: 4, height: 4, rotationDegrees: 90)
+        let d = HeadlessDisplay(width: 4, height: 4, rotation: .degrees90)
         try d.blank()
         let white = Color.white.premultiplied
         d.surface.fill(PixelRect(x: 0, y: 0, width: 1, height: 1), with: white)
@@ -36,8 +37,7 @@ import Testing
 
     /// A turned display reports the device size with the axes swapped; the frame stays upright.
     @Test func rotationSwapsTheDeviceSize() {
-        let d = HeadlessDisplay(width: 30, height: 20, rotationDegrees: -90)
-        #expect(d.rotationDegrees == 270)
+        let d = HeadlessDisplay(width: 30, height: 20, rotation: .degrees270)
         #expect(d.deviceSize.width == 20 && d.deviceSize.height == 30)
         #expect(d.frame.width == 30 && d.frame.height == 20)
     }

@@ -1,0 +1,62 @@
+import BoxOfficeClient
+import Logging
+import Seating
+
+/// The kiosk's connection to its box office as set up at start: the purchase client over the
+/// token and journal from the configuration, the event (prices) if it loaded in time, and
+/// whether unconfirmed purchases from before keep the kiosk out of service.
+struct BoxOfficeLink {
+    let client: PurchaseClient
+    let eventID: String
+    /// The event, or nil when the box office did not answer within the request timeout.
+    let event: EventInfo?
+    /// The out-of-service code to start with (unconfirmed purchases in the journal), if any.
+    let serviceCode: String?
+
+    /// Reads the token, opens the journal and asks for the event (waiting up to the request
+    /// timeout plus a second). Throws `ConfigurationError` for a missing or empty token.
+    static func connect(url: String, settings: KioskConfiguration.BoxOffice, logger: Logger) throws -> BoxOfficeLink {
+        let tokenPath = settings.tokenFile ?? ""
+        let token: String
+        switch KioskConfiguration.readFile(tokenPath) {
+        case .success(let text): token = text.trimmingSpaces().split(separator: "\n").first.map(String.init) ?? ""
+        case .failure(let e):
+            throw ConfigurationError(source: tokenPath, key: "box_office.token_file", reason: "cannot read the token: \(e)")
+        }
+        guard !token.isEmpty else {
+            throw ConfigurationError(source: tokenPath, key: "box_office.token_file", reason: "the file is empty")
+        }
+        try? FileOutput.makeDirectory(settings.journalDirectory)
+        let journal = try PurchaseJournal(directory: settings.journalDirectory)
+        // Unconfirmed purchases from before: no visitor is served until they are reconciled.
+        var serviceCode: String?
+        let unconfirmed = (try? journal.entries(.pending).count) ?? 0
+        if unconfirmed > 0 {
+            serviceCode = BoxOfficeBridge.code(.resolvingJournal)
+            logger.notice("unconfirmed purchases in the journal; out of service until reconciled", metadata: ["entries": "\(unconfirmed)"])
+        }
+        var clientConfiguration = PurchaseClient.Configuration(cacheDirectory: settings.journalDirectory)
+        clientConfiguration.pollInterval = settings.pollInterval
+        clientConfiguration.outOfServiceAfter = settings.outOfServiceAfter
+        let client = PurchaseClient(connection: BoxOfficeConnection(baseURL: url, token: token, requestTimeout: settings.requestTimeout),
+                                    journal: journal, configuration: clientConfiguration)
+        let eventID = settings.eventID ?? ""
+        let event = waitFor(timeout: settings.requestTimeout + 1) { try? await client.loadEvent(eventID) }
+        if let event {
+            logger.info("box office event", metadata: ["event": "\(event.name)", "categories": "\(event.categories.count)"])
+        } else {
+            logger.warning("box office event not loaded yet (unreachable?); starting without prices", metadata: ["url": "\(url)"])
+        }
+        return BoxOfficeLink(client: client, eventID: eventID, event: event, serviceCode: serviceCode)
+    }
+
+    /// The venue layout from the box office, for kiosks without a venue file (waits up to 15 s).
+    func venue(url: String) throws -> Venue {
+        let client = client
+        guard let v = waitFor(timeout: 15, { try? await client.venue() }) else {
+            throw ConfigurationError(source: url, key: "venue",
+                                     reason: "no venue file and the box office's layout could not be loaded (set venue = … for offline starts)")
+        }
+        return v
+    }
+}

@@ -1,0 +1,86 @@
+import Displays
+import Raster
+
+/// Renders and presents frames on a `Display` as the display accepts them: a frame is drawn
+/// only when the source needs one and no flip is pending, so an idle kiosk draws nothing and a
+/// moving one draws at the display's rate. Also measures touch-to-flip latency.
+///
+/// This is the one presenting path of the kiosk loop (`KioskRuntime`); tests drive it with a
+/// `HeadlessDisplay`. Nothing here grows per frame.
+final class FramePacer {
+    let display: any Display
+    /// Frames rendered and shown (the first one included).
+    private(set) var frames = 0
+    private(set) var latency = TouchLatencyMeter()
+    /// The last frame was drawn while something moved: one more frame is due once it stops, so
+    /// the final state of an animation that ended between two frames gets on screen.
+    private var lastFrameWasMoving = false
+    /// The frame interval assumed when a frame changes nothing on screen, s.
+    static let idleFrameInterval = 1.0 / 60
+
+    /// What one `update` did.
+    struct Outcome {
+        /// A flip never completed and was written off (the output is set up again).
+        var wroteOffFlip = false
+        /// A frame was presented.
+        var presented = false
+    }
+
+    init(display: any Display) {
+        self.display = display
+    }
+
+    /// Renders the first frame into the display's surface and shows it (`Display.start()`).
+    func start(_ source: some FrameSource) throws {
+        _ = source.render(into: display.surface)
+        lastFrameWasMoving = source.needsDisplay
+        try display.start()
+        frames = 1
+    }
+
+    /// The source wants a frame, or an animation drawn in the last frame has ended since.
+    func isFrameDue(_ source: some FrameSource) -> Bool { source.needsDisplay || lastFrameWasMoving }
+
+    /// Makes the next update draw a frame even if the source has nothing new (a reload, a
+    /// written-off flip).
+    func repaint() { lastFrameWasMoving = true }
+
+    /// A touch frame with kernel timestamp `time` (CLOCK_MONOTONIC s) reached the source.
+    func touched(at time: Double) { latency.touched(at: time) }
+
+    /// One loop iteration's display work at `now` (CLOCK_MONOTONIC s): counts the flip that
+    /// completed, writes off one that never will, and renders and presents a frame when due.
+    /// A present that fails throws; the display is then invalidated (set up again next time).
+    @discardableResult
+    func update(_ source: some FrameSource, now: Double) throws -> Outcome {
+        var outcome = Outcome()
+        latency.flipsCompleted(display.flipsCompleted, now: now)
+        if display.writeOffOverdueFlip(now: now) {
+            outcome.wroteOffFlip = true
+            lastFrameWasMoving = true
+        }
+        guard isFrameDue(source) && display.acceptsFrames else { return outcome }
+        let damage = source.render(into: display.surface)
+        lastFrameWasMoving = source.needsDisplay
+        let flipsBefore = display.flipsCompleted
+        do {
+            outcome.presented = try display.present(damage: damage)
+        } catch {
+            display.invalidate()
+            throw error
+        }
+        if outcome.presented { frames += 1 }
+        latency.frameRendered(presented: outcome.presented, flipsAfter: flipsBefore + 1)
+        // A display that shows frames at once (headless) has completed the flip already.
+        latency.flipsCompleted(display.flipsCompleted, now: now)
+        return outcome
+    }
+
+    /// When the loop should look again without an event (CLOCK_MONOTONIC s): in a frame while
+    /// animating with nothing to wait for, at the flip deadline while one is pending (its event
+    /// normally comes first), nil otherwise.
+    func nextLook(_ source: some FrameSource, now: Double) -> Double? {
+        if isFrameDue(source) && display.acceptsFrames { return now + Self.idleFrameInterval }
+        return display.flipDeadline.map { max($0, now + 0.001) }
+    }
+}

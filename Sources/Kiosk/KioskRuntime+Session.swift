@@ -1,0 +1,71 @@
+import Animation
+import BoxOfficeClient
+import Geometry
+import KioskUI
+import Raster
+import Seating
+
+extension KioskRuntime {
+    /// Pixels per millimetre of glass, for gesture thresholds: the touchscreen's size as libinput
+    /// reports it (axis resolution), else `touch.width_mm`/`height_mm`, else the connector's
+    /// EDID size, else 96 dpi. Sizes are in the device's orientation, like the mode.
+    static func pixelsPerMillimetre(_ configuration: KioskConfiguration, device: (Int, Int), touchPanel: Size?,
+                                    edid: (width: Int, height: Int)?) -> Double {
+        if let p = touchPanel, p.width > 0, p.width.isFinite { return Double(device.0) / p.width }
+        if let w = configuration.touch.widthMM, w > 0 { return Double(device.0) / w }
+        if let h = configuration.touch.heightMM, h > 0 { return Double(device.1) / h }
+        if let e = edid, e.width > 0 { return Double(device.0) / Double(e.width) }
+        return 96 / 25.4
+    }
+
+    /// The visitor screen's settings from the kiosk's: logical screen and device size in px.
+    static func sessionConfiguration(_ configuration: KioskConfiguration, screen: (Int, Int), device: (Int, Int),
+                                     event: EventInfo?, venue: Venue) -> KioskSession.Configuration {
+        let ppmm = pixelsPerMillimetre(configuration, device: device, touchPanel: nil, edid: nil)
+        var c = KioskSession.Configuration(screenSize: Size(width: Double(screen.0), height: Double(screen.1)), pixelsPerMillimetre: ppmm)
+        c.eventName = configuration.eventName ?? event?.name ?? venue.name
+        c.boxOfficeConfigured = configuration.boxOfficeConfigured
+        if let event {
+            c.currency = event.currency
+            for category in event.categories { c.prices[category.name] = Int(category.price.amountMinor) }
+        } else if !configuration.boxOfficeConfigured {
+            c.takePrices(from: venue)   // standalone: the legend shows the venue file's prices
+        }
+        c.idleTimeout = configuration.idle.timeout
+        c.idlePromptDuration = configuration.idle.prompt
+        c.blankAfter = configuration.idle.blankAfter > 0 ? configuration.idle.blankAfter : nil
+        c.wakeGuard = configuration.idle.wakeGuard
+        return c
+    }
+
+    /// What the kiosk shows `seconds` after start with no touch, rendered headless on a virtual
+    /// clock: the same session, settings and size as on the display (`deviceWidth`×`deviceHeight`
+    /// turned by `display.rotation`). Writes a PNG of the logical screen; returns its size.
+    @discardableResult
+    public static func preview(_ configuration: KioskConfiguration, deviceWidth: Int, deviceHeight: Int, at seconds: Double,
+                               to path: String) throws -> (width: Int, height: Int) {
+        guard let venuePath = configuration.venue else {
+            throw ConfigurationError(source: "flags", key: "venue", reason: "a preview needs a venue file")
+        }
+        let venue = try VenueFile.read(path: venuePath)
+        let rotation = DisplayRotation(degrees: configuration.display.rotation) ?? .degrees0
+        let logical = rotation.logicalSize(deviceWidth: deviceWidth, deviceHeight: deviceHeight)
+        let clock = VirtualClock(start: 1000)
+        let c = sessionConfiguration(configuration, screen: (logical.width, logical.height), device: (deviceWidth, deviceHeight),
+                                     event: nil, venue: venue)
+        let session = KioskSession(venue: venue, configuration: c, clock: clock)
+        let surface = Surface(width: logical.width, height: logical.height)
+        // Frames at 60 Hz, as the display would pace them, so frame-dependent state matches.
+        let end = clock.now + max(0, seconds)
+        session.advance(to: clock.now)
+        _ = session.render(into: surface)
+        while clock.now < end {
+            clock.set(to: min(end, clock.now + 1.0 / 60))
+            session.advance(to: clock.now)
+            if session.needsDisplay { _ = session.render(into: surface) }
+        }
+        _ = session.render(into: surface)
+        try surface.writePNG(to: path, opaque: true)
+        return logical
+    }
+}

@@ -1,0 +1,56 @@
+/// Touch-to-flip latency: from the kernel's timestamp of a touch to the completion of the page
+/// flip that first showed its effect. The oldest touch not yet drawn is remembered; when a frame
+/// is presented it waits for that frame's flip; the flip's completion gives one sample.
+///
+/// Samples go into a ring of fixed capacity allocated once, so a kiosk touched all day keeps
+/// the same memory: percentiles are over the last `capacity` samples, `count` is all of them.
+struct TouchLatencyMeter {
+    /// Samples kept for percentiles.
+    static let capacity = 8192
+
+    /// The touch (CLOCK_MONOTONIC s) of the oldest frame not yet drawn.
+    private var awaitingFrame: Double?
+    /// The touch whose frame was presented, and the completed-flip count that shows it.
+    private var awaitingFlip: (time: Double, flips: Int)?
+    private var ring: [Double]
+    private var next = 0
+    /// Samples taken so far.
+    private(set) var count = 0
+
+    init() {
+        ring = []
+        ring.reserveCapacity(Self.capacity)
+    }
+
+    /// A touch frame with kernel timestamp `time` was handed to the session.
+    mutating func touched(at time: Double) {
+        if awaitingFrame == nil { awaitingFrame = time }
+    }
+
+    /// A frame was rendered: presented (its flip will be the `flipsAfter`-th completed), or
+    /// not (nothing on screen changed for the touch). Either way the touch is drawn.
+    mutating func frameRendered(presented: Bool, flipsAfter: Int) {
+        if presented, let t = awaitingFrame { awaitingFlip = (t, flipsAfter) }
+        awaitingFrame = nil
+    }
+
+    /// Flips completed so far are `flips` at `now` (CLOCK_MONOTONIC s): a sample when the
+    /// awaited one is among them.
+    mutating func flipsCompleted(_ flips: Int, now: Double) {
+        guard let awaited = awaitingFlip, flips >= awaited.flips else { return }
+        let sample = now - awaited.time
+        if ring.count < Self.capacity { ring.append(sample) } else { ring[next] = sample }
+        next = (next + 1) % Self.capacity
+        count += 1
+        awaitingFlip = nil
+    }
+
+    /// Median, 95th percentile and maximum of the kept samples, ms rounded to 0.01; nil
+    /// before the first sample.
+    var percentiles: (p50: Double, p95: Double, max: Double)? {
+        guard !ring.isEmpty else { return nil }
+        let v = ring.sorted()
+        func at(_ p: Double) -> Double { (v[min(v.count - 1, Int((p * Double(v.count - 1)).rounded()))] * 1e5).rounded() / 100 }
+        return (at(0.5), at(0.95), at(1))
+    }
+}

@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+import Glibc
+import Recording
+import TouchInput
+
+extension TouchscreenRecorder {
+    /// Why `tribune record` could not start.
+    public struct NoTouchscreen: Error, CustomStringConvertible {
+        public var description: String {
+            "no touchscreen found among /dev/input/event* (give --device, and check read permission)"
+        }
+    }
+
+    /// The recorder `tribune record` uses: `path`, or the first touchscreen among
+    /// /dev/input/event* (waiting up to `wait` seconds for one, then for udev to tag it), with
+    /// the running kernel's release in the header.
+    public static func open(device path: String?, wait: Double, output: String) throws -> TouchscreenRecorder {
+        guard let found = path ?? EvdevDeviceNode.waitForTouchscreen(timeout: wait) else { throw NoTouchscreen() }
+        var uts = utsname()
+        uname(&uts)
+        let kernel = withUnsafeBytes(of: &uts.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let node = try EvdevDeviceNode(path: found)
+        if path == nil { node.waitForUdevProperties(timeout: 10) }   // just plugged in: let udev tag it first
+        return try TouchscreenRecorder(node: node, output: output, system: .init(kernel: kernel))
+    }
+
+    /// Records until SIGINT or SIGTERM (read from a `SignalWatch` on an event loop between the
+    /// recorder's reads) or until the device goes away.
+    public func recordUntilSignalled() throws -> Summary {
+        let loop = try EventLoop()
+        var stop = false
+        let signals = try SignalWatch(loop: loop, signals: [SIGINT, SIGTERM]) { _ in stop = true }
+        defer { withExtendedLifetime(signals) {} }
+        return try record {
+            _ = try? loop.runOnce(timeout: 0)
+            return stop
+        }
+    }
+}
+#endif

@@ -38,8 +38,8 @@ let package = Package(
     targets: [
         // System libraries: pkg-config names and the Debian packages that provide them.
         .systemLibrary(name: "CDRM", path: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
-        .systemLibrary(name: "CInput", path: "CInput", pkgConfig: "libinput libudev",
-                       providers: [.apt(["libinput-dev", "libudev-dev"])]),
+        .systemLibrary(name: "CInput", path: "CInput", pkgConfig: "libinput", providers: [.apt(["libinput-dev"])]),
+        .systemLibrary(name: "CUdev", path: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CZlib", path: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CPrefetch", path: "CPrefetch"),
         .systemLibrary(name: "CFontStack", path: "CFontStack", pkgConfig: "freetype2 harfbuzz",
@@ -51,7 +51,7 @@ let package = Package(
 
         // Pipeline stages.
         .target(name: "Geometry", swiftSettings: hotPathSettings),
-        .target(name: "Raster", dependencies: ["Geometry", "CZlib", "CPrefetch"], swiftSettings: hotPathSettings),
+        .target(name: "Raster", dependencies: ["Geometry", "CZlib", "CPrefetch", "CScanout"], swiftSettings: hotPathSettings),
         .target(name: "Text", dependencies: ["Geometry", "Raster", "CFontStack"], swiftSettings: hotPathSettings),
         // The JSON scene-file format (docs/scene-format.md): parsing and drawing, text ops included.
         .target(name: "SceneFile", dependencies: ["Geometry", "Raster", "Text"], swiftSettings: hotPathSettings),
@@ -61,7 +61,12 @@ let package = Package(
         // floor, imports nothing of ours.
         .target(name: "JSON", swiftSettings: hotPathSettings),
         .target(name: "Seating", dependencies: ["Geometry", "JSON"], swiftSettings: hotPathSettings),
-        .target(name: "Recording", dependencies: ["JSON", "Gestures", "Geometry", .product(name: "Yams", package: "Yams")]),
+        // The kernel's input vocabulary (events, device descriptions, codes): values shared by
+        // recordings and the live devices, so Recording and TouchInput need not import each other.
+        .target(name: "Evdev", dependencies: ["Geometry"]),
+        .target(name: "Recording", dependencies: ["JSON", "Evdev", "Gestures", "Geometry", .product(name: "Yams", package: "Yams")]),
+        // The one owner of libudev: device discovery and monitors for hotplug and touch.
+        .target(name: "Udev", dependencies: ["CUdev", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "KioskUI", dependencies: ["JSON", "Geometry", "Raster", "Text", "Animation", "Seating", "Gestures", "Recording"],
                 swiftSettings: hotPathSettings),
         // The display seam: the `Display` protocol and a headless display, above Raster, below
@@ -71,15 +76,15 @@ let package = Package(
         .target(name: "ChartBenchmark", dependencies: ["KioskUI", "Raster", "Seating", "Geometry"],
                 swiftSettings: hotPathSettings),
         .target(name: "DRMDisplay", dependencies: [
-            "Displays", "Geometry", "Raster", "CDRM", "CScanout", "CInput", .product(name: "SystemPackage", package: "swift-system"),
+            "Displays", "Geometry", "Raster", "CDRM", "Udev", .product(name: "SystemPackage", package: "swift-system"),
         ]),
-        // TouchInput maps positions with Recording's DisplayMapping, so live and replayed frames agree.
+        // TouchInput maps positions with Gestures' DisplayMapping, as replay does, so live and replayed frames agree.
         .target(name: "TouchInput", dependencies: [
-            "JSON", "CInput", "Gestures", "Geometry", "Recording", .product(name: "SystemPackage", package: "swift-system"),
+            "JSON", "CInput", "Udev", "Evdev", "Gestures", "Geometry", .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .target(name: "Kiosk", dependencies: [
             "JSON", "Geometry", "KioskUI", "Raster", "Text", "Animation", "Seating", "Gestures", "Recording", "Displays", "DRMDisplay",
-            "TouchInput", "BoxOfficeClient", "CLinux",
+            "TouchInput", "Evdev", "Udev", "BoxOfficeClient", "CLinux",
             .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "TOMLKit", package: "TOMLKit"),
@@ -89,7 +94,8 @@ let package = Package(
         // The kiosk without kiosk hardware: the demo (with the box-office server embedded) and
         // recording replays. The only module of ours that imports BoxOffice, so the daemon does not link it.
         .target(name: "Headless", dependencies: [
-            "JSON", "Kiosk", "KioskUI", "BoxOffice", "BoxOfficeClient", "Seating", "Recording", "Gestures", "Geometry", "Raster", "Text",
+            "JSON", "Kiosk", "KioskUI", "BoxOffice", "BoxOfficeClient", "Seating", "Recording", "Evdev", "Gestures", "Geometry", "Raster",
+            "Text",
         ]),
 
         // Box office: the reference backend (imports nothing of ours but JSON) and the kiosk's purchase client.
@@ -128,7 +134,7 @@ let package = Package(
             "Headless", "Kiosk", "Geometry", "Recording", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "tribune", dependencies: [
-            "Kiosk", "Raster", "Text", "SceneFile", "ChartBenchmark", "Seating", "Gestures", "Recording", "KioskUI", "TouchInput",
+            "Kiosk", "Raster", "Text", "SceneFile", "ChartBenchmark", "Seating", "Gestures", "Recording", "KioskUI", "TouchInput", "Evdev",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -140,7 +146,7 @@ let package = Package(
                           path: "Benchmarks/TextBench", swiftSettings: hotPathSettings),
         .executableTarget(name: "animation-bench", dependencies: ["Animation", "Geometry"],
                           path: "Benchmarks/AnimationBench", swiftSettings: hotPathSettings),
-        .executableTarget(name: "present-bench", dependencies: ["DRMDisplay", "Raster"], path: "Benchmarks/PresentBench",
+        .executableTarget(name: "present-bench", dependencies: ["Raster", "Geometry"], path: "Benchmarks/PresentBench",
                           swiftSettings: hotPathSettings),
         .executableTarget(name: "chart-bench", dependencies: ["ChartBenchmark"],
                           path: "Benchmarks/ChartBench", swiftSettings: hotPathSettings),
@@ -161,7 +167,7 @@ let package = Package(
         .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "Text", "Raster", "Geometry"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Geometry", "TestFixtures"]),
-        .testTarget(name: "RecordingTests", dependencies: ["Recording", "Gestures", "Geometry", "TestFixtures"]),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "Evdev", "Gestures", "Geometry", "TestFixtures"]),
         .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "Recording", "Seating", "Gestures", "Raster", "Text", "Animation", "Geometry",
                                                  "TestFixtures"],
                     resources: [.copy("Golden")]),
@@ -171,9 +177,11 @@ let package = Package(
         .testTarget(name: "DRMDisplayTests", dependencies: [
             "DRMDisplay", "CDRM", "Raster", .product(name: "SystemPackage", package: "swift-system"),
         ]),
-        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "CInput", "Gestures", "Recording", "Geometry"]),
+        // Recording only to check that live and replayed touches agree (the sources do not import it).
+        .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "CInput", "Udev", "Evdev", "Gestures", "Geometry", "Recording"]),
+        .testTarget(name: "UdevTests", dependencies: ["Udev"]),
         .testTarget(name: "KioskTests", dependencies: [
-            "Kiosk", "KioskUI", "BoxOffice", "BoxOfficeClient", "Seating", "Gestures", "Recording", "Raster", "Geometry",
+            "Kiosk", "KioskUI", "BoxOffice", "BoxOfficeClient", "Seating", "Gestures", "Recording", "Evdev", "Raster", "Geometry",
             "Animation", "BoxOfficeTestSupport", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "HeadlessTests", dependencies: [

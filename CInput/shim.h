@@ -1,7 +1,6 @@
-// libinput and libudev: touch events and device discovery; the kernel's input and uinput
-// headers for `tribune play`'s virtual devices.
+// libinput: touch events; the kernel's input and uinput headers for `tribune play`'s virtual
+// devices. libudev (which libinput.h names) is the CUdev module's, owned by the Udev target.
 #include <libinput.h>
-#include <libudev.h>
 #include <linux/input.h>
 #include <linux/uinput.h>
 

@@ -2,8 +2,8 @@
 // kernel's pitch — measured on plain memory of the same geometry as a dumb buffer. Prints the
 // median and minimum of 61 copies per case, the same copy done with `memcpy` per row (what a
 // cached copy costs: the baseline), and the verdict against the target (full 1920×1080 ≤ 1 ms).
-import DRMDisplay
 import Foundation
+import Geometry
 import Raster
 
 func median(_ xs: [Double]) -> Double {
@@ -26,7 +26,7 @@ func ms(_ v: Double) -> String { String(format: "%.3f", v) }
 
 /// Times one copy; returns its median in ms.
 @discardableResult
-func measure(_ label: String, width: Int, height: Int, pitch: Int, rotation: DRMRotation, damage: PixelRect) -> Double {
+func measure(_ label: String, width: Int, height: Int, pitch: Int, rotation: DisplayRotation, damage: PixelRect) -> Double {
     let logical = rotation.logicalSize(deviceWidth: width, deviceHeight: height)
     let shadow = Surface(width: logical.width, height: logical.height)
     for y in 0..<shadow.height { let r = shadow.row(y); for x in 0..<shadow.width { r[x] = UInt32(truncatingIfNeeded: x &* 2654435761 &+ y) } }
@@ -34,11 +34,10 @@ func measure(_ label: String, width: Int, height: Int, pitch: Int, rotation: DRM
     defer { dst.deallocate() }
     dst.initializeMemory(as: UInt8.self, repeating: 0, count: pitch * height)
     let copy = time {
-        ShadowCopier.copy(damage, from: shadow, rotation: rotation, to: dst, pitch: pitch,
-                          deviceWidth: width, deviceHeight: height)
+        shadow.copy(damage, turnedBy: rotation, to: dst, pitch: pitch, deviceWidth: width, deviceHeight: height)
     }
     var line = pad(label, 44) + pad(ms(copy.median), 10) + pad(ms(copy.min), 10)
-    if rotation == .r0 {
+    if rotation == .degrees0 {
         // The baseline: the same rows with memcpy (cached stores).
         let base = time {
             let bytes = damage.width * 4
@@ -59,17 +58,17 @@ func measure(_ label: String, width: Int, height: Int, pitch: Int, rotation: DRM
 print(pad("case (device WxH, pitch bytes, damage, turn)", 44) + pad("median", 10) + pad("min", 10)
       + pad("memcpy", 10) + "ratio   (ms; memcpy = the same rows copied with memcpy per row)")
 let full1080 = PixelRect(x: 0, y: 0, width: 1920, height: 1080)
-let full = measure("1920x1080 p7680 full 0°", width: 1920, height: 1080, pitch: 7680, rotation: .r0, damage: full1080)
-let small = measure("1920x1080 p7680 200x100 0°", width: 1920, height: 1080, pitch: 7680, rotation: .r0,
+let full = measure("1920x1080 p7680 full 0°", width: 1920, height: 1080, pitch: 7680, rotation: .degrees0, damage: full1080)
+let small = measure("1920x1080 p7680 200x100 0°", width: 1920, height: 1080, pitch: 7680, rotation: .degrees0,
                     damage: PixelRect(x: 500, y: 300, width: 200, height: 100))
-measure("1920x1080 p7680 half (960x1080) 0°", width: 1920, height: 1080, pitch: 7680, rotation: .r0,
+measure("1920x1080 p7680 half (960x1080) 0°", width: 1920, height: 1080, pitch: 7680, rotation: .degrees0,
         damage: PixelRect(x: 480, y: 0, width: 960, height: 1080))
-measure("1366x768 p5504 full 0°", width: 1366, height: 768, pitch: 5504, rotation: .r0,
+measure("1366x768 p5504 full 0°", width: 1366, height: 768, pitch: 5504, rotation: .degrees0,
         damage: PixelRect(x: 0, y: 0, width: 1366, height: 768))
-let r180 = measure("1920x1080 p7680 full 180°", width: 1920, height: 1080, pitch: 7680, rotation: .r180, damage: full1080)
-let r90 = measure("1920x1080 p7680 full 90°", width: 1920, height: 1080, pitch: 7680, rotation: .r90,
+let r180 = measure("1920x1080 p7680 full 180°", width: 1920, height: 1080, pitch: 7680, rotation: .degrees180, damage: full1080)
+let r90 = measure("1920x1080 p7680 full 90°", width: 1920, height: 1080, pitch: 7680, rotation: .degrees90,
                   damage: PixelRect(x: 0, y: 0, width: 1080, height: 1920))
-let r270 = measure("1920x1080 p7680 full 270°", width: 1920, height: 1080, pitch: 7680, rotation: .r270,
+let r270 = measure("1920x1080 p7680 full 270°", width: 1920, height: 1080, pitch: 7680, rotation: .degrees270,
                    damage: PixelRect(x: 0, y: 0, width: 1080, height: 1920))
 let perPixelFull = full / Double(1920 * 1080), perPixelSmall = small / Double(200 * 100)
 print(String(format: "target: full 1920x1080 present ≤ 1 ms: %@ (0° %.3f, 180° %.3f, 90° %.3f, 270° %.3f ms)",

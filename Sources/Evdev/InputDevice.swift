@@ -60,16 +60,6 @@ public struct InputDevice: Hashable, Sendable {
         return nil
     }
 
-    /// `LIBINPUT_CALIBRATION_MATRIX` from the udev properties (identity when absent).
-    public func calibrationMatrix() throws(RecordingError) -> CalibrationMatrix {
-        guard let text = udevProperty("LIBINPUT_CALIBRATION_MATRIX") else { return .identity }
-        guard let m = CalibrationMatrix(udevValue: text) else {
-            throw RecordingError(file: "", line: nil,
-                                 message: "LIBINPUT_CALIBRATION_MATRIX=\"\(text)\": expected six numbers \"a b c d e f\"")
-        }
-        return m
-    }
-
     /// Why this is not a touchscreen, or nil when it is. Uses udev's `ID_INPUT_TOUCHSCREEN`
     /// when the recording has udev properties, otherwise udev's own rule (input_id builtin):
     /// absolute X/Y (or MT) positions, no pen or stylus, touch (`BTN_TOUCH`) or

@@ -1,5 +1,4 @@
 import Geometry
-import Recording
 
 extension DisplayMapping {
     /// The normalized panel point (u, v) that `screenPoint(u:v:)` maps to `point`: where a

@@ -1,5 +1,4 @@
 import Geometry
-import Gestures
 
 /// Sums over every recognized gesture of a session (the replay report's `gestures` block) and
 /// the largest focal-point jump. Feed it every touch frame (`observe(_:)`) before the events

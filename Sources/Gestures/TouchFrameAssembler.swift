@@ -1,5 +1,4 @@
 import Geometry
-import Gestures
 
 /// Turns libinput-style touch events (DOWN / MOTION / UP / CANCEL per seat slot, then FRAME)
 /// into `TouchFrame`s: the shared last stage of both the live libinput path and the replay

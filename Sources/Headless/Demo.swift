@@ -1,6 +1,7 @@
 import BoxOfficeClient
 import Foundation
 import Geometry
+import Gestures
 import JSON
 import Kiosk
 import KioskUI

@@ -1,3 +1,4 @@
+import Evdev
 import Foundation
 import Geometry
 import Gestures

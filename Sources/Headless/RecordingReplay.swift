@@ -1,4 +1,5 @@
 import BoxOfficeClient
+import Evdev
 import Foundation
 import Geometry
 import Kiosk

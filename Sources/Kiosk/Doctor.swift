@@ -1,6 +1,7 @@
 import DRMDisplay
 import SystemPackage
 import TouchInput
+import Udev
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -103,7 +104,7 @@ public struct Doctor: Sendable {
     }
 
     func touchscreenChecks() -> [DoctorCheck] {
-        guard let udev = Udev() else {
+        guard let udev = try? UdevContext() else {
             return [DoctorCheck(item: "touchscreen", outcome: .failed, detail: "cannot create a udev context",
                                 fix: "make sure systemd-udevd runs: `systemctl status systemd-udevd`")]
         }

@@ -1,7 +1,9 @@
+import Evdev
 import Recording
 
 /// When `tribune play` writes each frame of a recording: the recorded times (µs since the
 /// first event) divided by the speed, and the events worth writing to a virtual device.
+/// Above both Recording (the recording) and TouchInput (the virtual device that plays it).
 public struct RecordingPlayback: Sendable {
     public struct Step: Hashable, Sendable {
         /// Microseconds after the start of playback.

@@ -1,11 +1,17 @@
 #if canImport(Glibc)
+import Evdev
 import Glibc
+import Recording
+import TouchInput
 
 /// Records an evdev touchscreen into a `libinput record` YAML file as it happens: the device
 /// description first, then every kernel frame (events up to and including SYN_REPORT) with its
 /// time relative to the first event. The file is a complete document whenever a frame has been
 /// written, so stopping (or losing the device) never leaves a file that does not parse; a
 /// recording without a single frame is written with `events: []`.
+///
+/// It lives above both TouchInput (which reads the device) and Recording (which owns the file
+/// format), so neither imports the other.
 public final class TouchscreenRecorder {
     /// Why recording stopped.
     public enum Ending: Sendable, Equatable {
@@ -28,8 +34,9 @@ public final class TouchscreenRecorder {
     let output: String
     let system: LibinputRecordWriter.SystemInfo
 
-    /// Opens nothing yet; `record` creates `output`. Refuses a device that is not a touchscreen.
-    public init(node: EvdevDeviceNode, output: String, system: LibinputRecordWriter.SystemInfo = .init()) throws(RecordingError) {
+    /// Opens nothing yet; `record` creates `output`. Throws `EvdevError` when the node cannot be
+    /// described, `RecordingError` naming the node when it is not a touchscreen.
+    public init(node: EvdevDeviceNode, output: String, system: LibinputRecordWriter.SystemInfo = .init()) throws {
         let device = try node.describe()
         if let refusal = device.touchscreenRefusal {
             throw RecordingError(file: node.path, line: nil, message: "\(refusal); only touchscreens are recorded")
@@ -42,7 +49,9 @@ public final class TouchscreenRecorder {
 
     /// Records until `shouldStop()` is true (checked at least every 200 ms) or the device goes
     /// away. Pending events of an unfinished frame are dropped: a half frame is not a frame.
-    public func record(shouldStop: () -> Bool) throws(RecordingError) -> Summary {
+    /// Throws `RecordingError` when `output` cannot be written, `EvdevError` when reading fails
+    /// other than by the device going away.
+    public func record(shouldStop: () -> Bool) throws -> Summary {
         guard let file = fopen(output, "w") else {
             throw RecordingError(file: output, line: nil, message: "cannot write: \(String(cString: strerror(errno)))")
         }
@@ -67,10 +76,11 @@ public final class TouchscreenRecorder {
                     fflush(file)
                 }
             }
-        } catch let error where error.message == EvdevDeviceNode.wentAway {
+        } catch {
+            guard case .deviceRemoved = error else { throw error }
             summary.ending = .deviceRemoved
         }
-        if summary.frames == 0 { fputs(header.replacingLastEventsKeyWithEmptyList(), file) }
+        if summary.frames == 0 { fputs(LibinputRecordWriter.emptyDocument(device: device, system: system), file) }
         guard fflush(file) == 0 else {
             throw RecordingError(file: output, line: nil, message: "cannot write: \(String(cString: strerror(errno)))")
         }

@@ -1,3 +1,4 @@
+import Evdev
 import Foundation
 
 /// Reads evemu files (EVEMU 1.0–1.3): the description lines `N:` name, `I:` ids (hex),

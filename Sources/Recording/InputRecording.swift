@@ -1,3 +1,5 @@
+import Evdev
+
 /// A recorded input session: the device and its kernel frames, times relative to the first
 /// event (libinput record's convention; evemu's absolute times are rebased on reading).
 public struct InputRecording: Hashable, Sendable {

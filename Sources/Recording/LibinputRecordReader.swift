@@ -1,3 +1,4 @@
+import Evdev
 import Yams
 
 /// Reads `libinput record` YAML, file version 1 (`tools/libinput-record.c`): `version`,

@@ -1,3 +1,4 @@
+import Evdev
 import JSON
 
 /// Writes `libinput record` YAML (file version 1) that `libinput replay` plays back and
@@ -64,10 +65,15 @@ public enum LibinputRecordWriter {
         return s
     }
 
+    /// A whole document without frames (`events: []`): what a recorder that saw no frame writes.
+    public static func emptyDocument(device: InputDevice, system: SystemInfo = SystemInfo()) -> String {
+        header(device: device, system: system).replacingLastEventsKeyWithEmptyList()
+    }
+
     /// A whole recording as one document.
     public static func document(_ recording: InputRecording, system: SystemInfo = SystemInfo()) -> String {
+        if recording.frames.isEmpty { return emptyDocument(device: recording.device, system: system) }
         var s = header(device: recording.device, system: system)
-        if recording.frames.isEmpty { return s.replacingLastEventsKeyWithEmptyList() }
         for f in recording.frames { s += frame(f) }
         return s
     }

@@ -1,3 +1,4 @@
+import Evdev
 import Foundation
 
 /// Opens a recording in either format, by content: `libinput record` YAML (a `version:` key)

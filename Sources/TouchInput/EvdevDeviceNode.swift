@@ -1,5 +1,7 @@
 #if canImport(Glibc)
+import Evdev
 import Glibc
+import SystemPackage
 
 /// An open `/dev/input/eventN`: its description read with the evdev ioctls (EVIOCGNAME,
 /// EVIOCGID, EVIOCGPROP, EVIOCGBIT, EVIOCGABS), its udev properties from udev's database
@@ -9,13 +11,11 @@ public final class EvdevDeviceNode {
     public let path: String
     let fd: Int32
 
-    public init(path: String) throws(RecordingError) {
+    /// Opens `path` read-only and non-blocking.
+    public init(path: String) throws(EvdevError) {
         self.path = path
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
-            let reason = String(cString: strerror(errno))
-            throw RecordingError(file: path, line: nil, message: "cannot open: \(reason) (run as root or add the user to the 'input' group)")
-        }
+        guard fd >= 0 else { throw .systemCall("open", path: path, errno: Errno(rawValue: errno)) }
         self.fd = fd
     }
 
@@ -37,10 +37,10 @@ public final class EvdevDeviceNode {
     }
 
     /// The device description (and udev properties when udev's database has them).
-    public func describe() throws(RecordingError) -> InputDevice {
+    public func describe() throws(EvdevError) -> InputDevice {
         var device = InputDevice(node: path)
         guard let nameBytes = readBytes(0x06, count: 256) else {
-            throw RecordingError(file: path, line: nil, message: "EVIOCGNAME failed: not an evdev device (\(String(cString: strerror(errno))))")
+            throw .systemCall("EVIOCGNAME", path: path, errno: Errno(rawValue: errno))
         }
         device.name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
         var id = [UInt16](repeating: 0, count: 4)
@@ -110,24 +110,25 @@ public final class EvdevDeviceNode {
     }
 
     /// Waits up to `timeout` ms for events and reads those available (`struct input_event`:
-    /// timeval, type, code, value — 24 bytes on 64-bit). Times are absolute µs.
-    public func readEvents(timeout: Int32) throws(RecordingError) -> [InputEvent] {
+    /// timeval, type, code, value — 24 bytes on 64-bit). Times are absolute µs. Throws
+    /// `.deviceRemoved` once the device is gone.
+    public func readEvents(timeout: Int32) throws(EvdevError) -> [InputEvent] {
         var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         let n = poll(&p, 1, timeout)
         if n < 0 {
             if errno == EINTR { return [] }
-            throw RecordingError(file: path, line: nil, message: "poll failed: \(String(cString: strerror(errno)))")
+            throw .systemCall("poll", path: path, errno: Errno(rawValue: errno))
         }
         if n == 0 { return [] }
         if p.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
-            throw RecordingError(file: path, line: nil, message: Self.wentAway)
+            throw .deviceRemoved(path: path)
         }
         var raw = [UInt8](repeating: 0, count: 24 * 64)
         let got = raw.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
         if got < 0 {
             if errno == EAGAIN || errno == EINTR { return [] }
-            if errno == ENODEV { throw RecordingError(file: path, line: nil, message: Self.wentAway) }
-            throw RecordingError(file: path, line: nil, message: "read failed: \(String(cString: strerror(errno)))")
+            if errno == ENODEV { throw .deviceRemoved(path: path) }
+            throw .systemCall("read", path: path, errno: Errno(rawValue: errno))
         }
         var events: [InputEvent] = []
         raw.withUnsafeBytes { b in
@@ -144,10 +145,6 @@ public final class EvdevDeviceNode {
         }
         return events
     }
-
-    /// The message of the error `readEvents` throws once the device is gone (unplugged, or a
-    /// uinput device destroyed).
-    public static let wentAway = "the device went away"
 
     /// Waits up to `timeout` seconds (checking every 100 ms) for a touchscreen to appear among
     /// `/dev/input/event*` and returns its path, or nil.

@@ -1,7 +1,7 @@
 import CInput
 import Geometry
+import Gestures
 import Glibc
-import Recording
 
 /// The pending events of a libinput context as `TouchSourceEvent`s: every value is copied out
 /// and the libinput event destroyed at once. Keeps the table of devices (a reference on each

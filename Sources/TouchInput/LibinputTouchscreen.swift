@@ -2,7 +2,7 @@ import CInput
 import Geometry
 import Gestures
 import Glibc
-import Recording
+import Udev
 
 /// The live touch path: a libinput context on the udev backend for one seat, whose events
 /// become `TouchFrame`s for the display (see `TouchFrameBuilder`). No threads: the caller's
@@ -13,7 +13,7 @@ import Recording
 /// its interface are owned here and released in `deinit`.
 public final class LibinputTouchscreen {
     public let configuration: TouchInputConfiguration
-    private let udev: OpaquePointer
+    private let udev: UdevContext
     private let context: OpaquePointer
     private let opener: RestrictedOpener
     private var queue: LibinputEventQueue
@@ -25,10 +25,9 @@ public final class LibinputTouchscreen {
     /// input node) cannot be opened for lack of permission.
     public init(configuration: TouchInputConfiguration) throws {
         self.configuration = configuration
-        guard let udev = udev_new() else { throw TouchInputError("libudev: cannot create a udev context") }
+        let udev = try UdevContext()
         let opener = RestrictedOpener()
-        guard let context = libinput_udev_create_context(opener.interface, Unmanaged.passUnretained(opener).toOpaque(), udev) else {
-            udev_unref(udev)
+        guard let context = libinput_udev_create_context(opener.interface, Unmanaged.passUnretained(opener).toOpaque(), udev.handle) else {
             throw TouchInputError("libinput: cannot create a context on the udev backend")
         }
         self.udev = udev
@@ -48,7 +47,7 @@ public final class LibinputTouchscreen {
         }
         let denied = opener.deniedNodes
         if !denied.isEmpty {
-            let touchscreens = Set((Udev()?.touchscreens() ?? []).map(\.deviceNode))
+            let touchscreens = Set(udev.touchscreens().map(\.deviceNode))
             let deniedTouch = denied.filter(touchscreens.contains)
             if !deniedTouch.isEmpty { throw TouchInputError.permissionDenied(nodes: deniedTouch) }
             if opener.openedCount == 0 { throw TouchInputError.permissionDenied(nodes: denied) }
@@ -58,7 +57,6 @@ public final class LibinputTouchscreen {
     deinit {
         queue.releaseDevices()
         libinput_unref(context)
-        udev_unref(udev)
     }
 
     /// libinput's file descriptor: readable when events are pending.

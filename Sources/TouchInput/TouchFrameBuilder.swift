@@ -1,6 +1,5 @@
 import Geometry
 import Gestures
-import Recording
 
 /// Assembles libinput's touch events into `TouchFrame`s: one per TOUCH_FRAME, each DOWN a new
 /// id (libinput reuses seat slots), positions from normalized calibrated panel coordinates

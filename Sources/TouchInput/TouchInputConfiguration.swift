@@ -1,5 +1,5 @@
 import Geometry
-import Recording
+import Gestures
 
 /// How the live touch path is set up: which seat, which picture the touches land on, and
 /// which device drives it.

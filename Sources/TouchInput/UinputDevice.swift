@@ -1,6 +1,6 @@
 import CInput
+import Evdev
 import Glibc
-import Recording
 
 /// A virtual kernel input device made with uinput that copies a recorded device's description:
 /// name, ids, the supported codes per type, absolute axes (min, max, fuzz, flat, resolution)

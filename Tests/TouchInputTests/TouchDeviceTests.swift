@@ -1,6 +1,5 @@
 import Geometry
 import Gestures
-import Recording
 import Testing
 @testable import TouchInput
 
@@ -109,15 +108,5 @@ import Testing
                        .pointerButton(deviceID: 0, button: 0x110, pressed: true, time: 1),
                        .pointerButton(deviceID: 3, button: 0x110, pressed: true, time: 1)])
         #expect(frames(out).isEmpty)
-    }
-
-    @Test(arguments: DisplayRotation.allCases)
-    func panelPointInvertsScreenPoint(_ rotation: DisplayRotation) {
-        let m = DisplayMapping(size: Size(width: 1024, height: 600), rotation: rotation)
-        for (u, v) in [(0.0, 0.0), (1.0, 0.0), (0.3, 0.7), (0.999, 0.25)] {
-            let p = m.screenPoint(u: u, v: v)
-            let back = m.panelPoint(p)
-            #expect(abs(back.u - u) < 1e-12 && abs(back.v - v) < 1e-12)
-        }
     }
 }

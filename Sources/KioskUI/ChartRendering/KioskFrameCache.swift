@@ -26,9 +26,9 @@ final class KioskFrameCache {
     var pictureIsRendererFrame = false
     /// The trace-in's fills for its view; dropped once the stadium has traced in.
     var traceFills: TraceFillLayer?
-    /// The surface the last frame was drawn into and what it showed.
+    /// The surface the last frame was drawn into and the snapshot it showed.
     weak var lastTarget: Surface?
-    var lastFrame: KioskSession.FrameKey?
+    var lastFrame: SessionSnapshot?
     /// The toast's box as last drawn (screen px), to erase it.
     var lastToastBox: Rect?
 

@@ -1,0 +1,189 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Geometry
+import Raster
+import Seating
+
+extension KioskSession {
+    /// What the chart picture depends on: when equal, the cached picture is reused.
+    struct ChartKey: Equatable {
+        var view: ChartViewState
+        var trace: Double
+        var reveal: Double
+        var selectedTribune: Int?
+        var selection: [Int]
+        var pressedSeat: Int?
+        var grow: Double
+        var revision: Int
+        /// `EventAvailability.localEdits`: seats recoloured locally (taken, sold elsewhere).
+        var localEdits: Int
+        /// FNV-1a over the selected tribune's seats' availability at `now` (holds expire with time).
+        var availability: UInt64
+    }
+
+    /// The chart under the chrome, redrawn only when its key changed (`chartDamage` says
+    /// where). Once the stadium has traced in, `ChartFrameRenderer` draws it —
+    /// the seats of every tribune coloured by status, only the tiles a change touches — into
+    /// its own surface, which is the picture; with the selected tribune's seat overlay
+    /// (`drawSeats`) the picture is a copy with the overlay on top. The trace-in draws directly.
+    func chartPicture(width: Int, height: Int) -> Surface {
+        let cache = frameCache
+        let (surface, context) = cache.chartSurface(width: width, height: height)
+        let key = chartKey()
+        if cache.chartKey == key {
+            cache.chartDamage = []
+            if cache.pictureIsRendererFrame, let base = cache.chartBase, base.width == width, base.height == height { return base }
+            return surface
+        }
+        cache.chartKey = key
+        let full = [surface.bounds]
+        if key.trace >= 1 { cache.traceFills = nil }
+        guard key.trace >= 1 else {
+            context.transform = .identity
+            drawChart(in: context)
+            cache.pictureIsRendererFrame = false
+            cache.chartDamage = full
+            return surface
+        }
+        let chart = interaction.chart
+        let view = interaction.presentedView
+        let (frames, base) = cache.chartFrameRenderer(venue: chart.venue, width: width, height: height, style: renderer)
+        let changed = frames.render(chart, view: view, seatReveal: key.reveal, now: now,
+                                    viewInMotion: interaction.isViewAnimating, into: base)
+        let overlay = key.selectedTribune.map { chart.venue.tribunes.indices.contains($0) } == true && key.reveal > 0
+        if overlay, let selected = key.selectedTribune {
+            // The overlay depends on the whole key: the frame again, the overlay over it.
+            surface.copy(from: base, sourceRect: base.bounds, to: (0, 0))
+            context.transform = .identity
+            drawSeats(of: selected, view: view, reveal: key.reveal, in: context)
+            cache.chartDamage = full
+            cache.pictureIsRendererFrame = false
+            return surface
+        }
+        // Without an overlay the renderer's frame is the picture itself, no copy; after another
+        // picture everything may differ.
+        cache.chartDamage = cache.pictureIsRendererFrame ? changed : full
+        cache.pictureIsRendererFrame = true
+        return base
+    }
+
+    func chartKey() -> ChartKey {
+        let chart = interaction.chart
+        let reveal = interaction.seatReveal
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        let selected = chart.selectedTribune.flatMap { chart.venue.tribunes.indices.contains($0) ? $0 : nil }
+        if let selected, reveal > 0 {
+            for seat in chart.venue.tribunes[selected].seats {
+                let code: UInt64 = switch chart.availability.status(seat, at: now) {
+                case .available: 0
+                case .held: 1
+                case .sold: 2
+                case .blocked: 3
+                }
+                hash = (hash ^ code) &* 0x100_0000_01b3
+            }
+        }
+        // A pressed seat back at scale 1 looks like no pressed seat.
+        var pressedSeat: Int? = if case .seat(let s)? = pressed { s } else { nil }
+        let grow = pressedSeat == nil ? 1 : animator.value(pressScale)
+        if grow == 1 { pressedSeat = nil }
+        return ChartKey(view: interaction.presentedView, trace: min(max(animator.value(trace), 0), 1), reveal: reveal,
+                        selectedTribune: chart.selectedTribune, selection: selected == nil ? [] : chart.selection.seats,
+                        pressedSeat: pressedSeat, grow: grow,
+                        revision: chart.availability.revision, localEdits: chart.availability.localEdits, availability: hash)
+    }
+
+    // MARK: - Chart
+
+    /// The chart as presented: the trace-in on start, SportFan's chart (ChartRenderer), the
+    /// selected tribune's seats drawn in with a trim; on the attract screen, turning slowly.
+    func drawChart(in context: DrawingContext) {
+        let chart = interaction.chart
+        var view = interaction.presentedView
+        if case .attract(let start) = screen {
+            view = ChartViewState(viewSize: view.viewSize, chartSize: view.chartSize)
+            view.rotation = Self.restingRotation(for: view.viewSize) + 2 * .pi * (now - start) / Self.attractTurnPeriod
+        }
+        let t = min(max(animator.value(trace), 0), 1)
+        if t >= 1 {
+            renderer.render(chart, view: view, seatReveal: 0, now: now, into: context)
+        } else {
+            drawTrace(t, view: view, in: context)
+        }
+        if case .attract = screen { return }
+        guard let selected = chart.selectedTribune else { return }
+        let reveal = interaction.seatReveal
+        if reveal > 0 { drawSeats(of: selected, view: view, reveal: reveal, in: context) }
+    }
+
+    /// The stadium tracing itself in: outlines trimmed 0 → `t`, fills fading in with them (the
+    /// fills drawn once per view into a `TraceFillLayer`, faded in per frame). Covers the whole
+    /// surface, which must have no clip or layer in `context`.
+    func drawTrace(_ t: Double, view: ChartViewState, in context: DrawingContext) {
+        let venue = interaction.chart.venue
+        let s = context.surface
+        let m = view.chartToScreen
+        traceFills(m, width: s.width, height: s.height).draw(opacity: t, background: renderer.background, into: s)
+        guard t > 0 else { return }
+        let scale = max(abs(m.a * m.d - m.b * m.c).squareRoot(), 1e-9)
+        context.transform = m
+        context.stroke(FieldMarkings.path(for: venue.field).trimmedPath(from: 0, to: t), with: .solid(renderer.fieldLines),
+                       style: StrokeStyle(lineWidth: renderer.fieldLineWidth / scale))
+        let outline = StrokeStyle(lineWidth: renderer.outlineWidth / scale, lineCap: .round, lineJoin: .round)
+        for tribune in venue.tribunes {
+            context.stroke(tribune.path.trimmedPath(from: 0, to: t), with: .solid(renderer.outline), style: outline)
+        }
+        context.transform = .identity
+    }
+
+    /// The trace-in's fill layer for chart → screen `m` on a `width`×`height` surface (kept
+    /// while the view stays, until the trace-in ends).
+    func traceFills(_ m: AffineTransform, width: Int, height: Int) -> TraceFillLayer {
+        if let f = frameCache.traceFills, f.matches(m, width: width, height: height) { return f }
+        let f = TraceFillLayer(venue: interaction.chart.venue, transform: m, width: width, height: height, style: renderer)
+        frameCache.traceFills = f
+        return f
+    }
+
+    /// The selected tribune's seats: blue, green when chosen, grey when sold or held, outlined
+    /// in their category's colour, wheelchair spaces marked; a pressed seat grows about its
+    /// centre. While `reveal` < 1 each seat's outline draws itself in (trim) as its fill fades in.
+    func drawSeats(of tribune: Int, view: ChartViewState, reveal: Double, in context: DrawingContext) {
+        let chart = interaction.chart
+        let venue = chart.venue
+        let m = view.chartToScreen
+        let scale = max(abs(m.a * m.d - m.b * m.c).squareRoot(), 1e-9)
+        context.transform = m
+        let categoryColours = venue.categories.map { (try? Color(hex: $0.color)) ?? palette.secondaryText }
+        let outlineStyle = StrokeStyle(lineWidth: 2.5 / scale, lineJoin: .round)
+        let traceStyle = StrokeStyle(lineWidth: 1.5 / scale, lineCap: .round, lineJoin: .round)
+        let pressedSeat: Int? = if case .seat(let s)? = pressed { s } else { nil }
+        let painter = self.painter
+        let grow = animator.value(pressScale)
+        for seat in venue.tribunes[tribune].seats {
+            let record = venue.seats[seat]
+            var path = venue.seatPath(seat)
+            if seat == pressedSeat && grow != 1 {
+                path = path.applying(ChromePainter.scaling(grow, about: record.center))
+            }
+            let selected = chart.selection.contains(seat)
+            let available = chart.availability.status(seat, at: now) == .available
+            let fill = selected ? renderer.selectedSeat : available ? renderer.availableSeat : renderer.unavailableSeat
+            context.fill(path, with: .solid(reveal < 1 ? fill.withOpacity(reveal) : fill))
+            if reveal < 1 {
+                context.stroke(path.trimmedPath(from: 0, to: reveal), with: .solid(renderer.outline), style: traceStyle)
+                continue
+            }
+            if available && !selected && categoryColours.indices.contains(Int(record.category)) {
+                context.stroke(path, with: .solid(categoryColours[Int(record.category)]), style: outlineStyle)
+            }
+            if record.flags.contains(.wheelchair) {
+                let side = record.size * 0.62 * (seat == pressedSeat ? grow : 1)
+                painter.drawWheelchair(in: Rect(x: record.center.x - side / 2, y: record.center.y - side / 2, width: side, height: side),
+                               color: palette.wheelchair, lineWidth: 2 / scale, in: context)
+            }
+        }
+        context.transform = .identity
+    }
+}

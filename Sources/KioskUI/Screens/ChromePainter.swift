@@ -1,0 +1,109 @@
+import Geometry
+import Raster
+import Text
+
+/// The drawing tools every screen view shares: text from the frame cache's shaped lines,
+/// buttons, the modal card, icons, and the press feedback (a pressed control grows about its
+/// centre). Screen px; the context's transform is reset to identity by each call that draws.
+struct ChromePainter {
+    let layout: KioskLayout
+    let palette: KioskPalette
+    let text: TextRendererBox
+    let cache: KioskFrameCache
+
+    /// Runs `body` with the context scaled about `centre` by `scale` (the press feedback).
+    func withScale(_ scale: Double, centre: Point, in context: DrawingContext, _ body: () -> Void) {
+        let saved = context.transform
+        if scale != 1 { context.transform = Self.scaling(scale, about: centre).concatenating(saved) }
+        body()
+        context.transform = saved
+    }
+
+    /// Scale by `s` about `c`.
+    static func scaling(_ s: Double, about c: Point) -> Geometry.AffineTransform {
+        AffineTransform(translationX: -c.x, y: -c.y)
+            .concatenating(AffineTransform(scaleX: s, y: s))
+            .concatenating(AffineTransform(translationX: c.x, y: c.y))
+    }
+
+    /// A rounded button in `r` with its title, grown by `scale`.
+    func drawButton(in r: Rect, title: String, enabled: Bool, scale: Double, in context: DrawingContext) {
+        let u = layout.u
+        context.transform = .identity
+        withScale(scale, centre: r.center, in: context) {
+            context.fill(Path(roundedRect: r, cornerRadius: 20 * u), with: .solid(enabled ? palette.accent : palette.disabledButton))
+            drawText(title, bold: true, size: 34 * u, color: enabled ? palette.buttonText : palette.disabledText,
+                     centerX: r.midX, baseline: r.midY + 12 * u, in: context)
+        }
+    }
+
+    /// The modal card: the screen (within the clip) dimmed, the card on top.
+    func drawCard(in context: DrawingContext) {
+        context.transform = .identity
+        ScrimDimmer.dim(context.surface, within: context.clipBounds, by: palette.scrim.premultiplied.rawValue)
+        context.fill(Path(roundedRect: layout.card, cornerRadius: 28 * layout.u), with: .solid(palette.card))
+    }
+
+    // MARK: - Icons
+
+    /// A wheelchair pictogram in `rect` (the international symbol, stroked).
+    func drawWheelchair(in rect: Rect, color: Color, lineWidth: Double, in context: DrawingContext) {
+        func p(_ x: Double, _ y: Double) -> Point { Point(x: rect.minX + x * rect.width, y: rect.minY + y * rect.height) }
+        let head = rect.width * 0.11
+        context.fill(Path(ellipseIn: Rect(x: p(0.42, 0.1).x - head, y: p(0.42, 0.1).y - head, width: 2 * head, height: 2 * head)),
+                     with: .solid(color))
+        var body = Path()
+        body.move(to: p(0.40, 0.28)); body.addLine(to: p(0.44, 0.60)); body.addLine(to: p(0.70, 0.60)); body.addLine(to: p(0.82, 0.88))
+        body.move(to: p(0.41, 0.42)); body.addLine(to: p(0.64, 0.42))
+        let r = rect.width * 0.28
+        body.addArc(center: p(0.42, 0.66), radius: r, startAngle: .degrees(-60), endAngle: .degrees(200), clockwise: false)
+        context.stroke(body, with: .solid(color), style: StrokeStyle(lineWidth: lineWidth, lineCap: .round, lineJoin: .round))
+    }
+
+    /// A shopping cart in `rect`.
+    func drawCartIcon(in rect: Rect, color: Color, lineWidth: Double, in context: DrawingContext) {
+        func p(_ x: Double, _ y: Double) -> Point { Point(x: rect.minX + x * rect.width, y: rect.minY + y * rect.height) }
+        var cart = Path()
+        cart.move(to: p(0.0, 0.08)); cart.addLine(to: p(0.16, 0.08)); cart.addLine(to: p(0.30, 0.68))
+        cart.addLine(to: p(0.86, 0.68)); cart.addLine(to: p(0.98, 0.24)); cart.addLine(to: p(0.20, 0.24))
+        context.stroke(cart, with: .solid(color), style: StrokeStyle(lineWidth: lineWidth, lineCap: .round, lineJoin: .round))
+        let r = rect.width * 0.08
+        for x in [0.36, 0.80] {
+            let c = p(x, 0.88)
+            context.fill(Path(ellipseIn: Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r)), with: .solid(color))
+        }
+    }
+
+    // MARK: - Text
+
+    /// The shaped line for `string`, from the frame cache (shaping costs more than drawing).
+    /// `oneLine` false is the toast's measuring layout (no line limit, no ellipsis).
+    func textLayout(_ string: String, bold: Bool, size: Double, maxWidth: Double?, oneLine: Bool = true) -> TextLayout? {
+        guard let renderer = text.renderer else { return nil }
+        let key = KioskFrameCache.TextKey(string: string, size: size, bold: bold, maxWidth: oneLine ? maxWidth : -1)
+        if let l = cache.texts[key] { return l }
+        let options = oneLine
+            ? TextLayout.Options(width: maxWidth, wraps: false, maxLines: 1, truncatesWithEllipsis: maxWidth != nil)
+            : TextLayout.Options(wraps: false)
+        let l = renderer.layout(string, fontSize: size, options: options, fonts: bold ? text.bold : text.regular)
+        if cache.texts.count >= KioskFrameCache.textLimit { cache.texts.removeAll(keepingCapacity: true) }
+        cache.texts[key] = l
+        return l
+    }
+
+    /// One line of text starting at `x` on `baseline` (cut with an ellipsis beyond `maxWidth`).
+    func drawText(_ string: String, bold: Bool = false, size: Double, color: Color, x: Double, baseline: Double,
+                  maxWidth: Double? = nil, in context: DrawingContext) {
+        guard let renderer = text.renderer, let l = textLayout(string, bold: bold, size: size, maxWidth: maxWidth) else { return }
+        renderer.draw(l, at: Point(x: x, y: baseline - l.firstBaseline), color: color, in: context)
+    }
+
+    /// One line of text centred on `centerX`.
+    func drawText(_ string: String, bold: Bool = false, size: Double, color: Color, centerX: Double, baseline: Double,
+                  maxWidth: Double? = nil, in context: DrawingContext) {
+        guard let renderer = text.renderer, let l = textLayout(string, bold: bold, size: size, maxWidth: maxWidth) else { return }
+        let w = l.lines.first?.width ?? l.size.width
+        let left = centerX - w / 2 - (l.lines.first?.x ?? 0)
+        renderer.draw(l, at: Point(x: left, y: baseline - l.firstBaseline), color: color, in: context)
+    }
+}

@@ -1,0 +1,96 @@
+import Geometry
+import Raster
+
+extension KioskSession {
+    /// Draws the screen as of the session's time into `surface` (`screenSize`) and returns the
+    /// rectangles (device px) that differ from what the previous render left there.
+    ///
+    /// Contract: the host passes the same `Surface` every frame and presents from it (a shadow
+    /// buffer), keeping its pixels between calls. Then only what changed is repainted —
+    /// a countdown tick repaints the countdown's line, a pressed button its rect, a toast its
+    /// pill, the card's contents the card — and an unchanged screen returns `[]` at almost no
+    /// cost. A different surface (or size), or a host that wrote into it, gets the whole screen
+    /// (call `invalidateFrameCache()` after writing into the surface yourself). Either way the
+    /// surface ends up bit-identical to a full render of the same state.
+    @discardableResult
+    public func render(into surface: Surface) -> [PixelRect] {
+        // A frame drawn mid-animation asks for one more: an animation that ends between two
+        // frames must still have its final state drawn, although nothing runs any more by then.
+        dirty = animator.isAnimating || isContinuouslyAnimated
+        let cache = frameCache
+        let bounds = surface.bounds
+        let full = [bounds]
+        let frame = snapshot()
+        let sameTarget = cache.lastTarget === surface && surface.width == Int(layout.size.width.rounded())
+            && surface.height == Int(layout.size.height.rounded())
+        let previous = sameTarget ? cache.lastFrame : nil
+        cache.lastTarget = surface
+        cache.lastFrame = frame
+        let painter = self.painter
+        switch frame.mode {
+        case .blank:
+            if previous?.mode == .blank { return [] }
+            surface.clear(.black)
+            return full
+        case .service(let code):
+            if previous?.mode == frame.mode { return [] }
+            OutOfServiceView(code: code).draw(with: painter, in: DrawingContext(surface: surface))
+            return full
+        case .attract(let since, let now):
+            // Turns every frame: no picture to keep.
+            let context = DrawingContext(surface: surface)
+            drawChart(in: context)
+            AttractView(since: since, now: now, content: content).draw(with: painter, in: context)
+            cache.lastToastBox = nil
+            return full
+        case .normal:
+            break
+        }
+        let chart = chartPicture(width: surface.width, height: surface.height)
+        let pill: Rect? = frame.toast.flatMap { ToastView(message: $0).box(with: painter) }
+        defer { cache.lastToastBox = pill }
+        var damage: [PixelRect]
+        if let previous, previous.mode == .normal {
+            // What the chrome's change touches, and what the chart's change touched.
+            damage = frame.damage(since: previous, layout: layout, oldToast: cache.lastToastBox, newToast: pill)
+                .map { $0.intersection(bounds) }.filter { !$0.isEmpty }
+            damage += cache.chartDamage.map { $0.intersection(bounds) }.filter { !$0.isEmpty }
+        } else {
+            damage = full
+        }
+        if damage.isEmpty { return [] }
+        // A damaged area covering most of the screen is cheaper drawn once.
+        var area = 0
+        for r in damage { area += r.width * r.height }
+        if damage.count > 1 && area > bounds.width * bounds.height / 2 {
+            damage = full
+        }
+        let context = DrawingContext(surface: surface)
+        for r in damage {
+            surface.copy(from: chart, sourceRect: r, to: (r.x, r.y))
+            context.save()
+            if r != bounds { context.clip(to: Rect(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height))) }
+            drawChrome(frame, with: painter, in: context)
+            context.restore()
+        }
+        return damage
+    }
+
+    /// Forgets the cached chart picture and the last frame: the next render redraws everything.
+    /// For hosts that drew into the surface themselves, and for benchmarks.
+    public func invalidateFrameCache() { frameCache.invalidate() }
+
+    /// Everything drawn over the chart, in order: header, zoom-out button, bottom bar, toast and
+    /// the modal card, through the context's clip.
+    func drawChrome(_ frame: SessionSnapshot, with painter: ChromePainter, in context: DrawingContext) {
+        if let header = frame.header { HeaderView(state: header, content: content).draw(with: painter, in: context) }
+        if let zoomOut = frame.zoomOut { ZoomOutButtonView(state: zoomOut).draw(with: painter, in: context) }
+        BottomBarView(bar: frame.bar, holdSecondsLeft: frame.holdSecondsLeft, content: content, chart: renderer)
+            .draw(with: painter, in: context)
+        if let toast = frame.toast { ToastView(message: toast).draw(with: painter, in: context) }
+        if let card = frame.card { ModalCardView(card: card).draw(with: painter, in: context) }
+    }
+
+    /// The drawing tools for this session's layout, palette and fonts.
+    var painter: ChromePainter { ChromePainter(layout: layout, palette: palette, text: text, cache: frameCache) }
+}

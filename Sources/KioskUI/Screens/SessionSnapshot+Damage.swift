@@ -1,0 +1,50 @@
+import Geometry
+import Raster
+
+extension SessionSnapshot {
+    /// The screen areas (device px) whose pixels differ between `old` and `self`, both drawn
+    /// over the same chart picture: each changed part's band or box; the whole screen when the
+    /// modal card comes or goes (its dim covers everything). `oldToast`/`newToast` are the
+    /// toast pills as drawn (they depend on shaped text).
+    func damage(since old: SessionSnapshot, layout: KioskLayout, oldToast: Rect?, newToast: Rect?) -> [PixelRect] {
+        let u = layout.u, size = layout.size
+        let screen = [PixelRect(x: 0, y: 0, width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))]
+        if (old.card == nil) != (card == nil) { return screen }
+        var rects: [Rect] = []
+        if old.header != header {
+            // The header slides within its own band; the cart grows by at most `pressedScale`.
+            rects.append(Rect(x: 0, y: 0, width: size.width, height: layout.header.maxY + 4 * u))
+        }
+        if old.zoomOut != zoomOut {
+            let r = Self.grown(layout.zoomOut, pad: 2 * u)
+            rects.append(Rect(x: 0, y: 0, width: r.maxX, height: r.maxY))
+        }
+        if old.bar != bar {
+            rects.append(layout.bottomBar.union(Self.grown(layout.buy, pad: 2 * u)))
+        } else if old.holdSecondsLeft != holdSecondsLeft {
+            // The countdown's line under the total.
+            let s = layout.summaryOrigin
+            let right = layout.isPortrait ? size.width : layout.buy.minX
+            rects.append(Rect(x: s.x - 4 * u, y: s.y + 38 * u - 30 * u, width: right - s.x, height: 40 * u))
+        }
+        if old.toast != toast {
+            for box in [oldToast, newToast] { if let box { rects.append(box) } }
+        }
+        if old.card != card {
+            // Same kind of card: only its contents changed (the button grows within the card).
+            rects.append(layout.card.union(Self.grown(layout.cardButton, pad: 2 * u)))
+        }
+        return rects.map { r in
+            let x0 = Int((r.minX - 2).rounded(.down)), y0 = Int((r.minY - 2).rounded(.down))
+            let x1 = Int((r.maxX + 2).rounded(.up)), y1 = Int((r.maxY + 2).rounded(.up))
+            return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        }
+    }
+
+    /// `r` scaled by `pressedScale` about its centre, plus `pad` on each side.
+    static func grown(_ r: Rect, pad: Double) -> Rect {
+        let s = KioskSession.pressedScale
+        let dx = r.width * (s - 1) / 2 + pad, dy = r.height * (s - 1) / 2 + pad
+        return r.insetBy(dx: -dx, dy: -dy)
+    }
+}

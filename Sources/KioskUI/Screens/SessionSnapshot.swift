@@ -1,0 +1,95 @@
+/// What the chrome shows at one instant, part by part, as plain values: the views draw from
+/// it and nothing else of the session, and the difference between two snapshots is the damage
+/// (`SessionSnapshot+Damage`). Scales are the press feedback (1 at rest); times are seconds.
+struct SessionSnapshot: Equatable {
+    enum Mode: Equatable {
+        case blank
+        case service(code: String)
+        /// The attract screen since `since`, drawn at `now`.
+        case attract(since: Double, now: Double)
+        /// The seat selection with its chrome.
+        case normal
+    }
+
+    /// The header: how far it is shown (1 in … 0 out of the screen), the cart's badge count and
+    /// the cart's press scale. Nil once it has slid out.
+    struct Header: Equatable {
+        var visibility: Double
+        var tickets: Int
+        var cartScale: Double
+    }
+
+    /// The zoom-out button: how far it has slid in (0 … 1) and its press scale.
+    struct ZoomOut: Equatable {
+        var shown: Double
+        var scale: Double
+    }
+
+    /// The bottom bar's changing parts (the legend is fixed for a session: `ScreenContent`).
+    struct Bar: Equatable {
+        var tickets: Int
+        /// Minor units.
+        var total: Int
+        var canBuy: Bool
+        var buyScale: Double
+    }
+
+    /// The modal card over the dimmed screen.
+    enum Card: Equatable {
+        /// "Still there?" with whole seconds left.
+        case prompt(seconds: Int, buttonScale: Double)
+        case receipt(tickets: Int, buttonScale: Double)
+        case failed(reason: String, buttonScale: Double)
+        /// "Processing…" with the spinner at `phase` s into its 1.2 s turn.
+        case processing(phase: Double)
+    }
+
+    var mode: Mode
+    var header: Header?
+    var zoomOut: ZoomOut?
+    var bar = Bar(tickets: 0, total: 0, canBuy: false, buyScale: 1)
+    /// Whole seconds left on the hold (nil: nothing held, or run out).
+    var holdSecondsLeft: Int?
+    var toast: String?
+    var card: Card?
+
+    init(mode: Mode) { self.mode = mode }
+
+    /// The hold countdown as shown, "m:ss".
+    static func countdownText(_ seconds: Int) -> String {
+        "\(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)"
+    }
+}
+
+extension KioskSession {
+    /// The chrome's state now.
+    func snapshot() -> SessionSnapshot {
+        switch screen {
+        case .blanked: return SessionSnapshot(mode: .blank)
+        case .outOfService(let code, _): return SessionSnapshot(mode: .service(code: code))
+        case .attract(let since): return SessionSnapshot(mode: .attract(since: since, now: now))
+        default: break
+        }
+        func scale(_ c: KioskControl) -> Double { pressed == .control(c) ? animator.value(pressScale) : 1 }
+        var s = SessionSnapshot(mode: .normal)
+        let visible = headerVisibility
+        let n = selectedSeats.count
+        if visible > 0 { s.header = .init(visibility: visible, tickets: n, cartScale: scale(.cart)) }
+        let shown = 1 - visible
+        if shown > 0 && (screen == .tribune || visible < 1) { s.zoomOut = .init(shown: shown, scale: scale(.zoomOut)) }
+        s.bar = .init(tickets: n, total: total, canBuy: canBuy, buyScale: scale(.buy))
+        if let expiry = holdExpiresAt, expiry > now { s.holdSecondsLeft = Int((expiry - now).rounded(.up)) }
+        s.toast = toastText
+        switch screen {
+        case .idlePrompt:
+            if let remaining = idlePromptRemaining {
+                s.card = .prompt(seconds: Int(remaining.rounded(.up)), buttonScale: scale(.idleContinue))
+            }
+        case .receipt(let tickets): s.card = .receipt(tickets: tickets, buttonScale: scale(.dialogOK))
+        case .purchaseFailed(let reason): s.card = .failed(reason: reason, buttonScale: scale(.dialogOK))
+        case .purchasing: s.card = .processing(phase: now.truncatingRemainder(dividingBy: 1.2))
+        default: break
+        }
+        return s
+    }
+}

@@ -1,0 +1,146 @@
+/// The screen a kiosk shows, as one stored value: `KioskSession` keeps exactly one and changes
+/// it only through `after(_:)`, so every way from one screen to another is written here and
+/// nowhere else.
+///
+/// ```
+///              touch                       idle timeout            prompt runs out
+///  blanked ─────────────► stadium ⇄ tribune ──────────► idlePrompt ──────────────► attract
+///     ▲        (wake)        │ Buy ▲   (zoom in/out)     │ touch/Continue ▲          │ touch
+///     │                      ▼     │ Ok                 └────────────────┘          │ (wake)
+///     │ long idle        purchasing ──► receipt / purchaseFailed                     ▼
+///     └──────────── stadium, tribune, idlePrompt, attract                         stadium
+/// ```
+/// Out of service (the box office is unreachable) lies over whatever was showing, which keeps
+/// changing underneath as answers arrive and comes back when the service does.
+public indirect enum KioskScreen: Hashable, Sendable {
+    /// The stadium overview with the header, the legend and Buy Tickets.
+    case stadium
+    /// Zoomed into the chart (a tribune selected or pinched in): the header is out of the way,
+    /// the zoom-out button shows.
+    case tribune
+    /// Buy was pressed: waiting for the box office ("Processing…").
+    case purchasing
+    /// The order went through: "You've bought N tickets." with Ok.
+    case receipt(tickets: Int)
+    /// The purchase was refused; the reason (for the visitor) and Ok.
+    case purchaseFailed(reason: String)
+    /// "Still there?" since `since` (clock s), with a countdown; the session resets when it runs out.
+    case idlePrompt(since: Double)
+    /// Nobody is using the kiosk since `since` (clock s): the stadium turns slowly.
+    case attract(since: Double)
+    /// The display is off after a long idle. `serviceCode`: the box office went away meanwhile
+    /// (waking shows the out-of-service screen).
+    case blanked(serviceCode: String?)
+    /// The box office cannot be reached: a staff-readable code over the screen `beneath`, which
+    /// comes back with the service.
+    case outOfService(code: String, beneath: KioskScreen)
+
+    /// What changes the screen. Each case names the visitor's action or the timer or answer
+    /// that caused it; chart-dependent targets carry whether the chart is zoomed then.
+    public enum Event: Hashable, Sendable {
+        /// The chart's zoom changed (a gesture, a tribune tap, the zoom-out button).
+        case chartZoomed(Bool)
+        /// Buy Tickets went to the box office.
+        case buyRequested
+        /// The box office confirmed the order.
+        case purchased(tickets: Int)
+        /// The box office refused the order.
+        case purchaseFailed(reason: String)
+        /// Ok on the receipt or the failure; the chart zooms out.
+        case dialogDismissed
+        /// No touch for the idle timeout, at clock time `at` (s).
+        case idleTimeout(at: Double)
+        /// A touch or Continue on the idle prompt; `zoomed`: the chart underneath.
+        case visitorContinued(zoomed: Bool)
+        /// The idle prompt ran out at `at` (s): the session was reset.
+        case promptExpired(at: Double)
+        /// No touch for the blanking time: the display goes off (the session was reset).
+        case blankTimeout
+        /// A touch on the attract or blanked screen; `zoomed`: the chart underneath.
+        case wake(zoomed: Bool)
+        /// The box office became unreachable; `code` is for staff ("BO-503").
+        case serviceLost(code: String)
+        /// The box office is reachable again; `zoomed`: the chart underneath.
+        case serviceRestored(zoomed: Bool)
+    }
+
+    /// The chart screen for a chart that is zoomed or not.
+    public static func chart(zoomed: Bool) -> KioskScreen { zoomed ? .tribune : .stadium }
+
+    /// The screen after `event`; `self` when the event means nothing here.
+    public func after(_ event: Event) -> KioskScreen {
+        switch (self, event) {
+        case (.outOfService(_, let beneath), .serviceLost(let code)):
+            return .outOfService(code: code, beneath: beneath)
+        case (.outOfService(_, let beneath), .serviceRestored(let zoomed)):
+            // A prompt shown before would have run out meanwhile: a fresh start on the chart.
+            if case .idlePrompt = beneath { return .chart(zoomed: zoomed) }
+            return beneath
+        case (.outOfService(let code, let beneath), .purchased), (.outOfService(let code, let beneath), .purchaseFailed),
+             (.outOfService(let code, let beneath), .chartZoomed), (.outOfService(let code, let beneath), .wake):
+            // Answers and the chart go on underneath, and a touch still wakes the stadium; the
+            // screen's own timers and buttons wait for the service.
+            return .outOfService(code: code, beneath: beneath.after(event))
+        case (.blanked, .serviceLost(let code)):
+            return .blanked(serviceCode: code)
+        case (.blanked, .serviceRestored):
+            return .blanked(serviceCode: nil)
+        case (.blanked(let code?), .wake(let zoomed)):
+            return .outOfService(code: code, beneath: .chart(zoomed: zoomed))
+        case (_, .serviceLost(let code)):
+            return .outOfService(code: code, beneath: self)
+        case (.blanked(nil), .wake(let zoomed)), (.attract, .wake(let zoomed)):
+            return .chart(zoomed: zoomed)
+        case (.stadium, .chartZoomed(let zoomed)), (.tribune, .chartZoomed(let zoomed)):
+            return .chart(zoomed: zoomed)
+        case (.stadium, .buyRequested), (.tribune, .buyRequested):
+            return .purchasing
+        case (.purchasing, .purchased(let tickets)):
+            return .receipt(tickets: tickets)
+        case (.purchasing, .purchaseFailed(let reason)):
+            return .purchaseFailed(reason: reason)
+        case (.receipt, .dialogDismissed), (.purchaseFailed, .dialogDismissed):
+            return .chart(zoomed: false)
+        case (.stadium, .idleTimeout(let t)), (.tribune, .idleTimeout(let t)):
+            return .idlePrompt(since: t)
+        case (.idlePrompt, .visitorContinued(let zoomed)):
+            return .chart(zoomed: zoomed)
+        case (.idlePrompt, .promptExpired(let t)):
+            return .attract(since: t)
+        case (.stadium, .blankTimeout), (.tribune, .blankTimeout), (.idlePrompt, .blankTimeout), (.attract, .blankTimeout):
+            return .blanked(serviceCode: nil)
+        default:
+            return self
+        }
+    }
+
+    /// The screen under an out-of-service screen (itself otherwise).
+    public var beneath: KioskScreen {
+        if case .outOfService(_, let b) = self { return b }
+        return self
+    }
+
+    /// The one-word phase for scripts, tests and the status line.
+    public var phase: KioskPhase {
+        switch self {
+        case .stadium: .browsing
+        case .tribune: .zoomed
+        case .purchasing: .checkout
+        case .receipt: .confirmation
+        case .purchaseFailed: .purchaseFailed
+        case .idlePrompt: .idlePrompt
+        case .attract: .attract
+        case .blanked: .blanked
+        case .outOfService: .outOfService
+        }
+    }
+
+    /// A purchase is under way or its outcome is on screen: no idle prompt, no blanking, holds
+    /// do not expire.
+    var isInCheckout: Bool {
+        switch beneath {
+        case .purchasing, .receipt, .purchaseFailed: true
+        default: false
+        }
+    }
+}

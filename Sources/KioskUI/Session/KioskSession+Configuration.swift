@@ -1,0 +1,41 @@
+import Geometry
+import Seating
+
+extension KioskSession {
+    public struct Configuration: Sendable {
+        /// The logical screen, px (portrait when the display is rotated 90/270).
+        public var screenSize: Size
+        /// Panel density, for the gesture thresholds (mm).
+        public var pixelsPerMillimetre: Double
+        /// Shown in the header.
+        public var eventName: String = "Tribune"
+        /// False: standalone (`tribune run` without a box office) — the chart is interactive,
+        /// Buy is disabled with a visible note, no requests are queued.
+        public var boxOfficeConfigured: Bool = true
+        /// Price per category id, minor units; categories missing here show no price.
+        public var prices: [String: Int] = [:]
+        /// ISO currency code for prices.
+        public var currency: String = "EUR"
+        /// No touch for this long → "Still there?", s.
+        public var idleTimeout: Double = 90
+        /// How long the prompt waits before the session resets, s.
+        public var idlePromptDuration: Double = 20
+        /// No touch for this long → blank the display (nil: never), s.
+        public var blankAfter: Double? = 600
+        /// After the waking touch ends, touches are ignored this much longer, s.
+        public var wakeGuard: Double = 0.2
+
+        public init(screenSize: Size, pixelsPerMillimetre: Double) {
+            self.screenSize = screenSize
+            self.pixelsPerMillimetre = pixelsPerMillimetre
+        }
+
+        /// Fills `prices` for the categories it does not name from the venue's own category
+        /// prices (`SeatCategory.priceMinor`), and takes the currency from the first category
+        /// when no price was configured at all.
+        public mutating func takePrices(from venue: Venue) {
+            if prices.isEmpty, let first = venue.categories.first { currency = first.currency }
+            for c in venue.categories where prices[c.id] == nil && c.currency == currency { prices[c.id] = Int(c.priceMinor) }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Animation
+
+extension KioskSession {
+    /// Fires the session's timers due strictly before `time` and moves animations to it: a
+    /// timer due exactly at a frame fires after the frame (the recognizers' rule).
+    func catchUp(to time: Double) {
+        while let d = sessionDeadline(), d < time {
+            moveTo(d)
+            fire(at: d)
+        }
+        moveTo(time)
+    }
+
+    func fireTimers(through time: Double) {
+        while let d = sessionDeadline(), d <= time {
+            moveTo(d)
+            fire(at: d)
+        }
+    }
+
+    func moveTo(_ t: Double) {
+        if t > now { now = t }
+        animator.advance(to: now)
+    }
+
+    /// The session's own timers (`KioskTimers.deadline`) on the current screen.
+    func sessionDeadline() -> Double? {
+        timers.deadline(screen: screen, now: now, idle: router.isIdle, holdExpiresAt: checkout.holdExpiresAt,
+                        configuration: configuration)
+    }
+
+    /// Fires whatever is due at `t`; every due timer changes state, so the same deadline never
+    /// comes back (countdown ticks only redraw: their next tick lies later).
+    func fire(at t: Double) {
+        dirty = true
+        if let toast = timers.toast, toast.until <= t { timers.toast = nil }
+        switch screen {
+        case .blanked, .outOfService: return
+        default: break
+        }
+        let idle = router.isIdle
+        let inCheckout = screen.isInCheckout
+        if !inCheckout, let expiry = checkout.holdExpiresAt, expiry <= t { holdsExpired() }
+        if let blank = configuration.blankAfter, idle, !inCheckout, timers.lastActivity + blank <= t {
+            if case .attract = screen {} else { resetSession() }
+            go(.blankTimeout)
+            return
+        }
+        if case .idlePrompt(let start) = screen {
+            if idle && start + configuration.idlePromptDuration <= t {
+                resetSession()
+                go(.promptExpired(at: t))
+            }
+            return
+        }
+        if idle, timers.lastActivity + configuration.idleTimeout <= t, screen == .stadium || screen == .tribune {
+            go(.idleTimeout(at: t))
+            release()
+        }
+    }
+}

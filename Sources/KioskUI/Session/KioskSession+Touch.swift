@@ -1,0 +1,166 @@
+import Animation
+import Geometry
+import Gestures
+import Seating
+
+extension KioskSession {
+    /// Where a touch sequence starting at `p` goes: modal screens first, then buttons and bars,
+    /// then the chart. Waking and continuing happen here, as the first finger lands.
+    func decideRoute(at p: Point, time t: Double) -> TouchRouter.Route {
+        switch screen {
+        case .blanked, .attract, .outOfService(_, .attract):
+            wake(at: t)
+            return .swallow(wake: true)
+        default:
+            break
+        }
+        if t < timers.wakeGuardUntil { return .swallow(wake: true) }
+        switch screen {
+        case .outOfService, .purchasing:
+            return .swallow(wake: false)
+        case .idlePrompt:
+            if layout.cardButton.contains(p) { return .control(.idleContinue) }
+            // Any touch means someone is there.
+            continueSession()
+            return .swallow(wake: false)
+        case .receipt, .purchaseFailed:
+            return layout.cardButton.contains(p) ? .control(.dialogOK) : .swallow(wake: false)
+        case .stadium, .tribune, .blanked, .attract:
+            break
+        }
+        for c in [KioskControl.cart, .zoomOut, .buy] {
+            if let r = controlHitRect(c), r.contains(p) { return .control(c) }
+        }
+        if layout.bottomBar.contains(p) { return .swallow(wake: false) }
+        if headerVisibility > 0.5 && headerFrame.contains(p) { return .swallow(wake: false) }
+        return .chart
+    }
+
+    /// A control's area for touches: its frame grown by a few millimetres (fingers are wide).
+    func controlHitRect(_ c: KioskControl) -> Rect? {
+        guard let r = frame(of: c) else { return nil }
+        let grow = min(3 * configuration.pixelsPerMillimetre, 12 * layout.u)
+        return r.insetBy(dx: -grow, dy: -grow)
+    }
+
+    /// The header's frame now (it slides up out of the screen while zoomed).
+    var headerFrame: Rect {
+        layout.header.offsetBy(dx: 0, dy: -(1 - headerVisibility) * (layout.header.height + 4 * layout.u))
+    }
+
+    /// 1 shown … 0 out of the screen.
+    var headerVisibility: Double { min(max(animator.value(headerShown), 0), 1) }
+
+    /// Where `control` is on screen now (px, unscaled by press feedback), or nil when it is not
+    /// shown or cannot be pressed now (under a modal screen, header slid away).
+    public func frame(of control: KioskControl) -> Rect? {
+        switch screen {
+        case .blanked, .outOfService, .attract, .purchasing:
+            return nil
+        case .idlePrompt:
+            return control == .idleContinue ? layout.cardButton : nil
+        case .receipt, .purchaseFailed:
+            return control == .dialogOK ? layout.cardButton : nil
+        case .stadium, .tribune:
+            switch control {
+            case .buy: return layout.buy
+            case .cart:
+                return headerVisibility > 0.5 ? layout.cart.offsetBy(dx: 0, dy: headerFrame.minY) : nil
+            case .zoomOut:
+                return screen == .tribune ? layout.zoomOut : nil
+            case .dialogOK, .idleContinue:
+                return nil
+            }
+        }
+    }
+
+    /// What a released control does.
+    func activate(_ c: KioskControl) {
+        switch c {
+        case .buy:
+            if canBuy {
+                checkout.requestPurchase(of: selectedSeats, total: total)
+                go(.buyRequested)
+            } else if !configuration.boxOfficeConfigured {
+                showToast("Purchases are not available on this kiosk yet")
+            } else if selectedSeats.isEmpty {
+                showToast("Tap a tribune, then choose your seats")
+            }
+        case .zoomOut:
+            interaction.zoomOut()
+            updateHeader()
+        case .dialogOK:
+            if case .purchaseFailed = screen { checkout.requestReleaseAll() }
+            go(.dialogDismissed)
+            clearSession(animated: true)
+        case .cart:
+            let n = selectedSeats.count
+            if n == 0 {
+                showToast("Your cart is empty")
+            } else {
+                showToast("\(n) ticket\(n == 1 ? "" : "s") · \(MoneyFormat.string(minor: total, currency: configuration.currency))")
+            }
+        case .idleContinue:
+            continueSession()
+        }
+    }
+
+    /// Applies the chart's gesture events.
+    func deliver() {
+        guard !events.events.isEmpty else { return }
+        for e in events.events {
+            totals.receive(e)
+            switch e {
+            case .pressBegan(let location, _):
+                if let seat = seatUnder(location) { press(.seat(seat)) }
+            case .pressEnded:
+                if case .seat? = pressed { release() }
+            case .tap:
+                let before = selectedSeats
+                interaction.handle(e)
+                if case .seatRefused(let seat, let why)? = interaction.lastOutcome { showToast(message(for: why, seat: seat)) }
+                checkout.selectionChanged(from: before, to: selectedSeats)
+            default:
+                interaction.handle(e)
+            }
+        }
+        events.events.removeAll(keepingCapacity: true)
+        updateHeader()
+    }
+
+    /// The seat of the selected tribune under screen point `p`, once its seats are shown.
+    func seatUnder(_ p: Point) -> Int? {
+        let chart = interaction.chart
+        guard let t = chart.selectedTribune, interaction.seatReveal >= 1 else { return nil }
+        let c = interaction.presentedView.chartPoint(fromScreen: p)
+        guard chart.venue.tribunes[t].contains(c) else { return nil }
+        return chart.index.seat(at: c, inTribune: t, of: chart.venue)
+    }
+
+    func message(for refusal: SelectionRefusal, seat: Int) -> String {
+        switch refusal {
+        case .limitReached(let max): return "At most \(max) tickets per purchase"
+        case .wouldLeaveOrphan: return "Please don't leave a single seat empty"
+        default: return "Seat \(interaction.chart.venue.seatNumbers[seat]) is not available"
+        }
+    }
+
+    /// Header out while zoomed, back when not (SportFan's header transition); the screen
+    /// follows the chart between stadium and tribune.
+    func updateHeader() {
+        let zoomed = chartIsZoomed
+        go(.chartZoomed(zoomed))
+        animator.set(headerShown, to: zoomed ? 0.0 : 1.0, transaction: Transaction(animation: .easeInOut(duration: Self.headerDuration)))
+    }
+
+    func press(_ item: Pressed) {
+        pressed = item
+        animator.set(pressScale, to: Self.pressedScale, transaction: Transaction(animation: .easeOut(duration: Self.pressDuration)))
+        dirty = true
+    }
+
+    func release() {
+        animator.set(pressScale, to: 1, transaction: Transaction(animation: .easeOut(duration: Self.pressDuration)))
+        dirty = true
+    }
+}

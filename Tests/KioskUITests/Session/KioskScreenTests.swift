@@ -1,0 +1,106 @@
+import Testing
+@testable import KioskUI
+
+/// Every edge of the screen state machine (`KioskScreen.after(_:)`), one case each, with the
+/// expected screen written out by hand from the product's rules; and the events each screen
+/// ignores. Session-level consequences (holds released, timers) are in KioskSessionTests.
+@Suite struct KioskScreenTests {
+    struct Edge: CustomTestStringConvertible, Sendable {
+        var from: KioskScreen
+        var event: KioskScreen.Event
+        var to: KioskScreen
+        var testDescription: String { "\(from) --\(event)--> \(to)" }
+    }
+
+    static let edges: [Edge] = [
+        // The chart follows its zoom.
+        Edge(from: .stadium, event: .chartZoomed(true), to: .tribune),
+        Edge(from: .tribune, event: .chartZoomed(false), to: .stadium),
+        Edge(from: .stadium, event: .chartZoomed(false), to: .stadium),
+        // Checkout.
+        Edge(from: .stadium, event: .buyRequested, to: .purchasing),
+        Edge(from: .tribune, event: .buyRequested, to: .purchasing),
+        Edge(from: .purchasing, event: .purchased(tickets: 3), to: .receipt(tickets: 3)),
+        Edge(from: .purchasing, event: .purchaseFailed(reason: "Seat sold"), to: .purchaseFailed(reason: "Seat sold")),
+        Edge(from: .receipt(tickets: 3), event: .dialogDismissed, to: .stadium),
+        Edge(from: .purchaseFailed(reason: "x"), event: .dialogDismissed, to: .stadium),
+        // Idle.
+        Edge(from: .stadium, event: .idleTimeout(at: 90), to: .idlePrompt(since: 90)),
+        Edge(from: .tribune, event: .idleTimeout(at: 91.5), to: .idlePrompt(since: 91.5)),
+        Edge(from: .idlePrompt(since: 90), event: .visitorContinued(zoomed: true), to: .tribune),
+        Edge(from: .idlePrompt(since: 90), event: .visitorContinued(zoomed: false), to: .stadium),
+        Edge(from: .idlePrompt(since: 90), event: .promptExpired(at: 110), to: .attract(since: 110)),
+        Edge(from: .stadium, event: .blankTimeout, to: .blanked(serviceCode: nil)),
+        Edge(from: .tribune, event: .blankTimeout, to: .blanked(serviceCode: nil)),
+        Edge(from: .idlePrompt(since: 1), event: .blankTimeout, to: .blanked(serviceCode: nil)),
+        Edge(from: .attract(since: 1), event: .blankTimeout, to: .blanked(serviceCode: nil)),
+        Edge(from: .attract(since: 1), event: .wake(zoomed: false), to: .stadium),
+        Edge(from: .blanked(serviceCode: nil), event: .wake(zoomed: false), to: .stadium),
+        // Service.
+        Edge(from: .stadium, event: .serviceLost(code: "BO-503"), to: .outOfService(code: "BO-503", beneath: .stadium)),
+        Edge(from: .purchasing, event: .serviceLost(code: "BO-503"), to: .outOfService(code: "BO-503", beneath: .purchasing)),
+        Edge(from: .attract(since: 5), event: .serviceLost(code: "BO-1"), to: .outOfService(code: "BO-1", beneath: .attract(since: 5))),
+        Edge(from: .outOfService(code: "BO-1", beneath: .tribune), event: .serviceLost(code: "BO-2"),
+             to: .outOfService(code: "BO-2", beneath: .tribune)),
+        Edge(from: .outOfService(code: "BO-1", beneath: .tribune), event: .serviceRestored(zoomed: true), to: .tribune),
+        Edge(from: .outOfService(code: "BO-1", beneath: .receipt(tickets: 2)), event: .serviceRestored(zoomed: false),
+             to: .receipt(tickets: 2)),
+        Edge(from: .outOfService(code: "BO-1", beneath: .idlePrompt(since: 3)), event: .serviceRestored(zoomed: false),
+             to: .stadium),
+        Edge(from: .outOfService(code: "BO-1", beneath: .purchasing), event: .purchased(tickets: 2),
+             to: .outOfService(code: "BO-1", beneath: .receipt(tickets: 2))),
+        Edge(from: .outOfService(code: "BO-1", beneath: .purchasing), event: .purchaseFailed(reason: "r"),
+             to: .outOfService(code: "BO-1", beneath: .purchaseFailed(reason: "r"))),
+        Edge(from: .outOfService(code: "BO-1", beneath: .stadium), event: .chartZoomed(true),
+             to: .outOfService(code: "BO-1", beneath: .tribune)),
+        Edge(from: .outOfService(code: "BO-1", beneath: .attract(since: 2)), event: .wake(zoomed: false),
+             to: .outOfService(code: "BO-1", beneath: .stadium)),
+        Edge(from: .blanked(serviceCode: nil), event: .serviceLost(code: "BO-7"), to: .blanked(serviceCode: "BO-7")),
+        Edge(from: .blanked(serviceCode: "BO-7"), event: .serviceRestored(zoomed: false), to: .blanked(serviceCode: nil)),
+        Edge(from: .blanked(serviceCode: "BO-7"), event: .wake(zoomed: false), to: .outOfService(code: "BO-7", beneath: .stadium)),
+    ]
+
+    @Test(arguments: edges) func edge(_ e: Edge) {
+        #expect(e.from.after(e.event) == e.to)
+    }
+
+    /// Events a screen has no edge for leave it as it is: no prompt or blanking during a
+    /// purchase, no buying from a modal screen, nothing but the service itself and what goes
+    /// on underneath while out of service.
+    static let ignored: [(KioskScreen, KioskScreen.Event)] = [
+        (.purchasing, .idleTimeout(at: 1)), (.purchasing, .blankTimeout), (.purchasing, .buyRequested),
+        (.receipt(tickets: 1), .idleTimeout(at: 1)), (.receipt(tickets: 1), .blankTimeout),
+        (.purchaseFailed(reason: "r"), .chartZoomed(true)), (.idlePrompt(since: 1), .buyRequested),
+        (.idlePrompt(since: 1), .chartZoomed(true)), (.attract(since: 1), .idleTimeout(at: 5)),
+        (.attract(since: 1), .chartZoomed(true)), (.blanked(serviceCode: nil), .idleTimeout(at: 5)),
+        (.blanked(serviceCode: nil), .blankTimeout), (.stadium, .purchased(tickets: 1)), (.stadium, .dialogDismissed),
+        (.stadium, .wake(zoomed: true)), (.stadium, .serviceRestored(zoomed: false)),
+        (.outOfService(code: "c", beneath: .stadium), .idleTimeout(at: 1)),
+        (.outOfService(code: "c", beneath: .stadium), .blankTimeout),
+        (.outOfService(code: "c", beneath: .stadium), .buyRequested),
+        (.outOfService(code: "c", beneath: .receipt(tickets: 1)), .dialogDismissed),
+    ]
+
+    @Test func eventsWithoutAnEdgeLeaveTheScreen() {
+        for (screen, event) in Self.ignored {
+            #expect(screen.after(event) == screen, "\(screen) on \(event)")
+        }
+    }
+
+    @Test func phasesNameTheScreenShown() {
+        let expected: [(KioskScreen, KioskPhase)] = [
+            (.stadium, .browsing), (.tribune, .zoomed), (.purchasing, .checkout), (.receipt(tickets: 1), .confirmation),
+            (.purchaseFailed(reason: ""), .purchaseFailed), (.idlePrompt(since: 0), .idlePrompt), (.attract(since: 0), .attract),
+            (.blanked(serviceCode: "c"), .blanked), (.outOfService(code: "c", beneath: .purchasing), .outOfService),
+        ]
+        for (screen, phase) in expected { #expect(screen.phase == phase) }
+        #expect(Set(expected.map(\.1)) == Set(KioskPhase.allCases))
+    }
+
+    @Test func checkoutScreensHoldOffTimersEvenUnderOutOfService() {
+        #expect(KioskScreen.purchasing.isInCheckout)
+        #expect(KioskScreen.receipt(tickets: 1).isInCheckout)
+        #expect(KioskScreen.outOfService(code: "c", beneath: .purchaseFailed(reason: "r")).isInCheckout)
+        #expect(!KioskScreen.stadium.isInCheckout && !KioskScreen.idlePrompt(since: 0).isInCheckout)
+    }
+}

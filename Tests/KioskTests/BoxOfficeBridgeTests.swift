@@ -1,13 +1,21 @@
+import Animation
 import BoxOffice
 import BoxOfficeClient
+import BoxOfficeTestSupport
 import Foundation
 import KioskUI
 import Testing
 @testable import Kiosk
 
 /// The bridge against the real box office on 127.0.0.1: requests performed in tasks, answers
-/// delivered on the event loop's thread through the mailbox, in order.
+/// delivered on the event loop's thread through the mailbox, in order. Polling waits on a
+/// `VirtualSleeper` and holds expire on a `VirtualClock`, so every round is stepped by the test
+/// and nothing depends on how fast the machine is.
 @Suite struct BoxOfficeBridgeTests {
+    /// The event's hold time (s) and category price (minor units, EUR).
+    static let holdTTL = 300
+    static let price = 2500
+
     static func venueDocument() -> Data {
         let rows: [[String: Any]] = (1...2).map { r in
             ["row_number": "\(r)", "position": ["x": 0, "y": r * 30], "seats": (1...4).map { s in
@@ -25,7 +33,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let store = try BoxOfficeStore(path: directory + "/boxoffice.sqlite")
         _ = try await store.createEvent(id: "evt_bridge", name: "Bridge Match", layout: try VenueLayout(document: Self.venueDocument()),
-                                        prices: ["CAT1": 2500])
+                                        currency: "EUR", prices: ["CAT1": Int64(price)], holdTTLSeconds: holdTTL)
         var serverConfiguration = BoxOfficeServer.Configuration(databasePath: directory + "/boxoffice.sqlite", port: 0,
                                                                 tokens: ["token-k1": "k1", "token-k2": "k2"])
         serverConfiguration.sweepInterval = nil
@@ -33,135 +41,174 @@ import Testing
         return (server, try await server.start())
     }
 
-    static func client(_ token: String, port: Int, directory: String) throws -> PurchaseClient {
+    /// A kiosk's client; `requestTimeout` (s) is long so that a loaded machine never times out.
+    static func client(_ token: String, port: Int, directory: String, requestTimeout: Double = 30) throws -> PurchaseClient {
         let state = directory + "/kiosk-" + token
         var c = PurchaseClient.Configuration(cacheDirectory: state)
         c.retry = RetryPolicy(baseDelay: 0.02, maxDelay: 0.1, maxAttempts: 3, jitter: 0.5)
-        return PurchaseClient(connection: BoxOfficeConnection(baseURL: "http://127.0.0.1:\(port)", token: token, requestTimeout: 2),
+        return PurchaseClient(connection: BoxOfficeConnection(baseURL: "http://127.0.0.1:\(port)", token: token, requestTimeout: requestTimeout),
                               journal: try PurchaseJournal(directory: state), configuration: c)
     }
 
-    /// Turns the loop until `done` holds (or 20 s pass), letting the tasks run in between.
-    func pump(_ loop: EventLoop, until done: () -> Bool) async throws {
-        let start = Date()
-        while !done() && Date().timeIntervalSince(start) < 20 {
-            try loop.runOnce(timeout: 0.01)
-            await Task.yield()
-        }
-    }
+    static func temporaryDirectory() -> String { NSTemporaryDirectory() + "bridge-test-" + UUID().uuidString }
 
     @Test func holdsBuyAndTakenSeatsComeBackOnTheLoop() async throws {
-        let directory = NSTemporaryDirectory() + "bridge-test-" + UUID().uuidString
+        let directory = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let (server, port) = try await Self.startServer(directory: directory)
-        func client(_ token: String) throws -> PurchaseClient { try Self.client(token, port: port, directory: directory) }
+        let kiosk = try LiveKiosk(client: try Self.client("token-k1", port: port, directory: directory), start: 100)
+        #expect(try await kiosk.start() == [.service(code: nil)])   // journal empty → in service
 
-        let loop = try EventLoop()
-        var received: [BoxOfficeResponse] = []
-        let mailbox = try LoopMailbox<BoxOfficeResponse>(loop: loop) { received += $0 }
-        let kiosk = try client("token-k1")
-        _ = try await kiosk.loadEvent("evt_bridge")
-        let bridge = BoxOfficeBridge(client: kiosk, eventID: "evt_bridge", pollInterval: 0.5, mailbox: mailbox,
-                                     logger: .init(label: "bridge-test"))
-        bridge.start()
-        try await pump(loop) { received.contains(.service(code: nil)) }
-        #expect(received.contains(.service(code: nil)))          // journal empty → in service
-
-        received.removeAll()
-        bridge.perform([.holdSeat("A-1-1"), .holdSeat("A-1-2"), .releaseSeat("A-1-2")])
-        try await pump(loop) { received.contains(.seatReleased("A-1-2")) }
-        let answers = received.filter { if case .availability = $0 { return false }; return true }
-        #expect(answers.count == 3)
-        if answers.count == 3 {
-            guard case .seatHeld("A-1-1", _) = answers[0], case .seatHeld("A-1-2", _) = answers[1] else {
-                Issue.record("expected the two holds first, in order: \(answers)"); return
-            }
-            #expect(answers[2] == .seatReleased("A-1-2"))
-        }
-        let hold = await kiosk.hold
-        #expect(hold?.seats.map(\.seatGUID) == ["A-1-1"])        // the server agrees
+        // Holds expire a fixed time after the request that created them, on the session's clock.
+        let expiry = 100 + Double(Self.holdTTL)
+        let answers = try await kiosk.answers(to: [.holdSeat("A-1-1"), .holdSeat("A-1-2"), .releaseSeat("A-1-2")], count: 3)
+        #expect(answers == [.seatHeld("A-1-1", expiresAt: expiry), .seatHeld("A-1-2", expiresAt: expiry), .seatReleased("A-1-2")])
+        #expect(await kiosk.client.hold?.seats.map(\.seatGUID) == ["A-1-1"])   // the server agrees
 
         // Another kiosk buys A-2-1; this kiosk's hold on it is refused, naming the seat.
-        let other = try client("token-k2")
+        let other = try Self.client("token-k2", port: port, directory: directory)
         _ = try await other.loadEvent("evt_bridge")
         try await other.tapSeat("A-2-1")
         _ = try await other.buy()
-        received.removeAll()
-        bridge.perform([.holdSeat("A-2-1")])
-        try await pump(loop) { received.contains(.seatTaken("A-2-1")) }
-        #expect(received.contains(.seatTaken("A-2-1")))
+        #expect(try await kiosk.answers(to: [.holdSeat("A-2-1")], count: 1) == [.seatTaken("A-2-1")])
 
-        received.removeAll()
-        bridge.perform([.buy(seats: ["A-1-1"], expectedTotal: 2500)])
-        try await pump(loop) { received.contains { if case .purchased = $0 { return true }; return false } }
-        let purchased = received.compactMap { r -> [String]? in if case .purchased(_, let seats) = r { return seats }; return nil }
-        #expect(purchased == [["A-1-1"]])
-        // The availability polling reports the seat just bought as sold.
-        let soldNews = { received.contains { if case .availability(let c) = $0 { return c.contains(SeatStatusChange(seatID: "A-1-1", status: "sold")) }; return false } }
-        try await pump(loop, until: soldNews)
-        #expect(soldNews())
+        let bought = try await kiosk.answers(to: [.buy(seats: ["A-1-1"], expectedTotal: Self.price)], count: 1)
+        guard case .purchased(_, let seats)? = bought.first else { Issue.record("expected a purchase, got \(bought)"); return }
+        #expect(seats == ["A-1-1"])
+        #expect(try await server.store.orderCount() == 2)
 
-        bridge.releaseHolds(timeout: 1)
+        // One poll interval later the availability news reports the seat just bought as sold.
+        kiosk.sleeper.advance(by: 3)
+        let sold = SeatStatusChange(seatID: "A-1-1", status: "sold")
+        #expect(try await kiosk.pump { $0.contains { if case .availability(let c) = $0 { c.contains(sold) } else { false } } })
+
+        #expect(await kiosk.shutDown(timeout: 60))
         await server.stop()
     }
 
     @Test func availabilityIsPolledOnlyWhileASeatViewIsOpen() async throws {
-        let directory = NSTemporaryDirectory() + "bridge-test-" + UUID().uuidString
+        let directory = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let (server, port) = try await Self.startServer(directory: directory)
-        let loop = try EventLoop()
-        var received: [BoxOfficeResponse] = []
-        let mailbox = try LoopMailbox<BoxOfficeResponse>(loop: loop) { received += $0 }
-        let kiosk = try Self.client("token-k1", port: port, directory: directory)
-        _ = try await kiosk.loadEvent("evt_bridge")
-        let bridge = BoxOfficeBridge(client: kiosk, eventID: "evt_bridge", pollInterval: 0.2, mailbox: mailbox,
-                                     logger: .init(label: "bridge-test"))
-        // The attract screen: no availability requests at all.
-        bridge.seatViewIsOpen = false
+        let kiosk = try LiveKiosk(client: try Self.client("token-k1", port: port, directory: directory), start: 0)
+        let client = kiosk.client
+        // The attract screen: no availability requests at all, round after round.
+        kiosk.bridge.seatViewIsOpen = false
         #expect(KioskPhase.attract.showsSeats == false && KioskPhase.blanked.showsSeats == false)
-        bridge.start()
-        try await pump(loop) { received.contains(.service(code: nil)) }
-        let startedAt = Date()
-        try await pump(loop) { Date().timeIntervalSince(startedAt) > 1.2 }   // six poll intervals
-        #expect(await kiosk.pollCount == 0)
-        // A visitor: polling starts at once and goes on every interval.
-        #expect(KioskPhase.browsing.showsSeats && KioskPhase.outOfService.showsSeats)
-        bridge.seatViewIsOpen = true
-        var polls = 0
-        let deadline = Date().addingTimeInterval(20)
-        while polls < 3 && Date() < deadline {
-            try loop.runOnce(timeout: 0.01)
-            polls = await kiosk.pollCount
+        kiosk.bridge.start()
+        #expect(try await kiosk.pump { $0.contains(.service(code: nil)) })
+        for _ in 1...6 {
+            #expect(await eventually { kiosk.sleeper.sleeping == 1 })
+            kiosk.sleeper.advance(by: 3)
         }
-        #expect(polls >= 3)
-        bridge.releaseHolds(timeout: 1)
+        #expect(await eventually { kiosk.sleeper.sleeping == 1 })
+        #expect(await client.pollCount == 0)
+        #expect(kiosk.sleeper.requested == Array(repeating: 3, count: 7))
+
+        // A visitor: the wait is cut short and the kiosk polls at once, with no time passing.
+        #expect(KioskPhase.browsing.showsSeats && KioskPhase.outOfService.showsSeats)
+        let openedAt = kiosk.sleeper.now
+        kiosk.bridge.seatViewIsOpen = true
+        #expect(await eventually { await client.pollCount == 1 })
+        #expect(await eventually { kiosk.sleeper.sleeping == 1 })
+        #expect(kiosk.sleeper.cancelled == 1 && kiosk.sleeper.now == openedAt)
+        // Then once per interval.
+        for round in 2...3 {
+            kiosk.sleeper.advance(by: 3)
+            #expect(await eventually {
+                let polls = await client.pollCount
+                return kiosk.sleeper.sleeping == 1 && polls == round
+            })
+        }
+        #expect(await client.pollCount == 3)
+
+        // Back to attract: the rounds go on without polling.
+        kiosk.bridge.seatViewIsOpen = false
+        for _ in 1...2 {
+            kiosk.sleeper.advance(by: 3)
+            #expect(await eventually { kiosk.sleeper.sleeping == 1 })
+        }
+        #expect(await client.pollCount == 3)
+        #expect(await kiosk.shutDown(timeout: 60))
         await server.stop()
     }
 
     /// What `tribune run` does on SIGTERM: the visitor's hold is released on the server, so the
     /// seats are free for the next kiosk at once instead of after the hold expires.
     @Test func shutdownReleasesTheHoldOnTheServer() async throws {
-        let directory = NSTemporaryDirectory() + "bridge-test-" + UUID().uuidString
+        let directory = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let (server, port) = try await Self.startServer(directory: directory)
-        let loop = try EventLoop()
-        var received: [BoxOfficeResponse] = []
-        let mailbox = try LoopMailbox<BoxOfficeResponse>(loop: loop) { received += $0 }
-        let kiosk = try Self.client("token-k1", port: port, directory: directory)
-        _ = try await kiosk.loadEvent("evt_bridge")
-        let bridge = BoxOfficeBridge(client: kiosk, eventID: "evt_bridge", pollInterval: 5, mailbox: mailbox,
-                                     logger: .init(label: "bridge-test"))
-        bridge.start()
-        bridge.perform([.holdSeat("A-2-3")])
-        try await pump(loop) { received.contains { if case .seatHeld("A-2-3", _) = $0 { return true }; return false } }
+        let kiosk = try LiveKiosk(client: try Self.client("token-k1", port: port, directory: directory), start: 0)
+        #expect(try await kiosk.start() == [.service(code: nil)])
+        #expect(try await kiosk.answers(to: [.holdSeat("A-2-3")], count: 1) == [.seatHeld("A-2-3", expiresAt: Double(Self.holdTTL))])
         let other = try Self.client("token-k2", port: port, directory: directory)
         _ = try await other.loadEvent("evt_bridge")
         try await other.refreshAvailability()
         #expect(await other.status(ofSeat: "A-2-3") == "held")
         // Returns as soon as the release is done; the long limit only rides out a loaded machine.
-        #expect(bridge.releaseHolds(timeout: 60))
+        #expect(await kiosk.shutDown(timeout: 60))
         try await other.refreshAvailability()
         #expect(await other.status(ofSeat: "A-2-3") == "free")
         await server.stop()
+    }
+}
+
+/// A live kiosk's box-office path without the screen: a `BoxOfficeBridge` on an event loop whose
+/// mailbox collects the answers; polling waits on `sleeper`, the session's clock stands at `start`.
+final class LiveKiosk {
+    let loop: EventLoop
+    let bridge: BoxOfficeBridge
+    let sleeper = VirtualSleeper()
+    let clock: VirtualClock
+    var client: PurchaseClient { bridge.client }
+    /// Everything the mailbox delivered on the loop, in order (the test reads and clears it).
+    var received: [BoxOfficeResponse] = []
+
+    init(client: PurchaseClient, start: Double) throws {
+        loop = try EventLoop()
+        clock = VirtualClock(start: start)
+        var deliver: ([BoxOfficeResponse]) -> Void = { _ in }
+        let mailbox = try LoopMailbox<BoxOfficeResponse>(loop: loop) { deliver($0) }
+        bridge = BoxOfficeBridge(client: client, eventID: "evt_bridge", pollInterval: 3, mailbox: mailbox,
+                                 logger: .init(label: "bridge-test"), sleeper: sleeper, clock: clock)
+        deliver = { [unowned self] in self.received += $0 }
+    }
+
+    /// Starts the bridge and returns what its first round posted, once it waits for the next.
+    func start() async throws -> [BoxOfficeResponse] {
+        bridge.start()
+        try #require(try await pump { $0.contains(.service(code: nil)) })
+        try #require(await eventually { sleeper.sleeping == 1 })
+        try loop.runOnce(timeout: 0)
+        defer { received.removeAll() }
+        return received
+    }
+
+    /// Turns the loop without blocking a thread until `done` holds for what arrived.
+    func pump(until done: ([BoxOfficeResponse]) -> Bool) async throws -> Bool {
+        try await eventually {
+            try loop.runOnce(timeout: 0)
+            return done(received)
+        }
+    }
+
+    /// Queues `requests` and returns the first `count` answers that arrive (news from polling
+    /// aside: the sleeper holds polling still unless the test advances it).
+    func answers(to requests: [BoxOfficeRequest], count: Int) async throws -> [BoxOfficeResponse] {
+        received.removeAll()
+        bridge.perform(requests)
+        try #require(try await pump { $0.count >= count }, "\(count) answers to \(requests), got \(received)")
+        defer { received.removeAll() }
+        return received
+    }
+
+    /// Stops the bridge and releases the hold (`releaseHolds` blocks its thread, so it runs on a
+    /// thread of its own rather than on one of Swift concurrency's few).
+    func shutDown(timeout: Double) async -> Bool {
+        let bridge = bridge
+        return await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: bridge.releaseHolds(timeout: timeout)) }.start()
+        }
     }
 }

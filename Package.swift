@@ -172,6 +172,11 @@ let package = Package(
                                                  "TestFixtures"],
                     resources: [.copy("Golden")]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        // The command-line executables' help screens, rendered at 80 columns.
+        .testTarget(name: "tribuneTests", dependencies: [
+            "tribune", "tribune-boxoffice", "tribune-headless",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         .testTarget(name: "SeatingTests", dependencies: ["Seating", "Geometry"]),
         .testTarget(name: "DisplaysTests", dependencies: ["Displays", "Raster", "Geometry"]),
         .testTarget(name: "DRMDisplayTests", dependencies: [

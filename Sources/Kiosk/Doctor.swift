@@ -8,7 +8,8 @@ import Glibc
 
 /// Checks whether this machine is ready for kiosk duty: libraries, display, touchscreen,
 /// device permissions, font and configuration. Each check says OK or what is wrong and the
-/// command that fixes it.
+/// command that fixes it; a fix's shell commands are quoted in backticks and work as printed
+/// (paths quoted for the shell where needed).
 public struct Doctor: Sendable {
     /// The font the kiosk draws text with.
     public var fontPath: String
@@ -17,16 +18,24 @@ public struct Doctor: Sendable {
     public var configPath: String
     public var configIsExplicit: Bool
     public var driDirectory: String
+    /// A directory standing for `/` when looking for the default configuration and the
+    /// installed example (as `make install`'s DESTDIR stages one); empty for the real root.
+    public var root: String
 
     public static let defaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     public static let defaultConfigPath = "/etc/tribune/tribune.toml"
+    /// Where `make install` puts the commented example configuration.
+    public static let installedExamplePath = "/etc/tribune/tribune.toml.example"
+    /// The commented example configuration in the source tree, relative to the repository's root.
+    public static let repositoryExamplePath = "config/tribune.toml.example"
 
     public init(fontPath: String = Doctor.defaultFontPath, configPath: String? = nil,
-                driDirectory: String = "/dev/dri") {
+                driDirectory: String = "/dev/dri", root: String = "") {
         self.fontPath = fontPath
-        self.configPath = configPath ?? Doctor.defaultConfigPath
+        self.configPath = configPath ?? root + Doctor.defaultConfigPath
         self.configIsExplicit = configPath != nil
         self.driDirectory = driDirectory
+        self.root = root
     }
 
     /// Runs every check, in a stable order.
@@ -50,7 +59,7 @@ public struct Doctor: Sendable {
     func libraryCheck(_ name: String, path: String?, package: String) -> DoctorCheck {
         if let path { return DoctorCheck(item: name, outcome: .ok, detail: "loaded from \(path)") }
         return DoctorCheck(item: name, outcome: .failed, detail: "\(name) is not loaded in this process",
-                           fix: "sudo apt-get install \(package)")
+                           fix: "`sudo apt-get install \(package)`")
     }
 
     func displayChecks() -> [DoctorCheck] {
@@ -89,7 +98,7 @@ public struct Doctor: Sendable {
                 if error.errno == .permissionDenied {
                     checks.append(DoctorCheck(item: "DRM card \(path)", outcome: .failed,
                                               detail: "no read/write permission for \(Doctor.userName())",
-                                              fix: "sudo usermod -aG video \(Doctor.userName()) (then log in again), or run Tribune as the tribune-kiosk systemd unit"))
+                                              fix: "`sudo usermod -aG video \(Doctor.userName())`, then log in again; or run Tribune as the tribune-kiosk systemd unit (`sudo systemctl enable --now tribune-kiosk` after `make install`)"))
                 } else {
                     checks.append(DoctorCheck(item: "DRM card \(path)", outcome: .failed, detail: error.description,
                                               fix: "check `dmesg | grep drm` for driver errors"))
@@ -112,7 +121,7 @@ public struct Doctor: Sendable {
         guard !screens.isEmpty else {
             return [DoctorCheck(item: "touchscreen", outcome: .failed,
                                 detail: "no input device tagged ID_INPUT_TOUCHSCREEN=1 by udev",
-                                fix: "connect the touchscreen (USB or I²C) and check `sudo libinput list-devices`; udev must run (`udevadm trigger`)")]
+                                fix: "connect the touchscreen (USB or I²C) and check `sudo libinput list-devices` (package libinput-tools); udev must run, then `sudo udevadm trigger`")]
         }
         return screens.map { s in
             let label = "touchscreen \(s.deviceNode)"
@@ -122,7 +131,7 @@ public struct Doctor: Sendable {
                 return DoctorCheck(item: label, outcome: .ok, detail: "\(name) read/write access\(cal)")
             }
             return DoctorCheck(item: label, outcome: .failed, detail: "\(name) no read/write permission for \(Doctor.userName())",
-                               fix: "sudo usermod -aG input \(Doctor.userName()) (then log in again), or run Tribune as the tribune-kiosk systemd unit")
+                               fix: "`sudo usermod -aG input \(Doctor.userName())`, then log in again; or run Tribune as the tribune-kiosk systemd unit (`sudo systemctl enable --now tribune-kiosk` after `make install`)")
         }
     }
 
@@ -135,12 +144,12 @@ public struct Doctor: Sendable {
             member.contains(g)
                 ? DoctorCheck(item: "group \(g)", outcome: .ok, detail: "\(Doctor.userName()) is a member")
                 : DoctorCheck(item: "group \(g)", outcome: .warning, detail: "\(Doctor.userName()) is not a member",
-                              fix: "sudo usermod -aG \(g) \(Doctor.userName())")
+                              fix: "`sudo usermod -aG \(g) \(Doctor.userName())`, then log in again")
         }
     }
 
     func fontCheck() -> DoctorCheck {
-        let fix = fontPath == Doctor.defaultFontPath ? "sudo apt-get install fonts-dejavu-core"
+        let fix = fontPath == Doctor.defaultFontPath ? "`sudo apt-get install fonts-dejavu-core`"
                                                      : "point the configuration's font path at a TrueType/OpenType file"
         guard let fd = try? FileDescriptor.open(FilePath(fontPath), .readOnly) else {
             return DoctorCheck(item: "font", outcome: .failed, detail: "\(fontPath) cannot be read", fix: fix)
@@ -160,17 +169,49 @@ public struct Doctor: Sendable {
         if access(configPath, F_OK) != 0 {
             if configIsExplicit {
                 return DoctorCheck(item: "configuration", outcome: .failed, detail: "\(configPath) does not exist",
-                                   fix: "create it from the commented example: `sudo install -D -m 644 config/tribune.example.toml \(configPath)`")
+                                   fix: configFix())
             }
             return DoctorCheck(item: "configuration", outcome: .warning,
-                               detail: "\(configPath) not found; built-in defaults apply",
-                               fix: "sudo install -D -m 644 config/tribune.example.toml \(configPath)")
+                               detail: "\(configPath) not found; built-in defaults apply", fix: configFix())
         }
         if access(configPath, R_OK) != 0 {
             return DoctorCheck(item: "configuration", outcome: .failed, detail: "\(configPath) is not readable by \(Doctor.userName())",
-                               fix: "sudo chmod 644 \(configPath)")
+                               fix: "`sudo chmod 644 \(Doctor.shellQuoted(Doctor.absolute(configPath)))`")
         }
         return DoctorCheck(item: "configuration", outcome: .ok, detail: configPath)
+    }
+
+    /// Copies the commented example to the configuration path: the installed example when
+    /// `make install` put one under `root`, else the source tree's, which the command names
+    /// relative to the repository's root (so it says to run it there).
+    func configFix() -> String {
+        let target = Doctor.shellQuoted(Doctor.absolute(configPath))
+        let installed = root + Doctor.installedExamplePath
+        if access(installed, R_OK) == 0 {
+            return "create it from the commented example: `sudo install -D -m 644 \(Doctor.shellQuoted(installed)) \(target)`"
+        }
+        return "create it from the commented example, in the repository's root (where config/ is): "
+            + "`sudo install -D -m 644 \(Doctor.repositoryExamplePath) \(target)`"
+    }
+
+    /// `path` made absolute against the working directory, so a fix run elsewhere (the
+    /// repository's root) still names the same file.
+    static func absolute(_ path: String) -> String {
+        guard !path.hasPrefix("/"), let cwd = getcwd(nil, 0) else { return path }
+        defer { free(cwd) }
+        return String(cString: cwd) + "/" + path
+    }
+
+    /// `word` as one shell word: unchanged when it holds only characters the shell takes
+    /// literally, else in single quotes (a quote inside written as `'\''`).
+    static func shellQuoted(_ word: String) -> String {
+        let plain = word.utf8.allSatisfy { c in
+            (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || "/._-+=:,@%".utf8.contains(c)
+        }
+        if plain && !word.isEmpty { return word }
+        var quoted = "'"
+        for c in word { quoted += c == "'" ? "'\\''" : String(c) }
+        return quoted + "'"
     }
 
     /// The files mapped into this process (from `/proc/self/maps`): where the dynamic linker

@@ -11,7 +11,9 @@ struct TribuneBoxOffice: AsyncParsableCommand {
 }
 
 struct Serve: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Serve the /v1 API until SIGTERM or SIGINT.")
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the /v1 API until SIGTERM or SIGINT.",
+        usage: "tribune-boxoffice serve --db <db> --token-file <token-file> [<options>]")
 
     @Option(help: "The SQLite database file (created if missing).") var db: String
     @Option(help: "TCP port to listen on (0: any free port; the one chosen is printed).") var port: Int = 8080
@@ -48,6 +50,7 @@ struct EventCommand: AsyncParsableCommand {
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Create an event on a venue layout; prints its id.",
+            usage: "tribune-boxoffice event create --db <db> --venue <venue> --name <name>\n[<options>]",
             discussion: """
                 The venue is a Tribune venue file (tribune venue generate) or a pretix seating plan. Each category costs \
                 what --price says, else the venue's own price; pretix plans carry no prices, so there every category needs \

@@ -11,16 +11,18 @@ struct ReplayCommand: ParsableCommand {
         commandName: "replay",
         abstract: "Replay a touch recording (libinput-record YAML or evemu) headless on a virtual clock.",
         discussion: """
-            Runs the recording through the same screens as the kiosk (KioskSession: recognizers, chart, buttons,
-            dialogs, idle timers, animations, renderer), standalone (no box office: Buy disabled). Frames tick at a
-            fixed virtual rate; timers fire at their exact virtual times. --size is the upright picture; PNG frames
-            (only with --frames) are written as the panel shows them, turned by --rotation. The JSON report
-            (docs/replay-report.schema.json) goes to --report or to standard output; two runs give identical
+            Runs the recording through the same screens as the kiosk (KioskSession: recognizers, chart, buttons, \
+            dialogs, idle timers, animations, renderer), standalone (no box office: Buy disabled). Frames tick at a \
+            fixed virtual rate; timers fire at their exact virtual times. --size is the upright picture; PNG frames \
+            (only with --frames) are written as the panel shows them, turned by --rotation. The JSON report \
+            (docs/replay-report.schema.json) goes to --report or to standard output; two runs give identical \
             reports except render_ms (wall clock; --no-timing writes zeros).
 
             Example:
-              tribune-headless replay 3m.event --seats 5000 --size 1920x1200 --frames out --every 6 --report r.json
-              tribune-headless replay demo/demo-session.yaml --venue stadium.venue --box-office http://127.0.0.1:8080 --token-file kiosk.token
+              tribune-headless replay 3m.event --seats 5000 --size 1920x1200 \\
+                  --frames out --every 6 --report r.json
+              tribune-headless replay demo/demo-session.yaml --venue stadium.venue \\
+                  --box-office http://127.0.0.1:8080 --token-file kiosk.token
             """)
 
     @Argument(help: "The recording (libinput record YAML, or evemu with an optional sibling .desc).")

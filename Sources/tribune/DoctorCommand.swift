@@ -7,7 +7,7 @@ struct DoctorCommand: ParsableCommand {
         commandName: "doctor",
         abstract: "Check this machine for kiosk duty: display, touchscreen, permissions, font, configuration.",
         discussion: """
-            Prints OK, WARN or FAIL for each item and, when something is wrong, the command that fixes it.
+            Prints OK, WARN or FAIL for each item and, when something is wrong, the command that fixes it. \
             Exits 0 only when every required item is OK.
 
             Example:

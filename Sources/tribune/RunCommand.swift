@@ -22,7 +22,8 @@ struct RunCommand: ParsableCommand {
             Examples:
               tribune run --venue stadium.venue.json --no-touch
               tribune run --config /etc/tribune/tribune.toml --rotation 90
-              tribune run --venue stadium.venue.json --mode 1080x1920 --preview first-screen.png
+              tribune run --venue stadium.venue.json --mode 1080x1920 \\
+                  --preview first-screen.png
             """)
 
     @Option(help: "The configuration file (default: /etc/tribune/tribune.toml when it exists).") var config: String?

@@ -13,8 +13,9 @@ struct VenueCommand: ParsableCommand {
     struct Generate: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Generate a SportFan-style stadium with about N seats.",
+            usage: "tribune venue generate --output <output> [<options>]",
             discussion: """
-                Chooses rings, rows per tribune and seats per row to come close to N while keeping the
+                Chooses rings, rows per tribune and seats per row to come close to N while keeping the \
                 design's look; --design gives the design's own stadium (4 rings, 10 rows).
 
                 Example:
@@ -46,7 +47,7 @@ struct VenueCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Check a venue file; print the first problem with its JSON path.",
             discussion: """
-                Exits 0 and prints the seat, tribune and category counts when the file is valid; otherwise
+                Exits 0 and prints the seat, tribune and category counts when the file is valid; otherwise \
                 exits 1 with the first problem, e.g. "tribunes[3].seats[12].rotation: expected a number".
 
                 Example:
@@ -69,7 +70,7 @@ struct VenueCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write a venue as a pretix seating plan.",
             discussion: """
-                Tribunes become zones, rows rows, seats seats with their category; what pretix cannot
+                Tribunes become zones, rows rows, seats seats with their category; what pretix cannot \
                 express (seat rotations, the field) is left out (docs/venue-format.md).
 
                 Example:
@@ -94,7 +95,7 @@ struct VenueCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Make a venue file from a pretix seating plan.",
             discussion: """
-                Reads a pretix seating-plan JSON (zones, rows, seats, categories) and writes a Tribune
+                Reads a pretix seating-plan JSON (zones, rows, seats, categories) and writes a Tribune \
                 venue file; a problem is reported with its JSON path.
 
                 Example:

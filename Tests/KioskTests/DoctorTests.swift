@@ -57,6 +57,75 @@ import Testing
         #expect(check(Doctor(configPath: present.path, driDirectory: scratch.path).run(), "configuration")?.outcome == .ok)
     }
 
+    /// The package's root (where `config/` is), from this file's path.
+    static let repository = URL(fileURLWithPath: #filePath)  // <package>/Tests/KioskTests/DoctorTests.swift
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The first command a fix quotes in backticks.
+    static func command(in fix: String) -> String? {
+        let parts = fix.split(separator: "`", omittingEmptySubsequences: false)
+        return parts.count >= 3 ? String(parts[1]) : nil
+    }
+
+    /// Runs `command` through /bin/sh in `directory`, with a `sudo` first on PATH that only runs
+    /// its arguments (so the command runs as printed without privileges); returns the exit status.
+    func shell(_ command: String, in directory: URL) throws -> Int32 {
+        let bin = scratch.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let sudo = bin.appendingPathComponent("sudo")
+        try Data("#!/bin/sh\nexec \"$@\"\n".utf8).write(to: sudo)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: sudo.path)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command]
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = bin.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        process.environment = environment
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// The fix for a missing default configuration, run as printed from the repository's root,
+    /// puts the source tree's example there; then the check passes.
+    @Test func missingConfigurationFixRunsAsPrintedFromTheRepository() throws {
+        let root = scratch.appendingPathComponent("root").path
+        let c = Doctor(driDirectory: scratch.path, root: root).configCheck()
+        #expect(c.outcome == .warning)
+        #expect(c.fix.contains("repository's root"))
+        let command = try #require(Self.command(in: c.fix))
+        #expect(command == "sudo install -D -m 644 config/tribune.toml.example \(root)/etc/tribune/tribune.toml")
+        #expect(try shell(command, in: Self.repository) == 0)
+        let written = try Data(contentsOf: URL(fileURLWithPath: root + "/etc/tribune/tribune.toml"))
+        let example = try Data(contentsOf: Self.repository.appendingPathComponent("config/tribune.toml.example"))
+        #expect(!example.isEmpty && written == example)
+        #expect(Doctor(driDirectory: scratch.path, root: root).configCheck().outcome == .ok)
+    }
+
+    /// With the example installed (`make install`), the fix copies that one and runs from any
+    /// directory; a configuration path with a space is quoted for the shell.
+    @Test func missingConfigurationFixUsesTheInstalledExample() throws {
+        let root = scratch.appendingPathComponent("root").path
+        let installed = root + Doctor.installedExamplePath
+        try FileManager.default.createDirectory(atPath: root + "/etc/tribune", withIntermediateDirectories: true)
+        try Data("# installed example\n".utf8).write(to: URL(fileURLWithPath: installed))
+        let target = scratch.path + "/kiosk settings/tribune.toml"
+        let c = Doctor(configPath: target, driDirectory: scratch.path, root: root).configCheck()
+        #expect(c.outcome == .failed)
+        let command = try #require(Self.command(in: c.fix))
+        #expect(command == "sudo install -D -m 644 \(installed) '\(target)'")
+        #expect(try shell(command, in: scratch) == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == Data("# installed example\n".utf8))
+    }
+
+    @Test func shellQuotingKeepsPlainWordsAndQuotesTheRest() {
+        #expect(Doctor.shellQuoted("/etc/tribune/tribune.toml") == "/etc/tribune/tribune.toml")
+        #expect(Doctor.shellQuoted("/tmp/a b") == "'/tmp/a b'")
+        #expect(Doctor.shellQuoted("it's") == "'it'\\''s'")
+        #expect(Doctor.shellQuoted("") == "''")
+    }
+
     @Test func readinessIgnoresWarnings() {
         #expect(Doctor.isReady([DoctorCheck(item: "a", outcome: .ok, detail: ""),
                                 DoctorCheck(item: "b", outcome: .warning, detail: "")]))

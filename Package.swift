@@ -165,6 +165,7 @@ let package = Package(
                     resources: [.copy("Corpus")]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Raster", "Geometry", "CFontStack"]),
         .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "Text", "Raster", "Geometry"]),
+        .testTarget(name: "ChartBenchmarkTests", dependencies: ["ChartBenchmark", "SceneFile", "Geometry"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Geometry", "TestFixtures"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "Evdev", "Gestures", "Geometry", "TestFixtures"]),

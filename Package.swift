@@ -186,6 +186,7 @@ let package = Package(
         // Recording only to check that live and replayed touches agree (the sources do not import it).
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "CInput", "Udev", "Evdev", "Gestures", "Geometry", "Recording"]),
         .testTarget(name: "UdevTests", dependencies: ["Udev"]),
+        .testTarget(name: "EvdevTests", dependencies: ["Evdev", "Geometry"]),
         .testTarget(name: "KioskTests", dependencies: [
             "Kiosk", "KioskUI", "BoxOffice", "BoxOfficeClient", "Seating", "Gestures", "Recording", "Evdev", "Raster", "Geometry",
             "Animation", "BoxOfficeTestSupport", .product(name: "Logging", package: "swift-log"),

@@ -8,7 +8,7 @@ import Seating
 
 /// The bundled demo: a visitor's session on a generated 10,000-seat stadium at 1920×1080 — tap a
 /// tribune, pinch, rotate, tap three seats, Buy, Ok — as a `libinput record` file the project
-/// makes itself (`demo/demo-session.yaml`, written by `tribune demo --make-session`).
+/// makes itself (`demo/demo-session.yaml`, written by `tribune-headless demo --make-session`).
 ///
 /// The touches are scripted from the screen layout, not from fixed coordinates: the script runs
 /// the kiosk's screens (`KioskReplay`) step by step and aims each touch at where the screens

@@ -8,7 +8,7 @@ import KioskUI
 import Recording
 import Seating
 
-/// `tribune replay`: a recorded touch session through the kiosk's screens (`KioskSession`) on a
+/// `tribune-headless replay`: a recorded touch session through the kiosk's screens (`KioskSession`) on a
 /// virtual clock, standalone (Buy disabled) or against a real box office, with PNG frames in the
 /// panel's orientation and the JSON report (`docs/replay-report.schema.json`).
 public struct RecordingReplay {

@@ -4,7 +4,7 @@ import Kiosk
 import Recording
 import Testing
 
-/// `tribune demo` end to end: the embedded box office, the bundled session replayed through the
+/// `tribune-headless demo` end to end: the embedded box office, the bundled session replayed through the
 /// screens, the purchase, and the files.
 @Suite("Demo end to end", .serialized)
 struct DemoEndToEndTests {

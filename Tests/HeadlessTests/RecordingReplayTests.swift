@@ -6,7 +6,7 @@ import Recording
 import Seating
 import Testing
 
-/// `tribune replay` (`RecordingReplay`): against the real box office on loopback, windows of the
+/// `tribune-headless replay` (`RecordingReplay`): against the real box office on loopback, windows of the
 /// recording, and the panel size for recordings without axis resolution.
 @Suite("Recording replay", .serialized)
 struct RecordingReplayTests {

@@ -50,7 +50,7 @@ struct BottomBarView {
             context.stroke(Path(roundedRect: box.insetBy(dx: 2 * u, dy: 2 * u), cornerRadius: 5 * u),
                            with: .solid(entry.color), style: StrokeStyle(lineWidth: 4 * u))
             painter.drawText(entry.label, size: 22 * u, color: palette.text, x: o.x + swatch + 12 * u, baseline: o.y + 23 * u,
-                             maxWidth: 330 * u - swatch - 24 * u, in: context)
+                             maxWidth: layout.legendItemWidth - swatch - 24 * u, in: context)
             k += 1
         }
         if k < origins.count {

@@ -17,6 +17,8 @@ public struct KioskLayout: Hashable, Sendable {
     public let buy: Rect
     /// Where the legend's items go: their top-left corners, in order.
     public let legendOrigins: [Point]
+    /// The width of one legend entry (swatch and label), px.
+    public let legendItemWidth: Double
     /// The total and the hold countdown: their left edge and the first baseline.
     public let summaryOrigin: Point
     /// The standalone note's baseline start.
@@ -35,7 +37,7 @@ public struct KioskLayout: Hashable, Sendable {
         header = Rect(x: 0, y: 0, width: w, height: 110 * u)
         cart = Rect(x: w - 40 * u - 90 * u, y: 10 * u, width: 90 * u, height: 90 * u)
         zoomOut = Rect(x: 40 * u, y: 40 * u, width: 96 * u, height: 96 * u)
-        let itemWidth = 330 * u
+        var itemWidth = 330 * u
         if h > w {
             bottomBar = Rect(x: 0, y: h - 360 * u, width: w, height: 360 * u)
             let top = bottomBar.minY + 28 * u
@@ -49,11 +51,15 @@ public struct KioskLayout: Hashable, Sendable {
         } else {
             bottomBar = Rect(x: 0, y: h - 150 * u, width: w, height: 150 * u)
             let top = bottomBar.minY + 28 * u
-            legendOrigins = (0..<6).map { Point(x: 40 * u + Double($0 % 3) * itemWidth, y: top + Double($0 / 3) * 52 * u) }
             buy = Rect(x: w - 40 * u - 420 * u, y: bottomBar.minY + 27 * u, width: 420 * u, height: 96 * u)
             summaryOrigin = Point(x: buy.minX - 400 * u, y: bottomBar.minY + 62 * u)
+            // Screens narrower than 16:9 (4:3, 16:10, 5:3) give the legend what is left of the
+            // summary, so the two never overlap; its labels shorten with an ellipsis.
+            itemWidth = min(itemWidth, max(0, summaryOrigin.x - 60 * u) / 3)
+            legendOrigins = (0..<6).map { Point(x: 40 * u + Double($0 % 3) * itemWidth, y: top + Double($0 / 3) * 52 * u) }
             noteOrigin = Point(x: buy.minX - 400 * u, y: bottomBar.minY + 128 * u)
         }
+        legendItemWidth = itemWidth
         toastCenterY = bottomBar.minY - 80 * u
         let cardWidth = min(780 * u, w - 80 * u), cardHeight = 400 * u
         card = Rect(x: (w - cardWidth) / 2, y: (h - cardHeight) / 2, width: cardWidth, height: cardHeight)

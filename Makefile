@@ -16,6 +16,8 @@ build: deps
 # they are in view where only the tail of a long log is shown.
 test: deps
 	@mkdir -p $(OUT)
+	@# docs/architecture.md's target table is Package.swift's graph; no upward or undeclared imports.
+	python3 scripts/check_architecture.py
 	@set -o pipefail; $(SWIFT) test 2>&1 | tee $(OUT)/swift-test.log || { \
 	  echo "== swift test failed; the failing tests (whole log: $(OUT)/swift-test.log):"; \
 	  grep -E '✘|error:|Fatal error|Crash' $(OUT)/swift-test.log | grep -v '^✘ Test run' | head -60; exit 1; }

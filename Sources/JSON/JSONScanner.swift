@@ -104,24 +104,8 @@ public struct JSONScanner {
     /// the key meanwhile).
     @inlinable
     public mutating func object(_ what: String = "an object",
-                         _ body: (inout JSONScanner, String) throws(JSONError) -> Void) throws(JSONError) {
-        guard peek() == UInt8(ascii: "{") else { throw expected(what) }
-        pos += 1
-        if peek() == UInt8(ascii: "}") { pos += 1; return }
-        while true {
-            guard peek() == UInt8(ascii: "\"") else { throw expected("a key in quotes") }
-            let k = try string()
-            guard peek() == UInt8(ascii: ":") else { throw expected("':' after key \"\(k)\"") }
-            pos += 1
-            path.append(.key(k))
-            try body(&self, k)
-            path.removeLast()
-            switch peek() {
-            case UInt8(ascii: ","): pos += 1
-            case UInt8(ascii: "}"): pos += 1; return
-            default: throw expected("',' or '}'")
-            }
-        }
+                                _ body: (inout JSONScanner, String) throws(JSONError) -> Void) throws(JSONError) {
+        try members(what, key: { s throws(JSONError) in let k = try s.string(); return (k, k) }, body)
     }
 
     /// A set of expected keys for `object(_:keys:_:)`, matched by bytes (no string is built
@@ -136,35 +120,43 @@ public struct JSONScanner {
     /// for any other key (its name is then in the path, for the error message).
     @inlinable
     public mutating func object(_ what: String, keys: Keys,
-                         _ body: (inout JSONScanner, Int) throws(JSONError) -> Void) throws(JSONError) {
+                                _ body: (inout JSONScanner, Int) throws(JSONError) -> Void) throws(JSONError) {
+        // Files written canonically list keys in order: try the next expected key first.
+        var guess = 0
+        try members(what, key: { s throws(JSONError) -> (Int, String) in
+            guard let r = try s.plainString() else {
+                let name = try s.string()
+                return (keys.names.firstIndex(of: name) ?? -1, name)
+            }
+            let key = UnsafeBufferPointer(rebasing: s.bytes[r])
+            var index = -1
+            if guess < keys.utf8.count, keys.utf8[guess].count == key.count, keys.utf8[guess].elementsEqual(key) {
+                index = guess
+            } else {
+                for (k, u) in keys.utf8.enumerated() where u.count == key.count && u.elementsEqual(key) {
+                    index = k; break
+                }
+            }
+            guess = index + 1
+            return (index, index >= 0 ? keys.names[index] : String(decoding: key, as: UTF8.self))
+        }, body)
+    }
+
+    /// The object loop both `object` forms share: `readKey` reads a key (at its opening quote)
+    /// and gives what `body` receives and the name the path holds.
+    @inlinable
+    mutating func members<Key>(_ what: String, key readKey: (inout JSONScanner) throws(JSONError) -> (Key, String),
+                               _ body: (inout JSONScanner, Key) throws(JSONError) -> Void) throws(JSONError) {
         guard peek() == UInt8(ascii: "{") else { throw expected(what) }
         pos += 1
         if peek() == UInt8(ascii: "}") { pos += 1; return }
-        // Files written canonically list keys in order: try the next expected key first.
-        var guess = 0
         while true {
             guard peek() == UInt8(ascii: "\"") else { throw expected("a key in quotes") }
-            var index = -1
-            var name: String
-            if let r = try plainString() {
-                let key = UnsafeBufferPointer(rebasing: bytes[r])
-                if guess < keys.utf8.count, keys.utf8[guess].count == key.count, keys.utf8[guess].elementsEqual(key) {
-                    index = guess
-                } else {
-                    for (k, u) in keys.utf8.enumerated() where u.count == key.count && u.elementsEqual(key) {
-                        index = k; break
-                    }
-                }
-                guess = index + 1
-                name = index >= 0 ? keys.names[index] : String(decoding: key, as: UTF8.self)
-            } else {
-                name = try string()
-                index = keys.names.firstIndex(of: name) ?? -1
-            }
+            let (key, name) = try readKey(&self)
             guard peek() == UInt8(ascii: ":") else { throw expected("':' after key \"\(name)\"") }
             pos += 1
             path.append(.key(name))
-            try body(&self, index)
+            try body(&self, key)
             path.removeLast()
             switch peek() {
             case UInt8(ascii: ","): pos += 1

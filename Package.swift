@@ -178,6 +178,7 @@ let package = Package(
             "tribune", "tribune-boxoffice", "tribune-headless",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "SeatingTests", dependencies: ["Seating", "Geometry"]),
         .testTarget(name: "DisplaysTests", dependencies: ["Displays", "Raster", "Geometry"]),
         .testTarget(name: "DRMDisplayTests", dependencies: [

@@ -157,8 +157,6 @@ let package = Package(
         .target(name: "TestFixtures", path: "Tests/Fixtures", exclude: ["recordings"]),
         // A virtual clock for the box-office client's waits, for the tests that poll and retry.
         .target(name: "BoxOfficeTestSupport", dependencies: ["BoxOfficeClient"], path: "Tests/BoxOfficeTestSupport"),
-        // The committed touch recordings and their locator, for the test targets that replay them.
-        .target(name: "TestFixtures", path: "Tests/Fixtures", exclude: ["recordings"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         // The cairo-agreement corpus is scene files: its tests read them through SceneFile.
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "SceneFile"],
@@ -178,7 +176,6 @@ let package = Package(
             "tribune", "tribune-boxoffice", "tribune-headless",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "SeatingTests", dependencies: ["Seating", "Geometry"]),
         .testTarget(name: "DisplaysTests", dependencies: ["Displays", "Raster", "Geometry"]),
         .testTarget(name: "DRMDisplayTests", dependencies: [

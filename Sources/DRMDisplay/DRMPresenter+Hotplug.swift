@@ -73,6 +73,4 @@ extension DRMPresenter {
         withExtendedLifetime(old) {}
         modeChanges += 1
     }
-
-    /// Gives up DRM master (VT switched away); presents are held until `resume()`.
 }

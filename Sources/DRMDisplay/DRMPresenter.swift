@@ -41,6 +41,9 @@ public final class DRMPresenter {
     /// Called with the device rects copied for each presented frame (`tribune present --report`
     /// keeps them); the presenter itself keeps nothing per frame.
     public var frameObserver: DisplayFrameObserver?
+    /// The virtual terminal handed over with the output, when the owner gives it one: `suspend`
+    /// and `resume` then answer its VT-switch requests, `restore` puts it back in text mode.
+    public var console: DRMConsole?
     /// Follows connector hotplugs when set (`followHotplug(mode:)`): its descriptor is one of
     /// `eventDescriptors`, and the mode asked for again after a change.
     var hotplug: (monitor: DRMHotplugMonitor, mode: DRMModeRequest?)?
@@ -353,23 +356,29 @@ public final class DRMPresenter {
         tracker.invalidateAll()
     }
 
+    /// Gives up DRM master (VT switched away) and lets the console switch; presents are held
+    /// until `resume()`.
     public func suspend() {
         if pending != nil { _ = try? waitForFlip(timeout: 0.1) }
         pending = nil
         isSuspended = true
         drmDropMaster(fd)
+        console?.acknowledgeRelease()
     }
 
     /// Takes DRM master back and repaints everything at the next present.
     public func resume() throws {
+        console?.acknowledgeAcquire()
         guard drmSetMaster(fd) == 0 else { throw DRMError(call: "drmSetMaster", path: card.path, errno: .current) }
         isSuspended = false
         invalidate()
     }
 
-    /// Waits for an outstanding flip, then puts back the CRTC configuration found at start.
+    /// Waits for an outstanding flip, then puts back the CRTC configuration found at start
+    /// (and the console's text mode).
     public func restore() {
         if pending != nil { _ = try? waitForFlip(timeout: flipTimeout) }
+        defer { console?.restore() }
         guard let saved = savedCRTC else { return }
         var conn = output.connector.id
         if saved.fb != 0, var mode = saved.mode {

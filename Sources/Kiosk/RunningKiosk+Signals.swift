@@ -18,10 +18,9 @@ extension RunningKiosk {
         case SIGUSR1:
             // Touches still down end as cancelled; the devices are closed while away.
             for frame in touch?.suspendInput() ?? [] { session.handle(frame) }
-            display.suspend(); console?.acknowledgeRelease(); phase = "suspended"
+            display.suspend(); phase = "suspended"
             logger.info("VT switched away: display released")
         case SIGUSR2:
-            console?.acknowledgeAcquire()
             do { try touch?.resumeInput() } catch { logger.error("touch after VT switch: \(error)") }
             do { try display.resume(); try display.present(damage: []) } catch { logger.error("VT back: \(error)") }
             phase = display.isBlanked ? "blanked" : "running"

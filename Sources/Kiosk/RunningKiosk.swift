@@ -1,6 +1,5 @@
 import Animation
 import BoxOfficeClient
-import DRMDisplay
 import Displays
 import Geometry
 import Gestures
@@ -30,7 +29,6 @@ final class RunningKiosk {
     /// Frames onto the display, and touch-to-flip latency.
     let pacer: FramePacer
     var display: any Displays.Display { pacer.display }
-    let console: DRMConsole?
     let touch: (any TouchSource)?
     let sessionTimer: LoopTimer
     let frameTimer: LoopTimer
@@ -75,14 +73,6 @@ final class RunningKiosk {
 
         let display = try runtime.displayFactory(configuration.display, runtime.lostFlipEvents)
         pacer = FramePacer(display: display)
-        if let t = configuration.display.tty ?? DRMConsole.activeTerminalPath() {
-            do { console = try DRMConsole(path: t) } catch {
-                console = nil
-                logger.warning("not taking over the console: \(error)")
-            }
-        } else {
-            console = nil
-        }
         logger.info("display", metadata: ["output": "\(display.summary)"])
 
         session = Self.makeSession(configuration, display: display, event: link?.event, venue: venue, touchPanel: nil)
@@ -117,8 +107,15 @@ final class RunningKiosk {
         }
         if let boxOffice { try connectBridge(boxOffice) }
         if !configuration.controlSocket.isEmpty { openControlSocket() }
+        try start()
+        loop.beforeSleep = { [unowned self] in self.tick() }
+        try loop.run()
+        withExtendedLifetime(signals) {}
+        return shutdown()
+    }
 
-        // The first frame: rendered into the surface, shown by the modeset itself.
+    /// The first frame (rendered into the surface, shown by the display's start), then READY.
+    func start() throws {
         session.advance(to: clock.now)
         try pacer.start(session)
         phase = "running"
@@ -128,11 +125,6 @@ final class RunningKiosk {
             "screen": "\(display.surface.width)x\(display.surface.height)", "venue": "\(venue.name)",
             "seats": "\(venue.seatCount)", "box_office": "\(configuration.boxOfficeConfigured ? "configured" : "standalone")",
             "display": "\(display.summary)"])
-
-        loop.beforeSleep = { [unowned self] in self.tick() }
-        try loop.run()
-        withExtendedLifetime(signals) {}
-        return shutdown()
     }
 
     /// The visitor session for the display's current size.
@@ -223,7 +215,6 @@ final class RunningKiosk {
         _ = bridge?.releaseHolds(timeout: 1.0)
         if display.isBlanked { try? display.unblank() }
         display.restore()
-        console?.restore()
         control = nil
         logger.notice("stopped", metadata: ["shutdown_ms": "\(Int((clock.now - started) * 1000))", "frames": "\(pacer.frames)"])
         return 0

@@ -38,8 +38,9 @@ private func residentBytes() throws -> Int {
     /// Presents frames through the kiosk loop's presenting path (`FramePacer` on a display)
     /// with touches measured every frame: after a warm-up, 100,000 more frames must not grow
     /// the resident set by more than 1 MB. Other tests running in the same process allocate
-    /// too, so the window is measured up to three times and the smallest growth counts; a
-    /// per-frame leak (an array of rects kept per frame is ~8 MB here) grows every window.
+    /// too, so the window is measured up to five times and the smallest growth counts; a
+    /// per-frame leak (an array of rects kept per frame is ~8.8 MB here) grows every window:
+    /// checked by keeping one in `HeadlessDisplay.present`, which failed with 9.5, 8.8 and 8.8 MB.
     @Test func aHundredThousandFramesKeepMemoryFlat() throws {
         let display = HeadlessDisplay(width: 96, height: 20)
         let pacer = FramePacer(display: display)
@@ -55,7 +56,7 @@ private func residentBytes() throws -> Int {
         }
         try frames(TouchLatencyMeter.capacity + 1_000)   // warm-up: the latency ring is full
         var growths: [Int] = []
-        for _ in 0..<3 {
+        for _ in 0..<5 {
             let before = try residentBytes()
             try frames(100_000)
             growths.append(try residentBytes() - before)

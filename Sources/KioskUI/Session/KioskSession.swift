@@ -2,7 +2,6 @@ import Animation
 import Geometry
 import Gestures
 import Raster
-import Recording
 import Seating
 
 /// Everything a visitor sees and touches on one kiosk screen, as one deterministic state

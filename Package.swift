@@ -135,7 +135,7 @@ let package = Package(
         ]),
         .executableTarget(name: "tribune", dependencies: [
             "Kiosk", "Raster", "Text", "SceneFile", "ChartBenchmark", "Seating", "Gestures", "Recording", "KioskUI", "TouchInput", "Evdev",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Geometry", "DRMDisplay", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .executableTarget(name: "raster-bench", dependencies: ["Raster", "Geometry"], path: "Benchmarks/RasterBench",

@@ -7,6 +7,19 @@ import Gestures
 import TestFixtures
 
 @Suite struct RecordingFilesTests {
+    /// A recording the repository does not hold is an error that names the path (so the test
+    /// that wanted it fails, saying what is missing), not a skip.
+    @Test func aMissingRecordingIsAnErrorNamingIt() {
+        #expect(throws: MissingRecording.self) { try Recordings.data("no-such.event") }
+        do {
+            _ = try Recordings.devices("touchscreens/no-such.events")
+            Issue.record("no error for a missing recording")
+        } catch {
+            #expect(error.path == Recordings.root + "/evemu/evemu-devices/touchscreens/no-such.events")
+            #expect(error.description.hasPrefix("recording not found: " + error.path))
+        }
+    }
+
     @Test func everyFixtureRecordingParsesAndReplays() throws {
         let (recordings, descriptions) = try Recordings.files()
         #expect(recordings.count >= 20)

@@ -1,6 +1,7 @@
 // Text drawing timings against the targets; prints medians.
 // Build and run: swift build -c release --product text-bench && .build/release/text-bench
 //   warm 30-character label ≤ 20 µs, cold ≤ 400 µs, a screen of 200 labels ≤ 2 ms.
+import Foundation
 import Geometry
 import Raster
 import Text

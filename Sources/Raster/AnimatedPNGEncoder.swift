@@ -127,52 +127,11 @@ public final class AnimatedPNGEncoder {
 
     /// The filtered scanlines of `rect` (one filter byte per row, libpng's heuristic).
     private func filtered(_ surface: Surface, _ rect: PixelRect) -> [UInt8] {
-        let channels = opaque ? 3 : 4
-        let rowBytes = rect.width * channels
-        var raw = [UInt8](repeating: 0, count: rowBytes)
-        var previousRow = [UInt8](repeating: 0, count: rowBytes)
-        var candidate = [UInt8](repeating: 0, count: rowBytes)
-        var best = [UInt8](repeating: 0, count: rowBytes)
+        let rowBytes = rect.width * (opaque ? 3 : 4)
         var out = [UInt8]()
         out.reserveCapacity((rowBytes + 1) * rect.height)
-        for y in rect.minY..<rect.maxY {
-            let src = surface.row(y) + rect.minX
-            raw.withUnsafeMutableBufferPointer { r in
-                for x in 0..<rect.width {
-                    let p = src[x]
-                    let a = Int(p >> 24)
-                    var cr = Int((p >> 16) & 0xFF), cg = Int((p >> 8) & 0xFF), cb = Int(p & 0xFF)
-                    let o = x * channels
-                    if opaque {
-                        r[o] = UInt8(cr); r[o + 1] = UInt8(cg); r[o + 2] = UInt8(cb)
-                    } else {
-                        if a == 0 {
-                            cr = 0; cg = 0; cb = 0
-                        } else if a < 255 {
-                            cr = Swift.min(255, (cr * 255 + a / 2) / a)
-                            cg = Swift.min(255, (cg * 255 + a / 2) / a)
-                            cb = Swift.min(255, (cb * 255 + a / 2) / a)
-                        }
-                        r[o] = UInt8(cr); r[o + 1] = UInt8(cg); r[o + 2] = UInt8(cb); r[o + 3] = UInt8(a)
-                    }
-                }
-            }
-            var bestType: UInt8 = 0, bestScore = Int.max
-            for type in UInt8(0)...4 {
-                let score = raw.withUnsafeBufferPointer { r in
-                    previousRow.withUnsafeBufferPointer { pr in
-                        candidate.withUnsafeMutableBufferPointer { c in
-                            PNGFilter.apply(type, raw: r.baseAddress!, previous: pr.baseAddress!, count: rowBytes,
-                                            bpp: channels, into: c.baseAddress!)
-                        }
-                    }
-                }
-                if score < bestScore { bestScore = score; bestType = type; swap(&best, &candidate) }
-            }
-            out.append(bestType)
-            out.append(contentsOf: best)
-            swap(&raw, &previousRow)
-        }
+        var scanlines = PNGScanlineFilter(width: rect.width, opaque: opaque)
+        for y in rect.minY..<rect.maxY { scanlines.append(row: UnsafePointer(surface.row(y) + rect.minX), to: &out) }
         return out
     }
 }

@@ -11,52 +11,12 @@ extension Surface {
     /// deterministic (fixed filter heuristic, zlib level 6, no timestamps). A surface without
     /// pixels gives a 0×0 PNG, which decoders (this one included) reject.
     public func pngData(opaque: Bool = false) -> [UInt8] {
-        let channels = opaque ? 3 : 4
-        let rowBytes = width * channels
-        // Raw scanlines, then the filtered stream (one filter byte per row).
-        var raw = [UInt8](repeating: 0, count: rowBytes)
-        var previous = [UInt8](repeating: 0, count: rowBytes)
+        let rowBytes = width * (opaque ? 3 : 4)
+        // The filtered stream (one filter byte per row).
         var filtered = [UInt8]()
         filtered.reserveCapacity((rowBytes + 1) * height)
-        var candidate = [UInt8](repeating: 0, count: rowBytes)
-        var best = [UInt8](repeating: 0, count: rowBytes)
-        for y in 0..<(rowBytes > 0 ? height : 0) {
-            let src = row(y)
-            for x in 0..<width {
-                let p = src[x]
-                let a = Int(p >> 24)
-                var r = Int((p >> 16) & 0xFF), g = Int((p >> 8) & 0xFF), b = Int(p & 0xFF)
-                let o = x * channels
-                if opaque {
-                    raw[o] = UInt8(r); raw[o + 1] = UInt8(g); raw[o + 2] = UInt8(b)
-                } else {
-                    if a == 0 {
-                        r = 0; g = 0; b = 0
-                    } else if a < 255 {
-                        r = Swift.min(255, (r * 255 + a / 2) / a)
-                        g = Swift.min(255, (g * 255 + a / 2) / a)
-                        b = Swift.min(255, (b * 255 + a / 2) / a)
-                    }
-                    raw[o] = UInt8(r); raw[o + 1] = UInt8(g); raw[o + 2] = UInt8(b); raw[o + 3] = UInt8(a)
-                }
-            }
-            // libpng's heuristic: the filter with the smallest sum of |signed bytes|.
-            var bestType: UInt8 = 0, bestScore = Int.max
-            for type in UInt8(0)...4 {
-                let score = raw.withUnsafeBufferPointer { r in
-                    previous.withUnsafeBufferPointer { pr in
-                        candidate.withUnsafeMutableBufferPointer { c in
-                            PNGFilter.apply(type, raw: r.baseAddress!, previous: pr.baseAddress!, count: rowBytes,
-                                            bpp: channels, into: c.baseAddress!)
-                        }
-                    }
-                }
-                if score < bestScore { bestScore = score; bestType = type; swap(&best, &candidate) }
-            }
-            filtered.append(bestType)
-            filtered.append(contentsOf: best)
-            swap(&raw, &previous)
-        }
+        var scanlines = PNGScanlineFilter(width: width, opaque: opaque)
+        for y in 0..<(rowBytes > 0 ? height : 0) { scanlines.append(row: UnsafePointer(row(y)), to: &filtered) }
 
         var out: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
         var ihdr = [UInt8]()

@@ -10,6 +10,9 @@ import SystemPackage
 public final class EvdevDeviceNode {
     public let path: String
     let fd: Int32
+    /// The open descriptor, for an event loop to watch (readable: `readEvents(timeout: 0)`).
+    /// Owned by the node: do not close it.
+    public var descriptor: Int32 { fd }
 
     /// Opens `path` read-only and non-blocking.
     public init(path: String) throws(EvdevError) {

@@ -24,17 +24,13 @@ extension TouchscreenRecorder {
         return try TouchscreenRecorder(node: node, output: output, system: .init(kernel: kernel))
     }
 
-    /// Records until SIGINT or SIGTERM (read from a `SignalWatch` on an event loop between the
-    /// recorder's reads) or until the device goes away.
+    /// Records until SIGINT or SIGTERM (a `SignalWatch` on the recorder's event loop) or until
+    /// the device goes away.
     public func recordUntilSignalled() throws -> Summary {
         let loop = try EventLoop()
-        var stop = false
-        let signals = try SignalWatch(loop: loop, signals: [SIGINT, SIGTERM]) { _ in stop = true }
+        let signals = try SignalWatch(loop: loop, signals: [SIGINT, SIGTERM]) { _ in loop.stop() }
         defer { withExtendedLifetime(signals) {} }
-        return try record {
-            _ = try? loop.runOnce(timeout: 0)
-            return stop
-        }
+        return try record(on: loop)
     }
 }
 #endif

@@ -47,11 +47,12 @@ public final class TouchscreenRecorder {
         self.system = system
     }
 
-    /// Records until `shouldStop()` is true (checked at least every 200 ms) or the device goes
-    /// away. Pending events of an unfinished frame are dropped: a half frame is not a frame.
-    /// Throws `RecordingError` when `output` cannot be written, `EvdevError` when reading fails
-    /// other than by the device going away.
-    public func record(shouldStop: () -> Bool) throws -> Summary {
+    /// Records on `loop` — the device's descriptor watched beside whatever else the loop
+    /// serves (`recordUntilSignalled` adds the stop signals) — until `loop.stop()` or until the
+    /// device goes away. Pending events of an unfinished frame are dropped: a half frame is not
+    /// a frame. Throws `RecordingError` when `output` cannot be written, `EvdevError` when
+    /// reading fails other than by the device going away.
+    public func record(on loop: EventLoop) throws -> Summary {
         guard let file = fopen(output, "w") else {
             throw RecordingError(file: output, line: nil, message: "cannot write: \(String(cString: strerror(errno)))")
         }
@@ -60,11 +61,12 @@ public final class TouchscreenRecorder {
         var summary = Summary(frames: 0, events: 0, ending: .stopped)
         var origin: Int64?
         var pending: [InputEvent] = []
-        do {
-            while !shouldStop() {
-                for var event in try node.readEvents(timeout: 200) {
+        var failure: (any Error)?
+        try loop.watch(node.descriptor) { [node] _ in
+            do {
+                for var event in try node.readEvents(timeout: 0) {
                     if origin == nil { origin = event.time }
-                    event.time -= origin!
+                    event.time -= origin ?? 0
                     pending.append(event)
                     guard event.isSynReport else { continue }
                     if summary.frames == 0 { fputs(header, file) }
@@ -75,11 +77,14 @@ public final class TouchscreenRecorder {
                     // Flushed per frame: a recorder killed outright still leaves whole frames.
                     fflush(file)
                 }
+            } catch {
+                if case EvdevError.deviceRemoved = error { summary.ending = .deviceRemoved } else { failure = error }
+                loop.stop()
             }
-        } catch {
-            guard case .deviceRemoved = error else { throw error }
-            summary.ending = .deviceRemoved
         }
+        defer { loop.unwatch(node.descriptor) }
+        try loop.run()
+        if let failure { throw failure }
         if summary.frames == 0 { fputs(LibinputRecordWriter.emptyDocument(device: device, system: system), file) }
         guard fflush(file) == 0 else {
             throw RecordingError(file: output, line: nil, message: "cannot write: \(String(cString: strerror(errno)))")

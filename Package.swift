@@ -119,6 +119,9 @@ let package = Package(
         .executableTarget(name: "tribune-boxoffice", dependencies: [
             "BoxOffice", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // The kiosk's presenting path in a process of its own, for the resident-memory test.
+        .executableTarget(name: "frame-memory-probe", dependencies: ["Kiosk", "Displays", "Raster"],
+                          path: "Tests/FrameMemoryProbe"),
         // A kiosk purchase loop in its own process, so tests can SIGKILL it mid-purchase.
         .executableTarget(name: "boxoffice-kiosk-sim", dependencies: [
             "BoxOfficeClient", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -186,6 +189,7 @@ let package = Package(
         .testTarget(name: "UdevTests", dependencies: ["Udev"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "Geometry"]),
         .testTarget(name: "KioskTests", dependencies: [
+            "frame-memory-probe",
             "Kiosk", "KioskUI", "BoxOffice", "BoxOfficeClient", "Seating", "Gestures", "Recording", "Evdev", "Raster", "Geometry",
             "Animation", "BoxOfficeTestSupport", .product(name: "Logging", package: "swift-log"),
         ]),

@@ -7,11 +7,13 @@ import Raster
 ///
 /// This is the one presenting path of the kiosk loop (`KioskRuntime`); tests drive it with a
 /// `HeadlessDisplay`. Nothing here grows per frame.
-final class FramePacer {
+public final class FramePacer {
     let display: any Display
     /// Frames rendered and shown (the first one included).
-    private(set) var frames = 0
+    public private(set) var frames = 0
     private(set) var latency = TouchLatencyMeter()
+    /// Touch-to-flip samples taken so far (all of them, not only those the ring keeps).
+    public var latencySamples: Int { latency.count }
     /// The last frame was drawn while something moved: one more frame is due once it stops, so
     /// the final state of an animation that ended between two frames gets on screen.
     private var lastFrameWasMoving = false
@@ -19,19 +21,19 @@ final class FramePacer {
     static let idleFrameInterval = 1.0 / 60
 
     /// What one `update` did.
-    struct Outcome {
+    public struct Outcome {
         /// A flip never completed and was written off (the output is set up again).
-        var wroteOffFlip = false
+        public var wroteOffFlip = false
         /// A frame was presented.
-        var presented = false
+        public var presented = false
     }
 
-    init(display: any Display) {
+    public init(display: any Display) {
         self.display = display
     }
 
     /// Renders the first frame into the display's surface and shows it (`Display.start()`).
-    func start(_ source: some FrameSource) throws {
+    public func start(_ source: some FrameSource) throws {
         _ = source.render(into: display.surface)
         lastFrameWasMoving = source.needsDisplay
         try display.start()
@@ -46,13 +48,13 @@ final class FramePacer {
     func repaint() { lastFrameWasMoving = true }
 
     /// A touch frame with kernel timestamp `time` (CLOCK_MONOTONIC s) reached the source.
-    func touched(at time: Double) { latency.touched(at: time) }
+    public func touched(at time: Double) { latency.touched(at: time) }
 
     /// One loop iteration's display work at `now` (CLOCK_MONOTONIC s): counts the flip that
     /// completed, writes off one that never will, and renders and presents a frame when due.
     /// A present that fails throws; the display is then invalidated (set up again next time).
     @discardableResult
-    func update(_ source: some FrameSource, now: Double) throws -> Outcome {
+    public func update(_ source: some FrameSource, now: Double) throws -> Outcome {
         var outcome = Outcome()
         latency.flipsCompleted(display.flipsCompleted, now: now)
         if display.writeOffOverdueFlip(now: now) {

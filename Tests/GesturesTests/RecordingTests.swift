@@ -248,6 +248,9 @@ struct RecordingTests {
         for (path, desc) in files {
             let frames: [TouchFrame]
             do { frames = try Self.frames(path, description: desc) } catch {
+                // Protocol-A devices (SYN_MT_REPORT) are outside the test reader; any other
+                // error — a missing or unreadable recording — fails the test.
+                guard "\(error)".contains("protocol A") else { Issue.record("\(path): \(error)"); continue }
                 skipped.append("\(URL(fileURLWithPath: path).lastPathComponent): \(error)")
                 continue
             }
@@ -262,7 +265,7 @@ struct RecordingTests {
             print("\(URL(fileURLWithPath: path).lastPathComponent): \(frames.count) frames, \(events.compactMap(\.tapCount).count) taps, max focal step \(String(format: "%.2f", focal / Self.ppmm)) mm (naive centroid \(String(format: "%.2f", naive / Self.ppmm)) mm)")
             replayed += 1
         }
-        for s in skipped { print("skipped \(s)") }
+        for s in skipped { print("not replayed (protocol A): \(s)") }
         #expect(replayed >= 20)
     }
 }

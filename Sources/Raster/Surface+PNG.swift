@@ -28,17 +28,10 @@ extension Surface {
         return out
     }
 
-    /// Writes `pngData(opaque:)` to a file, replacing it.
+    /// Writes `pngData(opaque:)` to a file, replacing its contents in place (a device, FIFO or
+    /// /dev/stdout is written through, never renamed over).
     public func writePNG(to path: String, opaque: Bool = false) throws(PNGError) {
-        let data = pngData(opaque: opaque)
-        guard let f = fopen(path, "wb") else {
-            throw PNGError("cannot open for writing: \(String(cString: strerror(errno)))", path: path)
-        }
-        let written = data.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, f) }
-        let closed = fclose(f)
-        if written != data.count || closed != 0 {
-            throw PNGError("write failed after \(written) of \(data.count) bytes: \(String(cString: strerror(errno)))", path: path)
-        }
+        try FileBytes.write(pngData(opaque: opaque), to: path)
     }
 
     /// Decodes a PNG (colour types 0, 2, 3, 4, 6; bit depths 1–16, 16-bit samples keep their

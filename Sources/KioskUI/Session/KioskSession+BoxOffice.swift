@@ -37,7 +37,7 @@ extension KioskSession {
                 go(.serviceRestored(zoomed: chartIsZoomed))
                 timers.lastActivity = max(timers.lastActivity, now)
             }
-            updateHeader()
+            followChartZoom()
         }
     }
 

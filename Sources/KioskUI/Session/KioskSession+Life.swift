@@ -26,7 +26,7 @@ extension KioskSession {
         go(.wake(zoomed: chartIsZoomed))
         timers.lastActivity = max(timers.lastActivity, t)
         startTrace()
-        updateHeader()
+        followChartZoom()
     }
 
     /// A touch or Continue on the idle prompt: the visitor is still there.
@@ -51,7 +51,7 @@ extension KioskSession {
         if animated { interaction.zoomOut() } else { interaction.resetView(rotation: Self.restingRotation(for: configuration.screenSize)) }
         animator.set(pressScale, to: 1, transaction: Transaction())
         pressed = nil
-        updateHeader()
+        followChartZoom()
         dirty = true
     }
 

@@ -44,9 +44,7 @@ extension KioskSession {
     }
 
     /// The header's frame now (it slides up out of the screen while zoomed).
-    var headerFrame: Rect {
-        layout.header.offsetBy(dx: 0, dy: -(1 - headerVisibility) * (layout.header.height + 4 * layout.u))
-    }
+    var headerFrame: Rect { HeaderView.frame(in: layout, visibility: headerVisibility) }
 
     /// 1 shown … 0 out of the screen.
     var headerVisibility: Double { min(max(animator.value(headerShown), 0), 1) }
@@ -88,7 +86,7 @@ extension KioskSession {
             }
         case .zoomOut:
             interaction.zoomOut()
-            updateHeader()
+            followChartZoom()
         case .dialogOK:
             if case .purchaseFailed = screen { checkout.requestReleaseAll() }
             go(.dialogDismissed)
@@ -125,7 +123,7 @@ extension KioskSession {
             }
         }
         events.events.removeAll(keepingCapacity: true)
-        updateHeader()
+        followChartZoom()
     }
 
     /// The seat of the selected tribune under screen point `p`, once its seats are shown.
@@ -145,9 +143,10 @@ extension KioskSession {
         }
     }
 
-    /// Header out while zoomed, back when not (SportFan's header transition); the screen
-    /// follows the chart between stadium and tribune.
-    func updateHeader() {
+    /// After anything that may zoom the chart in or out: the screen follows it between stadium
+    /// and tribune, and the header slides out while zoomed and back when not (SportFan's
+    /// header transition).
+    func followChartZoom() {
         let zoomed = chartIsZoomed
         go(.chartZoomed(zoomed))
         animator.set(headerShown, to: zoomed ? 0.0 : 1.0, transaction: Transaction(animation: .easeInOut(duration: Self.headerDuration)))

@@ -14,6 +14,11 @@ public struct KioskLayout: Hashable, Sendable {
     public let cart: Rect
     public let zoomOut: Rect
     public let bottomBar: Rect
+    /// Where the chart is at home and where a zoomed tribune is fitted: the screen between the
+    /// header and the bottom bar, px. At rest the stadium fills it or lies wholly inside it.
+    public var safeArea: Rect {
+        Rect(x: 0, y: header.maxY, width: size.width, height: max(0, bottomBar.minY - header.maxY))
+    }
     public let buy: Rect
     /// Where the legend's items go: their top-left corners, in order.
     public let legendOrigins: [Point]

@@ -1,0 +1,103 @@
+import Foundation
+import Geometry
+import Gestures
+import Raster
+import Recording
+import Seating
+@testable import KioskUI
+
+/// What the bounded-view tests measure, from what is on screen only: rectangles of the venue
+/// through the presented `chartToScreen`, the layout's safe area, and rendered pixels. None of
+/// it asks the view state what its bounds, home or fit are, so the tests check those from the
+/// outside.
+enum ViewBounds {
+    /// The axis-aligned screen box (px) of `rect` (chart units) through `m`: the extremes of
+    /// its four corners, each mapped as x' = a·x + c·y + tx, y' = b·x + d·y + ty.
+    static func screenBox(of rect: Rect, through m: Geometry.AffineTransform) -> Rect {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for (x, y) in [(rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY)] {
+            let sx = m.a * x + m.c * y + m.tx, sy = m.b * x + m.d * y + m.ty
+            minX = min(minX, sx); maxX = max(maxX, sx); minY = min(minY, sy); maxY = max(maxY, sy)
+        }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// The whole venue (`Rect(origin: .zero, size: venue.size)`, which the generator's outer
+    /// ring fills) on screen as presented now, px.
+    static func stadiumBox(_ session: KioskSession) -> Rect {
+        let venue = session.interaction.chart.venue
+        return screenBox(of: Rect(origin: .zero, size: venue.size), through: session.interaction.presentedView.chartToScreen)
+    }
+
+    /// The rest rule along one axis: the box's span [lo, hi] lies inside the safe area's
+    /// [safeLo, safeHi] or covers it, each within `tolerance` px.
+    static func axisRests(_ lo: Double, _ hi: Double, in safeLo: Double, _ safeHi: Double, tolerance: Double = 1) -> Bool {
+        let inside = lo >= safeLo - tolerance && hi <= safeHi + tolerance
+        let covers = lo <= safeLo + tolerance && hi >= safeHi - tolerance
+        return inside || covers
+    }
+
+    /// nil when `box` rests in `safe` along x and along y; otherwise which axis fails and how.
+    static func restViolation(_ box: Rect, safe: Rect, tolerance: Double = 1) -> String? {
+        var failed: [String] = []
+        if !axisRests(box.minX, box.maxX, in: safe.minX, safe.maxX, tolerance: tolerance) { failed.append("x \(span(box.minX, box.maxX)) vs safe \(span(safe.minX, safe.maxX))") }
+        if !axisRests(box.minY, box.maxY, in: safe.minY, safe.maxY, tolerance: tolerance) { failed.append("y \(span(box.minY, box.maxY)) vs safe \(span(safe.minY, safe.maxY))") }
+        return failed.isEmpty ? nil : failed.joined(separator: "; ")
+    }
+
+    /// True when `inner` lies inside `outer` grown by `tolerance` px on every side.
+    static func contains(_ outer: Rect, _ inner: Rect, tolerance: Double = 1) -> Bool {
+        inner.minX >= outer.minX - tolerance && inner.maxX <= outer.maxX + tolerance
+            && inner.minY >= outer.minY - tolerance && inner.maxY <= outer.maxY + tolerance
+    }
+
+    static func span(_ lo: Double, _ hi: Double) -> String { String(format: "%.1f…%.1f", lo, hi) }
+
+    /// The share of the pixels of `area` (px, clipped to the surface) within `tolerance` per
+    /// channel of each colour of `colours`, in that order.
+    static func fractions(of colours: [Color], in surface: Surface, area: Rect, tolerance: Int = 8) -> [Double] {
+        let x0 = max(0, Int(area.minX.rounded())), x1 = min(surface.width, Int(area.maxX.rounded()))
+        let y0 = max(0, Int(area.minY.rounded())), y1 = min(surface.height, Int(area.maxY.rounded()))
+        guard x1 > x0, y1 > y0 else { return colours.map { _ in 0 } }
+        // Opaque colours: the premultiplied pixel is the colour itself.
+        let targets = colours.map { c -> (Int, Int, Int) in let p = c.premultiplied; return (Int(p.red), Int(p.green), Int(p.blue)) }
+        var counts = [Int](repeating: 0, count: colours.count)
+        for y in y0..<y1 {
+            let row = surface.row(y)
+            for x in x0..<x1 {
+                let v = row[x]
+                let r = Int((v >> 16) & 0xFF), g = Int((v >> 8) & 0xFF), b = Int(v & 0xFF)
+                for (k, t) in targets.enumerated() where abs(r - t.0) <= tolerance && abs(g - t.1) <= tolerance && abs(b - t.2) <= tolerance {
+                    counts[k] += 1
+                }
+            }
+        }
+        let total = Double((x1 - x0) * (y1 - y0))
+        return counts.map { Double($0) / total }
+    }
+
+    /// A session of `venue` at `size` (4 px/mm, standalone: no box office, so Buy never leaves
+    /// the chart) inside a replay, on a virtual clock at 0.
+    static func replay(venue: Venue, size: Size, pixelsPerMillimetre: Double = 4, renders: Bool = false) -> KioskReplay {
+        var c = KioskSession.Configuration(screenSize: size, pixelsPerMillimetre: pixelsPerMillimetre)
+        c.boxOfficeConfigured = false
+        c.eventName = venue.name
+        c.takePrices(from: venue)
+        return KioskReplay(venue: venue, configuration: c, options: .init(timing: false, renders: renders))
+    }
+
+    /// Plays `frames` through `replay` from its clock's time at 60 display frames per second,
+    /// then on until it settles (at most `settleLimit` s past the last frame). True when it
+    /// settled.
+    @discardableResult
+    static func play(_ frames: [TouchFrame], through replay: KioskReplay, settleLimit: Double = 10) -> Bool {
+        var target = replay
+        let start = replay.clock.now
+        ReplayTimeline(frames: frames, frameRate: 60, start: start, end: frames.last?.timestamp ?? start, settleLimit: settleLimit).run(&target)
+        return replay.session.isSettled
+    }
+
+    /// The demo's stadium (10,000 seats) and a 60,000-seat one, made once.
+    static let demoVenue = StadiumGenerator.generate(.forSeatCount(10_000))
+    static let bigVenue = StadiumGenerator.generate(.forSeatCount(60_000))
+}

@@ -7,8 +7,9 @@ import Recording
 import Seating
 
 /// The bundled demo: a visitor's session on a generated 10,000-seat stadium at 1920×1080 — tap a
-/// tribune, pinch, rotate, tap three seats, Buy, Ok — as a `libinput record` file the project
-/// makes itself (`demo/demo-session.yaml`, written by `tribune-headless demo --make-session`).
+/// tribune, pinch, rotate, tap three seats (each shows its callout), pan, home, Buy, Ok — as a
+/// `libinput record` file the project makes itself (`demo/demo-session.yaml`, written by
+/// `tribune-headless demo --make-session`).
 ///
 /// The touches are scripted from the screen layout, not from fixed coordinates: the script runs
 /// the kiosk's screens (`KioskReplay`) step by step and aims each touch at where the screens
@@ -37,18 +38,21 @@ public enum DemoSession {
 
     /// The script's timing, s. Each step starts when the previous one's animations are over.
     enum Time {
-        static let tribune = 1.3, pinch = 3.0, rotate = 4.3, seats = [5.6, 6.2, 6.8], buy = 7.6, ok = 8.9, end = 10.4
+        static let tribune = 1.3, pinch = 3.0, rotate = 4.3, seats = [5.6, 6.2, 6.8], pan = 7.6, home = 8.9, buy = 10.4, ok = 11.7
+        static let end = 13.2
     }
 
     /// The key frames, in order.
     public static let keyMoments: [KeyMoment] = [
-        KeyMoment(time: 1.2, name: "01-stadium", caption: "the stadium"),
-        KeyMoment(time: 2.8, name: "02-tribune", caption: "tap on a tribune: zoomed in"),
-        KeyMoment(time: 4.1, name: "03-pinch", caption: "pinch: closer"),
-        KeyMoment(time: 5.4, name: "04-rotate", caption: "rotate"),
-        KeyMoment(time: 7.4, name: "05-seats", caption: "three seats held"),
-        KeyMoment(time: 8.7, name: "06-bought", caption: "Buy: the order went through"),
-        KeyMoment(time: 10.3, name: "07-done", caption: "Ok: back to the stadium"),
+        KeyMoment(time: 1.2, name: "01-stadium", caption: "the stadium: categories and sections"),
+        KeyMoment(time: 2.8, name: "02-tribune", caption: "tap on a tribune: fitted to the screen"),
+        KeyMoment(time: 4.1, name: "03-pinch", caption: "pinch: closer, rows and seat numbers"),
+        KeyMoment(time: 5.4, name: "04-rotate", caption: "rotate: the labels stay upright"),
+        KeyMoment(time: 7.4, name: "05-seats", caption: "three seats held, the last one's callout"),
+        KeyMoment(time: 8.7, name: "06-pan", caption: "pan"),
+        KeyMoment(time: 10.3, name: "07-home", caption: "home: the whole stadium, north up"),
+        KeyMoment(time: 11.6, name: "08-bought", caption: "Buy: the order went through"),
+        KeyMoment(time: 13.1, name: "09-done", caption: "Ok: back to the stadium"),
     ]
 
     /// The generated stadium.
@@ -103,19 +107,19 @@ public enum DemoSession {
         try script.tap(at: view0.screenPoint(fromChart: Point(x: tribune.bounds.midX, y: tribune.bounds.midY)), time: Time.tribune, until: Time.pinch)
 
         // Pinch out 1.4× about the centre, then turn 25° clockwise.
-        script.twoFingers(time: Time.pinch, duration: 0.6, until: Time.rotate) { t in
+        script.fingers(time: Time.pinch, duration: 0.6, until: Time.rotate) { t in
             let d = 130 + 52 * t
-            return (Point(x: centre.x - d, y: centre.y), Point(x: centre.x + d, y: centre.y))
+            return [Point(x: centre.x - d, y: centre.y), Point(x: centre.x + d, y: centre.y)]
         }
-        script.twoFingers(time: Time.rotate, duration: 0.6, until: Time.seats[0]) { t in
+        script.fingers(time: Time.rotate, duration: 0.6, until: Time.seats[0]) { t in
             let a = 25 * Double.pi / 180 * t, r = 160.0
-            return (Point(x: centre.x - r * cos(a), y: centre.y - r * sin(a)), Point(x: centre.x + r * cos(a), y: centre.y + r * sin(a)))
+            return [Point(x: centre.x - r * cos(a), y: centre.y - r * sin(a)), Point(x: centre.x + r * cos(a), y: centre.y + r * sin(a))]
         }
 
         // Three seats of one row, near the centre and clear of the controls.
         let seats = try pickSeats(script: script, tribune: tribune, centre: centre)
         for (k, seat) in seats.enumerated() {
-            let next = k + 1 < Time.seats.count ? Time.seats[k + 1] : Time.buy
+            let next = k + 1 < Time.seats.count ? Time.seats[k + 1] : Time.pan
             let p = script.view.screenPoint(fromChart: aim(at: seat, chart: script.replay.session.interaction.chart))
             try script.tap(at: p, time: Time.seats[k], until: next)
         }
@@ -123,6 +127,13 @@ public enum DemoSession {
             throw ScriptError(description: "tapping seats \(seats.map { venue.seatIDs[$0] }) selected "
                               + "\(script.replay.session.interaction.chart.selection.seats.map { venue.seatIDs[$0] })")
         }
+        // One finger moves the view a little, away from the seats just chosen; then home.
+        let pan = Vector(dx: 360, dy: -140)
+        script.fingers(time: Time.pan, duration: 0.5, until: Time.home) { t in
+            [Point(x: centre.x - 480 + pan.dx * t, y: centre.y + 200 + pan.dy * t)]
+        }
+        guard let home = script.replay.session.frame(of: .zoomOut) else { throw ScriptError(description: "no home control on screen after the pan") }
+        try script.tap(at: Point(x: home.midX, y: home.midY), time: Time.home, until: Time.buy)
         guard let buy = script.replay.session.frame(of: .buy) else { throw ScriptError(description: "no Buy button on screen after selecting seats") }
         try script.tap(at: Point(x: buy.midX, y: buy.midY), time: Time.buy, until: Time.ok)
         guard let ok = script.replay.session.frame(of: .dialogOK) else { throw ScriptError(description: "no confirmation dialog after Buy") }
@@ -247,19 +258,20 @@ public enum DemoSession {
             try run(until: until)
         }
 
-        /// Two fingers along `path(t)`, t 0…1 eased in and out over `duration`, held still
-        /// 0.1 s, then lifted; the screens then run until `until`.
-        mutating func twoFingers(time: Double, duration: Double, until: Double, path: (Double) -> (Point, Point)) {
-            let (a0, b0) = path(0)
-            frame(time: time, slots: [(0, a0, true), (1, b0, true)], touching: true)
+        /// Fingers along `path(t)` (one point per finger, slots in order), t 0…1 eased in and
+        /// out over `duration`, held still 0.1 s, then lifted; the screens then run until `until`.
+        mutating func fingers(time: Double, duration: Double, until: Double, path: (Double) -> [Point]) {
+            let start = path(0)
+            let slots = (0..<Int32(start.count))
+            frame(time: time, slots: slots.map { ($0, start[Int($0)], true) }, touching: true)
             let steps = Int((duration * DemoSession.reportRate).rounded())
             for k in 1...steps {
                 let u = Double(k) / Double(steps)
-                let (a, b) = path(u * u * (3 - 2 * u))
-                frame(time: time + Double(k) / DemoSession.reportRate, slots: [(0, a, false), (1, b, false)], touching: nil)
+                let now = path(u * u * (3 - 2 * u))
+                frame(time: time + Double(k) / DemoSession.reportRate, slots: slots.map { ($0, now[Int($0)], false) }, touching: nil)
             }
             let lift = time + duration + 0.1
-            frame(time: lift, slots: [(0, nil, false), (1, nil, false)], touching: false)
+            frame(time: lift, slots: slots.map { ($0, nil, false) }, touching: false)
             try? run(until: until)
         }
 

@@ -79,6 +79,13 @@ final class KioskDriver {
         frame(t + 0.016, touches(to, .ended))
     }
 
+    /// A visitor's touch that changes nothing on screen: a tap on the header's title (the
+    /// idle prompt only follows a visitor's touch).
+    func touchHeader() {
+        let b = session.layout.eventNameBox
+        tap(Point(x: b.midX, y: b.midY))
+    }
+
     func tap(_ control: KioskControl) {
         guard let r = session.frame(of: control) else { return }
         tap(r.center)

@@ -39,7 +39,8 @@ import Seating
             d.run(to: d.now + 0.5)
         case "idle-prompt":
             d.run(to: 1.5)
-            d.run(to: d.session.configuration.idleTimeout + 3)
+            d.touchHeader()   // the prompt asks a visitor who touched the screen
+            d.run(to: d.now + d.session.configuration.idleTimeout + 3)
         case "out-of-service":
             d.run(to: 1.5)
             d.session.receive(.service(code: "BO-503"))

@@ -10,6 +10,8 @@ struct ChromePainter {
     let palette: KioskPalette
     let text: TextRendererBox
     let cache: KioskFrameCache
+    /// Records every text box drawn (tests); nil on a kiosk.
+    var log: ChromeTextLog? = nil
 
     /// Runs `body` with the context scaled about `centre` by `scale` (the press feedback).
     func withScale(_ scale: Double, centre: Point, in context: DrawingContext, _ body: () -> Void) {
@@ -26,14 +28,14 @@ struct ChromePainter {
             .concatenating(AffineTransform(translationX: c.x, y: c.y))
     }
 
-    /// A rounded button in `r` with its title, grown by `scale`.
+    /// A rounded button in `r` with its title (one line, shrinking to fit), grown by `scale`.
     func drawButton(in r: Rect, title: String, enabled: Bool, scale: Double, in context: DrawingContext) {
-        let u = layout.u
+        let c = layout.chromeUnit
         context.transform = .identity
         withScale(scale, centre: r.center, in: context) {
-            context.fill(Path(roundedRect: r, cornerRadius: 20 * u), with: .solid(enabled ? palette.accent : palette.disabledButton))
-            drawText(title, bold: true, size: 34 * u, color: enabled ? palette.buttonText : palette.disabledText,
-                     centerX: r.midX, baseline: r.midY + 12 * u, in: context)
+            context.fill(Path(roundedRect: r, cornerRadius: 20 * c), with: .solid(enabled ? palette.accent : palette.disabledButton))
+            draw(ChromeText(title, 34, floorUnits: 24, bold: true, centered: true, layout: layout),
+                 in: r.insetBy(dx: 20 * c, dy: 8 * c), color: enabled ? palette.buttonText : palette.disabledText, in: context)
         }
     }
 
@@ -41,7 +43,7 @@ struct ChromePainter {
     func drawCard(in context: DrawingContext) {
         context.transform = .identity
         ScrimDimmer.dim(context.surface, within: context.clipBounds, by: palette.scrim.premultiplied.rawValue)
-        context.fill(Path(roundedRect: layout.card, cornerRadius: 28 * layout.u), with: .solid(palette.card))
+        context.fill(Path(roundedRect: layout.card, cornerRadius: 28 * layout.chromeUnit), with: .solid(palette.card))
     }
 
     // MARK: - Icons
@@ -72,38 +74,5 @@ struct ChromePainter {
             let c = p(x, 0.88)
             context.fill(Path(ellipseIn: Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r)), with: .solid(color))
         }
-    }
-
-    // MARK: - Text
-
-    /// The shaped line for `string`, from the frame cache (shaping costs more than drawing).
-    /// `oneLine` false is the toast's measuring layout (no line limit, no ellipsis).
-    func textLayout(_ string: String, bold: Bool, size: Double, maxWidth: Double?, oneLine: Bool = true) -> TextLayout? {
-        guard let renderer = text.renderer else { return nil }
-        let key = KioskFrameCache.TextKey(string: string, size: size, bold: bold, maxWidth: oneLine ? maxWidth : -1)
-        if let l = cache.texts[key] { return l }
-        let options = oneLine
-            ? TextLayout.Options(width: maxWidth, wraps: false, maxLines: 1, truncatesWithEllipsis: maxWidth != nil)
-            : TextLayout.Options(wraps: false)
-        let l = renderer.layout(string, fontSize: size, options: options, fonts: bold ? text.bold : text.regular)
-        if cache.texts.count >= KioskFrameCache.textLimit { cache.texts.removeAll(keepingCapacity: true) }
-        cache.texts[key] = l
-        return l
-    }
-
-    /// One line of text starting at `x` on `baseline` (cut with an ellipsis beyond `maxWidth`).
-    func drawText(_ string: String, bold: Bool = false, size: Double, color: Color, x: Double, baseline: Double,
-                  maxWidth: Double? = nil, in context: DrawingContext) {
-        guard let renderer = text.renderer, let l = textLayout(string, bold: bold, size: size, maxWidth: maxWidth) else { return }
-        renderer.draw(l, at: Point(x: x, y: baseline - l.firstBaseline), color: color, in: context)
-    }
-
-    /// One line of text centred on `centerX`.
-    func drawText(_ string: String, bold: Bool = false, size: Double, color: Color, centerX: Double, baseline: Double,
-                  maxWidth: Double? = nil, in context: DrawingContext) {
-        guard let renderer = text.renderer, let l = textLayout(string, bold: bold, size: size, maxWidth: maxWidth) else { return }
-        let w = l.lines.first?.width ?? l.size.width
-        let left = centerX - w / 2 - (l.lines.first?.x ?? 0)
-        renderer.draw(l, at: Point(x: left, y: baseline - l.firstBaseline), color: color, in: context)
     }
 }

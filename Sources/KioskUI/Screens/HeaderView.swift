@@ -1,35 +1,37 @@
 import Geometry
 import Raster
 
-/// The header: the event's name and the cart with its badge, sliding up out of the screen
-/// while the chart is zoomed (SportFan's header transition).
+/// The header, on screen at all times: the home control's place at its left (drawn by
+/// `HomeControlView` when the view is away from home), the event's name and date in the
+/// middle, the cart with its badge at its right.
 struct HeaderView {
     let state: SessionSnapshot.Header
     let content: ScreenContent
 
-    /// The header's frame at `visibility` (1 in … 0 out of the screen).
-    static func frame(in layout: KioskLayout, visibility: Double) -> Rect {
-        layout.header.offsetBy(dx: 0, dy: -(1 - visibility) * (layout.header.height + 4 * layout.u))
-    }
-
     func draw(with painter: ChromePainter, in context: DrawingContext) {
-        let layout = painter.layout, palette = painter.palette
-        let h = Self.frame(in: layout, visibility: state.visibility), u = layout.u
+        let layout = painter.layout, palette = painter.palette, c = layout.chromeUnit
         context.transform = .identity
-        context.fill(Path(h), with: .solid(palette.headerBackground))
-        painter.drawText(content.eventName, bold: true, size: 44 * u, color: palette.text, x: 40 * u,
-                         baseline: h.minY + 70 * u, maxWidth: layout.cart.minX - 80 * u, in: context)
-        let cart = layout.cart.offsetBy(dx: 0, dy: h.minY)
+        context.fill(Path(layout.header), with: .solid(palette.headerBackground))
+        if let date = content.eventDate {
+            painter.draw(ChromeText(content.eventName, 40, floorUnits: 28, bold: true, layout: layout), in: layout.eventNameBox,
+                         color: palette.text, in: context)
+            painter.draw(ChromeText(date, 26, floorUnits: 20, layout: layout), in: layout.eventDateBox,
+                         color: palette.secondaryText, in: context)
+        } else {
+            painter.draw(ChromeText(content.eventName, 40, floorUnits: 28, bold: true, lines: 2, layout: layout),
+                         in: layout.eventNameBox.union(layout.eventDateBox), color: palette.text, in: context)
+        }
+        let cart = layout.cart
         painter.withScale(state.cartScale, centre: cart.center, in: context) {
-            painter.drawCartIcon(in: cart.insetBy(dx: 14 * u, dy: 16 * u), color: palette.text, lineWidth: 5 * u, in: context)
+            painter.drawCartIcon(in: cart.insetBy(dx: 16 * c, dy: 20 * c), color: palette.text, lineWidth: 5 * c, in: context)
             let n = state.tickets
             if n > 0 {
-                let r = 22 * u
-                let centre = Point(x: cart.maxX - 10 * u, y: cart.minY + 16 * u)
-                context.fill(Path(ellipseIn: Rect(x: centre.x - r, y: centre.y - r, width: 2 * r, height: 2 * r)),
-                             with: .solid(palette.badge))
-                painter.drawText("\(n)", bold: true, size: 26 * u, color: .white, centerX: centre.x, baseline: centre.y + 9 * u,
-                                 in: context)
+                let r = 22 * c
+                let centre = Point(x: cart.maxX - 14 * c, y: cart.minY + 18 * c)
+                let badge = Rect(x: centre.x - r, y: centre.y - r, width: 2 * r, height: 2 * r)
+                context.fill(Path(ellipseIn: badge), with: .solid(palette.badge))
+                painter.draw(ChromeText("\(n)", 26, floorUnits: 20, bold: true, centered: true, layout: layout),
+                             in: badge.insetBy(dx: -8 * c, dy: 0), color: palette.badgeText, in: context)
             }
         }
     }

@@ -13,7 +13,11 @@ extension KioskSession {
     /// (call `invalidateFrameCache()` after writing into the surface yourself). Either way the
     /// surface ends up bit-identical to a full render of the same state.
     @discardableResult
-    public func render(into surface: Surface) -> [PixelRect] {
+    public func render(into surface: Surface) -> [PixelRect] { render(into: surface, with: painter) }
+
+    /// `render(into:)` with the chrome drawn by `painter` (tests give it a `ChromeTextLog`).
+    @discardableResult
+    func render(into surface: Surface, with painter: ChromePainter) -> [PixelRect] {
         // A frame drawn mid-animation asks for one more: an animation that ends between two
         // frames must still have its final state drawn, although nothing runs any more by then.
         dirty = animator.isAnimating || isContinuouslyAnimated
@@ -26,7 +30,6 @@ extension KioskSession {
         let previous = sameTarget ? cache.lastFrame : nil
         cache.lastTarget = surface
         cache.lastFrame = frame
-        let painter = self.painter
         switch frame.mode {
         case .blank:
             if previous?.mode == .blank { return [] }
@@ -34,7 +37,7 @@ extension KioskSession {
             return full
         case .service(let code):
             if previous?.mode == frame.mode { return [] }
-            OutOfServiceView(code: code).draw(with: painter, in: DrawingContext(surface: surface))
+            OutOfServiceView(code: code, strings: content.strings).draw(with: painter, in: DrawingContext(surface: surface))
             return full
         case .attract(let since, let now):
             // Turns every frame: no picture to keep.
@@ -80,15 +83,15 @@ extension KioskSession {
     /// For hosts that drew into the surface themselves, and for benchmarks.
     public func invalidateFrameCache() { frameCache.invalidate() }
 
-    /// Everything drawn over the chart, in order: header, zoom-out button, bottom bar, toast and
-    /// the modal card, through the context's clip.
+    /// Everything drawn over the chart, in order: header, home control, bottom bar, seat callout,
+    /// toast and the modal card, through the context's clip.
     func drawChrome(_ frame: SessionSnapshot, with painter: ChromePainter, in context: DrawingContext) {
         if let header = frame.header { HeaderView(state: header, content: content).draw(with: painter, in: context) }
-        if let zoomOut = frame.zoomOut { ZoomOutButtonView(state: zoomOut).draw(with: painter, in: context) }
-        BottomBarView(bar: frame.bar, holdSecondsLeft: frame.holdSecondsLeft, content: content, chart: renderer)
+        if let home = frame.home { HomeControlView(state: home).draw(with: painter, in: context) }
+        BottomBarView(bar: frame.bar, holdSecondsLeft: frame.holdSecondsLeft, content: content)
             .draw(with: painter, in: context)
         if let toast = frame.toast { ToastView(message: toast).draw(with: painter, in: context) }
-        if let card = frame.card { ModalCardView(card: card).draw(with: painter, in: context) }
+        if let card = frame.card { ModalCardView(card: card, strings: content.strings).draw(with: painter, in: context) }
     }
 
     /// The drawing tools for this session's layout, palette and fonts.

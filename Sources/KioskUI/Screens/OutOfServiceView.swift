@@ -1,25 +1,35 @@
 import Geometry
 import Raster
 
-/// The out-of-service screen: the whole surface, with a staff-readable code.
+/// The out-of-service screen: the whole surface, with a staff-readable code; a column of boxes
+/// centred on the screen.
 struct OutOfServiceView {
     let code: String
+    let strings: KioskStrings
 
     func draw(with painter: ChromePainter, in context: DrawingContext) {
-        let palette = painter.palette
-        let s = context.surface, u = painter.layout.u
+        let palette = painter.palette, layout = painter.layout
+        let c = layout.chromeUnit, w = layout.size.width, h = layout.size.height
         context.transform = .identity
-        let w = Double(s.width), h = Double(s.height)
         context.fill(Path(Rect(x: 0, y: 0, width: w, height: h)), with: .solid(palette.serviceBackground))
-        painter.drawText("Out of service", bold: true, size: 76 * u, color: palette.text, centerX: w / 2, baseline: h * 0.4,
-                         in: context)
-        painter.drawText("This kiosk cannot sell tickets right now.", size: 34 * u, color: palette.secondaryText,
-                         centerX: w / 2, baseline: h * 0.4 + 80 * u, in: context)
-        painter.drawText("Please ask a member of staff for help.", size: 34 * u, color: palette.secondaryText,
-                         centerX: w / 2, baseline: h * 0.4 + 130 * u, in: context)
-        let box = Rect(x: w / 2 - 220 * u, y: h * 0.4 + 180 * u, width: 440 * u, height: 96 * u)
-        context.stroke(Path(roundedRect: box, cornerRadius: 16 * u), with: .solid(palette.serviceCode), style: StrokeStyle(lineWidth: 4 * u))
-        painter.drawText("Code \(code)", bold: true, size: 44 * u, color: palette.serviceCode, centerX: box.midX,
-                         baseline: box.midY + 16 * u, maxWidth: box.width - 30 * u, in: context)
+        let width = min(w - 48 * c, 1400 * c), left = (w - width) / 2
+        var y = (h - 396 * c) / 2
+        func box(_ height: Double) -> Rect {
+            defer { y += height }
+            return Rect(x: left, y: y, width: width, height: height)
+        }
+        painter.draw(ChromeText(strings.outOfService, 76, floorUnits: 40, bold: true, centered: true, layout: layout), in: box(100 * c),
+                     color: palette.text, in: context)
+        y += 16 * c
+        for line in [strings.cannotSell, strings.askStaff] {
+            painter.draw(ChromeText(line, 34, floorUnits: 24, lines: 2, centered: true, layout: layout), in: box(80 * c),
+                         color: palette.secondaryText, in: context)
+        }
+        y += 24 * c
+        let codeWidth = min(480 * c, width)
+        let frame = Rect(x: (w - codeWidth) / 2, y: y, width: codeWidth, height: 96 * c)
+        context.stroke(Path(roundedRect: frame, cornerRadius: 16 * c), with: .solid(palette.serviceCode), style: StrokeStyle(lineWidth: 4 * c))
+        painter.draw(ChromeText(KioskStrings.fill(strings.serviceCode, ("code", code)), 44, floorUnits: 26, bold: true, centered: true,
+                                layout: layout), in: frame.insetBy(dx: 20 * c, dy: 8 * c), color: palette.serviceCode, in: context)
     }
 }

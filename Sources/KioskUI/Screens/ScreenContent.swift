@@ -1,34 +1,58 @@
 import Raster
 import Seating
 
-/// What the chrome shows that is fixed for a session: the event's name, the legend's entries
-/// and how money is written. Made once per session, so a frame builds no strings for them.
+/// What the chrome shows that is fixed for a session: the strings in the kiosk's language, the
+/// event's name and date, the legend's entries and how money is written. Made once per
+/// session, so a frame builds no strings for them.
 struct ScreenContent {
-    /// One category in the legend: its outline colour and "Name · €65.00".
+    /// One entry of the legend: a seat status (a category's free seats, or another status) as
+    /// the map draws it, and its label.
     struct LegendEntry {
+        var status: SeatLook.Status
+        /// "Category 1 · €65.00", "Held".
         var label: String
-        var color: Color
     }
 
+    var strings: KioskStrings
     var eventName: String
-    /// Up to four categories, in the venue's order.
+    /// "Sat 14 Mar 2026 · 20:45"; nil without a date.
+    var eventDate: String?
+    /// The map's looks, for the legend's swatches.
+    var map: MapStyle
+    /// Up to four categories in the venue's order, then held and sold, then (room allowing)
+    /// the visitor's own and unavailable seats: at most `legendPlaces`.
     var legend: [LegendEntry]
     var currency: String
     var boxOfficeConfigured: Bool
 
-    init(venue: Venue, configuration: KioskSession.Configuration, checkout: Checkout, fallback: Color) {
+    /// The legend's places (`KioskLayout.legendCells`) and how many of them categories may take.
+    static let legendPlaces = 6
+    static let legendCategories = 4
+
+    init(venue: Venue, configuration: KioskSession.Configuration, checkout: Checkout) {
+        let strings = configuration.strings
+        self.strings = strings
         eventName = configuration.eventName
+        eventDate = configuration.eventDate.map(strings.dateAndTime)
         currency = configuration.currency
         boxOfficeConfigured = configuration.boxOfficeConfigured
-        legend = venue.categories.prefix(4).enumerated().map { i, category in
+        map = MapStyle(venue: venue)
+        legend = venue.categories.prefix(Self.legendCategories).enumerated().map { i, category in
             var label = category.name
-            if let p = checkout.price(ofCategory: i) { label += " · " + MoneyFormat.string(minor: p, currency: configuration.currency) }
-            return LegendEntry(label: label, color: (try? Color(hex: category.color)) ?? fallback)
+            if let p = checkout.price(ofCategory: i) {
+                label = KioskStrings.fill(strings.categoryAndPrice, ("name", category.name),
+                                          ("price", MoneyFormat.string(minor: p, currency: configuration.currency)))
+            }
+            return LegendEntry(status: .free(category: i), label: label)
         }
+        let statuses: [LegendEntry] = [.init(status: .held, label: strings.held), .init(status: .sold, label: strings.sold),
+                                       .init(status: .selected, label: strings.yourSeats),
+                                       .init(status: .blocked, label: strings.unavailable)]
+        legend += statuses.prefix(Self.legendPlaces - legend.count)
     }
 
     /// "3 tickets · €195.00".
     func ticketsAndTotal(_ tickets: Int, total: Int) -> String {
-        "\(tickets) ticket\(tickets == 1 ? "" : "s") · \(MoneyFormat.string(minor: total, currency: currency))"
+        strings.ticketsAndTotal(tickets, total: total, currency: currency)
     }
 }

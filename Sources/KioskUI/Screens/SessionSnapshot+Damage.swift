@@ -11,21 +11,16 @@ extension SessionSnapshot {
         let screen = [PixelRect(x: 0, y: 0, width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))]
         if (old.card == nil) != (card == nil) { return screen }
         var rects: [Rect] = []
-        if old.header != header {
-            // The header slides within its own band; the cart grows by at most `pressedScale`.
-            rects.append(Rect(x: 0, y: 0, width: size.width, height: layout.header.maxY + 4 * u))
-        }
-        if old.zoomOut != zoomOut {
-            let r = Self.grown(layout.zoomOut, pad: 2 * u)
-            rects.append(Rect(x: 0, y: 0, width: r.maxX, height: r.maxY))
+        if old.header != header || old.home != home {
+            // The header's band; the cart and the home control grow by at most `pressedScale`.
+            let grown = Self.grown(layout.cart, pad: 2 * u).union(Self.grown(layout.home, pad: 2 * u))
+            rects.append(Rect(x: 0, y: 0, width: size.width, height: max(layout.header.maxY, grown.maxY)))
         }
         if old.bar != bar {
             rects.append(layout.bottomBar.union(Self.grown(layout.buy, pad: 2 * u)))
         } else if old.holdSecondsLeft != holdSecondsLeft {
-            // The countdown's line under the total.
-            let s = layout.summaryOrigin
-            let right = layout.isPortrait ? size.width : layout.buy.minX
-            rects.append(Rect(x: s.x - 4 * u, y: s.y + 38 * u - 30 * u, width: right - s.x, height: 40 * u))
+            // The countdown's box under the total.
+            rects.append(layout.noteBox)
         }
         if old.toast != toast {
             for box in [oldToast, newToast] { if let box { rects.append(box) } }

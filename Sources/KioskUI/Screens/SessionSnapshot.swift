@@ -11,17 +11,14 @@ struct SessionSnapshot: Equatable {
         case normal
     }
 
-    /// The header: how far it is shown (1 in … 0 out of the screen), the cart's badge count and
-    /// the cart's press scale. Nil once it has slid out.
+    /// The header (always on screen): the cart's badge count and press scale.
     struct Header: Equatable {
-        var visibility: Double
         var tickets: Int
         var cartScale: Double
     }
 
-    /// The zoom-out button: how far it has slid in (0 … 1) and its press scale.
-    struct ZoomOut: Equatable {
-        var shown: Double
+    /// The home control, shown while the chart is away from home: its press scale.
+    struct Home: Equatable {
         var scale: Double
     }
 
@@ -46,7 +43,7 @@ struct SessionSnapshot: Equatable {
 
     var mode: Mode
     var header: Header?
-    var zoomOut: ZoomOut?
+    var home: Home?
     var bar = Bar(tickets: 0, total: 0, canBuy: false, buyScale: 1)
     /// Whole seconds left on the hold (nil: nothing held, or run out).
     var holdSecondsLeft: Int?
@@ -72,11 +69,9 @@ extension KioskSession {
         }
         func scale(_ c: KioskControl) -> Double { pressed == .control(c) ? animator.value(pressScale) : 1 }
         var s = SessionSnapshot(mode: .normal)
-        let visible = headerVisibility
         let n = selectedSeats.count
-        if visible > 0 { s.header = .init(visibility: visible, tickets: n, cartScale: scale(.cart)) }
-        let shown = 1 - visible
-        if shown > 0 && (screen == .tribune || visible < 1) { s.zoomOut = .init(shown: shown, scale: scale(.zoomOut)) }
+        s.header = .init(tickets: n, cartScale: scale(.cart))
+        if chartIsZoomed { s.home = .init(scale: scale(.zoomOut)) }
         s.bar = .init(tickets: n, total: total, canBuy: canBuy, buyScale: scale(.buy))
         if let expiry = holdExpiresAt, expiry > now { s.holdSecondsLeft = Int((expiry - now).rounded(.up)) }
         s.toast = toastText

@@ -9,6 +9,10 @@ extension KioskSession {
         public var pixelsPerMillimetre: Double
         /// Shown in the header.
         public var eventName: String = "Tribune"
+        /// When the event starts, shown in the header under its name (nil: no date shown).
+        public var eventDate: EventDate?
+        /// Every string the chrome shows, in the kiosk's language.
+        public var strings = KioskStrings.english
         /// False: standalone (`tribune run` without a box office) — the chart is interactive,
         /// Buy is disabled with a visible note, no requests are queued.
         public var boxOfficeConfigured: Bool = true

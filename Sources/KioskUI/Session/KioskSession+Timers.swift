@@ -43,17 +43,21 @@ extension KioskSession {
         if !inCheckout, let expiry = checkout.holdExpiresAt, expiry <= t { holdsExpired() }
         if let blank = configuration.blankAfter, idle, !inCheckout, timers.lastActivity + blank <= t {
             if case .attract = screen {} else { resetSession() }
+            timers.visitorTouched = false
             go(.blankTimeout)
             return
         }
         if case .idlePrompt(let start) = screen {
             if idle && start + configuration.idlePromptDuration <= t {
                 resetSession()
+                timers.visitorTouched = false
                 go(.promptExpired(at: t))
             }
             return
         }
-        if idle, timers.lastActivity + configuration.idleTimeout <= t, screen == .stadium || screen == .tribune {
+        // "Still there?" only for a visitor who touched the screen (nobody to ask otherwise).
+        if idle, timers.visitorTouched, timers.lastActivity + configuration.idleTimeout <= t,
+           screen == .stadium || screen == .tribune {
             go(.idleTimeout(at: t))
             release()
         }

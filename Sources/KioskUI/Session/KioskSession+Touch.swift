@@ -32,22 +32,19 @@ extension KioskSession {
             if let r = controlHitRect(c), r.contains(p) { return .control(c) }
         }
         if layout.bottomBar.contains(p) { return .swallow(wake: false) }
-        if headerVisibility > 0.5 && headerFrame.contains(p) { return .swallow(wake: false) }
+        // The header is the header's: a touch there never reaches the chart beneath it.
+        if layout.header.contains(p) { return .swallow(wake: false) }
         return .chart
     }
 
-    /// A control's area for touches: its frame grown by a few millimetres (fingers are wide).
+    /// A control's area for touches: its frame grown by a few millimetres (fingers are wide),
+    /// kept inside the header for the header's controls so none reaches over the chart's seats.
     func controlHitRect(_ c: KioskControl) -> Rect? {
         guard let r = frame(of: c) else { return nil }
         let grow = min(3 * configuration.pixelsPerMillimetre, 12 * layout.u)
-        return r.insetBy(dx: -grow, dy: -grow)
+        let hit = r.insetBy(dx: -grow, dy: -grow)
+        return c == .cart || c == .zoomOut ? hit.intersection(layout.header) : hit
     }
-
-    /// The header's frame now (it slides up out of the screen while zoomed).
-    var headerFrame: Rect { HeaderView.frame(in: layout, visibility: headerVisibility) }
-
-    /// 1 shown … 0 out of the screen.
-    var headerVisibility: Double { min(max(animator.value(headerShown), 0), 1) }
 
     /// Where `control` is on screen now (px, unscaled by press feedback), or nil when it is not
     /// shown or cannot be pressed now (under a modal screen, header slid away).
@@ -63,9 +60,10 @@ extension KioskSession {
             switch control {
             case .buy: return layout.buy
             case .cart:
-                return headerVisibility > 0.5 ? layout.cart.offsetBy(dx: 0, dy: headerFrame.minY) : nil
+                return layout.cart
             case .zoomOut:
-                return screen == .tribune ? layout.zoomOut : nil
+                // The home control, while the chart is away from home.
+                return screen == .tribune ? layout.home : nil
             case .dialogOK, .idleContinue:
                 return nil
             }
@@ -80,9 +78,9 @@ extension KioskSession {
                 checkout.requestPurchase(of: selectedSeats, total: total)
                 go(.buyRequested)
             } else if !configuration.boxOfficeConfigured {
-                showToast("Purchases are not available on this kiosk yet")
+                showToast(content.strings.purchasesNotAvailableYet)
             } else if selectedSeats.isEmpty {
-                showToast("Tap a tribune, then choose your seats")
+                showToast(content.strings.tapTribuneFirst)
             }
         case .zoomOut:
             interaction.zoomOut()
@@ -94,9 +92,9 @@ extension KioskSession {
         case .cart:
             let n = selectedSeats.count
             if n == 0 {
-                showToast("Your cart is empty")
+                showToast(content.strings.cartEmpty)
             } else {
-                showToast("\(n) ticket\(n == 1 ? "" : "s") · \(MoneyFormat.string(minor: total, currency: configuration.currency))")
+                showToast(content.ticketsAndTotal(n, total: total))
             }
         case .idleContinue:
             continueSession()
@@ -137,19 +135,16 @@ extension KioskSession {
 
     func message(for refusal: SelectionRefusal, seat: Int) -> String {
         switch refusal {
-        case .limitReached(let max): return "At most \(max) tickets per purchase"
-        case .wouldLeaveOrphan: return "Please don't leave a single seat empty"
-        default: return "Seat \(interaction.chart.venue.seatNumbers[seat]) is not available"
+        case .limitReached(let max): return KioskStrings.fill(content.strings.atMostTickets, ("count", "\(max)"))
+        case .wouldLeaveOrphan: return content.strings.noSingleSeat
+        default: return KioskStrings.fill(content.strings.seatNotAvailable, ("seat", "\(interaction.chart.venue.seatNumbers[seat])"))
         }
     }
 
-    /// After anything that may zoom the chart in or out: the screen follows it between stadium
-    /// and tribune, and the header slides out while zoomed and back when not (SportFan's
-    /// header transition).
+    /// After anything that may move the chart away from home or back: the screen follows it
+    /// between stadium and tribune (the header stays; the home control shows on the tribune).
     func followChartZoom() {
-        let zoomed = chartIsZoomed
-        go(.chartZoomed(zoomed))
-        animator.set(headerShown, to: zoomed ? 0.0 : 1.0, transaction: Transaction(animation: .easeInOut(duration: Self.headerDuration)))
+        go(.chartZoomed(chartIsZoomed))
     }
 
     func press(_ item: Pressed) {

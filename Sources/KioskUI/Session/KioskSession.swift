@@ -23,8 +23,6 @@ import Seating
 public final class KioskSession {
     /// The stadium traces itself in over this long on start and on waking, s (easeInOut).
     public static let traceDuration = 1.0
-    /// The header slides out (and back) over this long, s.
-    public static let headerDuration = 0.35
     /// Pressed buttons and seats grow to this scale about their centre.
     public static let pressedScale = 1.2
     /// The press feedback's duration, s (easeOut).
@@ -44,7 +42,7 @@ public final class KioskSession {
     /// The chart's view state, selection and availability, with SportFan's tap and gesture rules.
     public let interaction: ChartInteraction
     /// Where the header, buttons, legend and dialogs are for `configuration.screenSize`.
-    public let layout: KioskLayout
+    public internal(set) var layout: KioskLayout
     /// The colours of the chrome (the chart's are `ChartRenderer`'s).
     public var palette = KioskPalette()
     /// Every recognized gesture so far (the report's totals).
@@ -64,15 +62,13 @@ public final class KioskSession {
 
     // Presentation.
     var dirty = true
-    /// The chrome's fixed texts (event name, legend).
-    lazy var content = ScreenContent(venue: interaction.chart.venue, configuration: configuration, checkout: checkout,
-                                     fallback: palette.secondaryText)
+    /// The chrome's fixed texts (strings, event name and date, legend).
+    lazy var content = ScreenContent(venue: interaction.chart.venue, configuration: configuration, checkout: checkout)
     /// The chart picture, text layouts and the last frame's snapshot, for damage.
     let frameCache = KioskFrameCache()
     let renderer = ChartRenderer()
     let text: TextRendererBox
     let trace: AnimatedProperty<Double>
-    let headerShown: AnimatedProperty<Double>
     let pressScale: AnimatedProperty<Double>
     /// What `pressScale` applies to (kept after release while it shrinks back).
     var pressed: Pressed?
@@ -85,7 +81,7 @@ public final class KioskSession {
     public init(venue: Venue, configuration: Configuration, clock: any Clock) {
         self.configuration = configuration
         self.clock = clock
-        layout = KioskLayout(size: configuration.screenSize)
+        layout = KioskLayout(size: configuration.screenSize, pixelsPerMillimetre: configuration.pixelsPerMillimetre)
         let animator = Animator(clock: clock)
         var chart = SeatingChart(venue: venue, viewSize: configuration.screenSize)
         chart.view.rotation = Self.restingRotation(for: configuration.screenSize)
@@ -96,7 +92,6 @@ public final class KioskSession {
         checkout = Checkout(venue: venue, configuration: configuration)
         text = TextRendererBox()
         trace = animator.makeProperty(0.0)
-        headerShown = animator.makeProperty(1.0)
         pressScale = animator.makeProperty(1.0)
         startTrace()
         prepareChart()
@@ -118,6 +113,9 @@ public final class KioskSession {
         guard value.isFinite, value > 0, value != configuration.pixelsPerMillimetre else { return }
         configuration.pixelsPerMillimetre = value
         recognizer = Self.makeRecognizer(pixelsPerMillimetre: value)
+        // Controls are sized in mm on the panel: the chrome and the safe area follow.
+        layout = KioskLayout(size: configuration.screenSize, pixelsPerMillimetre: value)
+        frameCache.invalidate()
     }
 
     var animator: Animator { interaction.animator }
@@ -139,7 +137,7 @@ public final class KioskSession {
         catchUp(to: t)
         totals.observe(frame)
         let landed = router.track(frame)
-        if !frame.touches.isEmpty { timers.lastActivity = max(timers.lastActivity, t) }
+        if !frame.touches.isEmpty { timers.touched(at: t) }
         if let first = landed {
             let route = decideRoute(at: first.location, time: t)
             router.route = route

@@ -7,12 +7,21 @@
 struct KioskTimers {
     /// The latest touch, s.
     var lastActivity: Double
+    /// Whether a visitor has touched the screen since the kiosk started or the last idle reset:
+    /// without one there is nobody to ask "Still there?", so no idle timeout runs.
+    var visitorTouched = false
     /// Touches before this are swallowed (just after a touch woke the screen), s.
     var wakeGuardUntil = -Double.infinity
     /// The toast on screen and when it goes, s.
     var toast: (text: String, until: Double)?
 
     init(now: Double) { lastActivity = now }
+
+    /// A finger on the screen at `t`, s.
+    mutating func touched(at t: Double) {
+        lastActivity = max(lastActivity, t)
+        visitorTouched = true
+    }
 
     /// The toast's text if it is still up at `now`.
     func toastText(at now: Double) -> String? {
@@ -21,7 +30,8 @@ struct KioskTimers {
     }
 
     /// The earliest of the session's own timers on `screen` (nil: none): toast expiry; idle
-    /// prompt, its countdown seconds and expiry; blanking; the hold's countdown and expiry.
+    /// prompt (only after a visitor touched), its countdown seconds and expiry; blanking; the
+    /// hold's countdown and expiry.
     /// `idle`: no finger down. `holdExpiresAt`: the earliest hold expiry, s.
     func deadline(screen: KioskScreen, now: Double, idle: Bool, holdExpiresAt: Double?,
                   configuration: KioskSession.Configuration) -> Double? {
@@ -35,7 +45,7 @@ struct KioskTimers {
             if idle { consider(end) }
             consider(Self.nextSecondTick(until: end, now: now))
         case .stadium, .tribune:
-            if idle { consider(lastActivity + configuration.idleTimeout) }
+            if idle && visitorTouched { consider(lastActivity + configuration.idleTimeout) }
         case .attract, .purchasing, .receipt, .purchaseFailed:
             break
         }

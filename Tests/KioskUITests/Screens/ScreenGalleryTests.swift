@@ -4,12 +4,12 @@ import Geometry
 import Raster
 @testable import KioskUI
 
-/// Every screen at the four panel sizes Tribune is judged on (small landscape, full HD both
-/// ways, 4K): each reaches the phase it should, draws, and keeps its controls and its card on
+/// Every screen at the panel sizes Tribune is judged on (small landscape, 4:3, 16:10, full HD
+/// both ways, 4K): each reaches the phase it should, draws, and keeps its controls and its card on
 /// the screen. With TRIBUNE_GALLERY=DIR set, the frames are written there as PNG to look at.
 @Suite struct ScreenGalleryTests {
-    static let sizes = [Size(width: 800, height: 480), Size(width: 1920, height: 1080),
-                        Size(width: 1080, height: 1920), Size(width: 3840, height: 2160)]
+    static let sizes = [Size(width: 800, height: 480), Size(width: 1024, height: 768), Size(width: 1280, height: 800),
+                        Size(width: 1920, height: 1080), Size(width: 1080, height: 1920), Size(width: 3840, height: 2160)]
 
     /// Drives a fresh session to a screen; returns its name and the phase expected.
     static let screens: [(name: String, phase: KioskPhase, reach: @Sendable (KioskDriver) -> Void)] = [
@@ -37,10 +37,13 @@ import Raster
             d.session.receive(.purchaseFailed(reason: "The seat was sold at another kiosk a moment ago."))
             d.run(to: d.now + 0.5)
         }),
-        ("idle-prompt", .idlePrompt, { d in d.run(to: d.session.configuration.idleTimeout + 3.5) }),
+        // The prompt and the attract screen follow a visitor's touch (an untouched kiosk asks nobody).
+        ("idle-prompt", .idlePrompt, { d in
+            d.run(to: 1.2); d.tap(d.tribunePoint(d.rectTribune)); d.run(to: d.now + d.session.configuration.idleTimeout + 3.5)
+        }),
         ("attract", .attract, { d in
             let c = d.session.configuration
-            d.run(to: c.idleTimeout + c.idlePromptDuration + 5)
+            d.run(to: 1.2); d.tap(d.tribunePoint(d.rectTribune)); d.run(to: d.now + c.idleTimeout + c.idlePromptDuration + 5)
         }),
         ("out-of-service", .outOfService, { d in d.run(to: 1.2); d.session.receive(.service(code: "BO-503")) }),
         ("blanked", .blanked, { d in d.run(to: (d.session.configuration.blankAfter ?? 600) + 1) }),
@@ -63,10 +66,10 @@ import Raster
                 let c = d.session.layout.card
                 #expect(c.minX >= 0 && c.minY >= 0 && c.maxX <= size.width && c.maxY <= size.height)
             }
-            // The legend ends before the summary (tickets, total) begins, in landscape.
+            // The legend never runs into the summary (tickets, total, note) or Buy.
             let l = d.session.layout
-            if !l.isPortrait, let last = l.legendOrigins.last {
-                #expect(last.x + l.legendItemWidth <= l.summaryOrigin.x, "legend over the summary at \(size)")
+            for cell in l.legendCells {
+                for box in [l.totalBox, l.noteBox, l.buy] { #expect(!cell.intersects(box), "legend over \(box) at \(size)") }
             }
             // Something is drawn: a blank screen is black, every other screen is not one colour.
             let first = picture.row(0)[0]

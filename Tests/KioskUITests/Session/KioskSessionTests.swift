@@ -197,6 +197,7 @@ import Seating
 
     @Test func theTouchThatWakesTheScreenIsSwallowedWithItsGuard() {
         let d = KioskDriver { $0.idleTimeout = 10; $0.idlePromptDuration = 5; $0.wakeGuard = 0.2 }
+        d.touchHeader()
         d.run(to: 16)
         #expect(d.session.phase == .attract)
         _ = d.session.takeRequests()
@@ -207,6 +208,7 @@ import Seating
         #expect(d.session.interaction.chart.selectedTribune == nil)
         // A tap landing within the guard (0.1 s after the lift) is swallowed too…
         let d2 = KioskDriver { $0.idleTimeout = 10; $0.idlePromptDuration = 5; $0.wakeGuard = 0.2 }
+        d2.touchHeader()
         d2.run(to: 16)
         d2.tap(d2.tribunePoint(t))
         d2.tap(d2.tribunePoint(t), after: 0.1)
@@ -229,6 +231,7 @@ import Seating
         d.frame(d.now + 0.05, [.init(id: id, location: Point(x: 700, y: 500), phase: .ended)])
 
         let w = KioskDriver { $0.idleTimeout = 10; $0.idlePromptDuration = 5; $0.wakeGuard = 0.2 }
+        w.touchHeader()
         w.run(to: 16)
         #expect(w.session.phase == .attract)
         w.tap(Point(x: 700, y: 500))              // wakes: the trace-in starts
@@ -359,11 +362,12 @@ import Seating
 
     @Test func attractStadiumTurnsAndNeverSettles() {
         let d = KioskDriver { $0.idleTimeout = 5; $0.idlePromptDuration = 5; $0.blankAfter = nil }
-        d.run(to: 10)
+        d.touchHeader()
+        d.run(to: 10.5)
         #expect(d.session.phase == .attract)
         #expect(!d.session.isSettled && d.session.needsDisplay)
         let a = d.render().pngData()
-        d.run(to: 12)
+        d.run(to: 12.5)
         let b = d.render().pngData()
         #expect(a != b)
         // Without blanking, nothing else is scheduled.

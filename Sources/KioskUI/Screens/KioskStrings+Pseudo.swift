@@ -1,0 +1,51 @@
+extension KioskStrings {
+    /// A pseudo-locale for layout tests: every string bracketed, accented and padded to at
+    /// least 40 % more characters than English (the usual allowance for German, Finnish or
+    /// French), so text that would be cut, overlap or run off in a translation shows up
+    /// before there is one. Placeholders (`{count}`) stay as they are.
+    public static let pseudo = english.mapped(pseudoLocalized)
+
+    /// How much longer the pseudo-locale makes each string's own characters.
+    public static let pseudoGrowth = 0.4
+
+    /// `s` accented, padded with its own letters to ⌈1.4·n⌉ characters of text (n: the
+    /// characters outside placeholders) and bracketed: "Ok" → "[Ök]", "Buy Tickets" →
+    /// "[Ɓûý Ţîçķéţš Ɓû]".
+    public static func pseudoLocalized(_ s: String) -> String {
+        var out = "["
+        var letters: [Character] = []
+        var n = 0
+        var inPlaceholder = false
+        for ch in s {
+            if ch == "{" { inPlaceholder = true }
+            if inPlaceholder {
+                out.append(ch)
+                if ch == "}" { inPlaceholder = false }
+                continue
+            }
+            let accented = accents[ch] ?? ch
+            out.append(accented)
+            n += 1
+            if ch.isLetter { letters.append(accented) }
+        }
+        // Brackets count towards the growth; the rest is padding, a space every seventh.
+        let target = Int((Double(n) * (1 + pseudoGrowth)).rounded(.up))
+        var pad = target - n - 2
+        if pad > 0 && !letters.isEmpty {
+            var k = 0
+            while pad > 0 {
+                if k % 7 == 0 { out.append(" ") } else { out.append(letters[(k - k / 7 - 1) % letters.count]) }
+                k += 1
+                pad -= 1
+            }
+        }
+        return out + "]"
+    }
+
+    /// Latin letters and their accented look-alikes (all in DejaVu Sans).
+    static let accents: [Character: Character] = {
+        let plain = Array("abcdefghijklmnoprstuwyzABCDEGHIJKLNOPRSTUWYZ")
+        let marked = Array("åƀçðéƒĝĥîĵķļɱñöþŕšţûŵýžÅƁÇÐÉĜĤÎĴĶĻÑÖÞŔŠŢÛŴÝŽ")
+        return Dictionary(uniqueKeysWithValues: zip(plain, marked))
+    }()
+}

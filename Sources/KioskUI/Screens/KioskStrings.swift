@@ -1,0 +1,87 @@
+/// Every string the chrome shows (header, bottom bar, legend, toasts, cards, attract and
+/// out-of-service screens), in one table, so a language is one value: the languages issue
+/// swaps `Configuration.strings`. Templates name their values in braces (`{count}`, `{total}`),
+/// which translations keep and may move.
+public struct KioskStrings: Sendable, Equatable {
+    // Bottom bar and legend.
+    public var buyTickets = "Buy Tickets"
+    public var noSeatsChosen = "No seats chosen yet"
+    /// `{total}`: the money, written by `MoneyFormat`.
+    public var oneTicketAndTotal = "1 ticket · {total}"
+    public var ticketsAndTotal = "{count} tickets · {total}"
+    /// `{time}`: "m:ss".
+    public var seatsHeldFor = "Seats held for {time}"
+    public var purchasesUnavailable = "Purchases unavailable: no box office connected"
+    // Statuses in the legend.
+    public var held = "Held"
+    public var sold = "Sold"
+    public var yourSeats = "Your seats"
+    public var unavailable = "Unavailable"
+    /// A legend entry: `{name}` of the category and its `{price}`.
+    public var categoryAndPrice = "{name} · {price}"
+
+    // Toasts.
+    public var purchasesNotAvailableYet = "Purchases are not available on this kiosk yet"
+    public var tapTribuneFirst = "Tap a tribune, then choose your seats"
+    public var cartEmpty = "Your cart is empty"
+    public var atMostTickets = "At most {count} tickets per purchase"
+    public var noSingleSeat = "Please don't leave a single seat empty"
+    public var seatNotAvailable = "Seat {seat} is not available"
+
+    // Cards.
+    public var stillThere = "Still there?"
+    public var touchContinue = "Touch Continue to keep your seats."
+    public var startingOverIn = "Starting over in {seconds} s"
+    public var continueButton = "Continue"
+    public var boughtOneTicket = "You've bought 1 ticket."
+    public var boughtTickets = "You've bought {count} tickets."
+    public var enjoy = "Enjoy your time at the game!"
+    public var okButton = "Ok"
+    public var purchaseFailed = "The purchase did not go through"
+    public var processing = "Processing…"
+
+    // Attract and out of service.
+    public var touchToChoose = "Touch to choose your seats"
+    public var outOfService = "Out of service"
+    public var cannotSell = "This kiosk cannot sell tickets right now."
+    public var askStaff = "Please ask a member of staff for help."
+    public var serviceCode = "Code {code}"
+
+    // The event's date and time in the header.
+    /// Sunday first.
+    public var weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    /// January first.
+    public var months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    /// `{weekday} {day} {month} {year}` and `{time}` ("20:45").
+    public var dateAndTime = "{weekday} {day} {month} {year} · {time}"
+
+    public init() {}
+
+    /// English, the kiosk's language today.
+    public static let english = KioskStrings()
+
+    /// The single-string fields, for transforming them all (`mapped`).
+    static var fields: [WritableKeyPath<KioskStrings, String>] { [
+        \.buyTickets, \.noSeatsChosen, \.oneTicketAndTotal, \.ticketsAndTotal, \.seatsHeldFor, \.purchasesUnavailable,
+        \.held, \.sold, \.yourSeats, \.unavailable, \.categoryAndPrice, \.purchasesNotAvailableYet, \.tapTribuneFirst, \.cartEmpty,
+        \.atMostTickets, \.noSingleSeat, \.seatNotAvailable, \.stillThere, \.touchContinue, \.startingOverIn,
+        \.continueButton, \.boughtOneTicket, \.boughtTickets, \.enjoy, \.okButton, \.purchaseFailed, \.processing,
+        \.touchToChoose, \.outOfService, \.cannotSell, \.askStaff, \.serviceCode, \.dateAndTime,
+    ] }
+
+    /// Every string passed through `transform` (the weekday and month names too).
+    public func mapped(_ transform: (String) -> String) -> KioskStrings {
+        var s = self
+        for f in Self.fields { s[keyPath: f] = transform(self[keyPath: f]) }
+        s.weekdays = weekdays.map(transform)
+        s.months = months.map(transform)
+        return s
+    }
+
+    /// `template` with each `{name}` replaced by its value.
+    static func fill(_ template: String, _ values: (name: String, value: String)...) -> String {
+        var out = template
+        for v in values { out = out.replacing("{" + v.name + "}", with: v.value) }
+        return out
+    }
+}

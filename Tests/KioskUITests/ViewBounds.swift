@@ -97,6 +97,10 @@ enum ViewBounds {
         return replay.session.isSettled
     }
 
+    /// The seat in the middle of `tribune`'s seat range (its middle row's, for a tribune of
+    /// equal rows).
+    static func middleSeat(of tribune: Tribune) -> Int { tribune.seats.lowerBound + tribune.seats.count / 2 }
+
     /// The demo's stadium (10,000 seats) and a 60,000-seat one, made once.
     static let demoVenue = StadiumGenerator.generate(.forSeatCount(10_000))
     static let bigVenue = StadiumGenerator.generate(.forSeatCount(60_000))

@@ -24,6 +24,8 @@ final class KioskFrameCache {
     /// holding the trace-in's drawing, nothing yet, or a frame with the selected tribune's
     /// seat overlay over it — so that the next frame's damage is only the renderer's.
     var pictureIsRendererFrame = false
+    /// The chart's section, row and seat labels (sprites made once per panel density).
+    var labels: ChartLabels?
     /// The trace-in's fills for its view; dropped once the stadium has traced in.
     var traceFills: TraceFillLayer?
     /// The surface the last frame was drawn into and the snapshot it showed.

@@ -57,6 +57,15 @@ extension KioskSession {
             surface.copy(from: base, sourceRect: base.bounds, to: (0, 0))
             context.transform = .identity
             drawSeats(of: selected, view: view, reveal: key.reveal, in: context)
+            if placeChartLabels(view: view, width: width, height: height) { drawPlacedLabels(into: surface) }
+            cache.chartDamage = full
+            cache.pictureIsRendererFrame = false
+            return surface
+        }
+        // Labels go over a copy: the renderer's frame stays as it drew it.
+        if placeChartLabels(view: view, width: width, height: height) {
+            surface.copy(from: base, sourceRect: base.bounds, to: (0, 0))
+            drawPlacedLabels(into: surface)
             cache.chartDamage = full
             cache.pictureIsRendererFrame = false
             return surface

@@ -90,6 +90,7 @@ extension KioskSession {
         if let home = frame.home { HomeControlView(state: home).draw(with: painter, in: context) }
         BottomBarView(bar: frame.bar, holdSecondsLeft: frame.holdSecondsLeft, content: content)
             .draw(with: painter, in: context)
+        if let callout = frame.callout { SeatCalloutView(callout: callout).draw(with: painter, in: context) }
         if let toast = frame.toast { ToastView(message: toast).draw(with: painter, in: context) }
         if let card = frame.card { ModalCardView(card: card, strings: content.strings).draw(with: painter, in: context) }
     }

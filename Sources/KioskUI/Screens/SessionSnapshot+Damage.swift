@@ -25,6 +25,9 @@ extension SessionSnapshot {
         if old.toast != toast {
             for box in [oldToast, newToast] { if let box { rects.append(box) } }
         }
+        if old.callout != callout {
+            for c in [old.callout, callout] { if let c { rects.append(c.bounds.insetBy(dx: -2 * u, dy: -2 * u)) } }
+        }
         if old.card != card {
             // Same kind of card: only its contents changed (the button grows within the card).
             rects.append(layout.card.union(Self.grown(layout.cardButton, pad: 2 * u)))

@@ -1,3 +1,5 @@
+import Geometry
+
 /// What the chrome shows at one instant, part by part, as plain values: the views draw from
 /// it and nothing else of the session, and the difference between two snapshots is the damage
 /// (`SessionSnapshot+Damage`). Scales are the press feedback (1 at rest); times are seconds.
@@ -41,6 +43,24 @@ struct SessionSnapshot: Equatable {
         case processing(phase: Double)
     }
 
+    /// The seat callout (`SeatCalloutView`), laid out: its lines (the first is the title), the
+    /// card and its tail's three points (base, base, tip), text sizes and spacing, px.
+    struct Callout: Equatable {
+        var lines: [String]
+        var box: Rect
+        var tail: [Point]
+        var titleSize: Double
+        var bodySize: Double
+        var lineHeight: Double
+        var padding: Double
+        var cornerRadius: Double
+
+        /// Everything it covers: the card and its tail.
+        var bounds: Rect {
+            tail.reduce(box) { $0.union(Rect(x: $1.x, y: $1.y, width: 0, height: 0)) }
+        }
+    }
+
     var mode: Mode
     var header: Header?
     var home: Home?
@@ -48,6 +68,7 @@ struct SessionSnapshot: Equatable {
     /// Whole seconds left on the hold (nil: nothing held, or run out).
     var holdSecondsLeft: Int?
     var toast: String?
+    var callout: Callout?
     var card: Card?
 
     init(mode: Mode) { self.mode = mode }
@@ -75,6 +96,7 @@ extension KioskSession {
         s.bar = .init(tickets: n, total: total, canBuy: canBuy, buyScale: scale(.buy))
         if let expiry = holdExpiresAt, expiry > now { s.holdSecondsLeft = Int((expiry - now).rounded(.up)) }
         s.toast = toastText
+        s.callout = calloutSnapshot()
         switch screen {
         case .idlePrompt:
             if let remaining = idlePromptRemaining {

@@ -119,6 +119,7 @@ extension KioskSession {
             default:
                 interaction.handle(e)
             }
+            updateCallout(after: e)
         }
         events.events.removeAll(keepingCapacity: true)
         followChartZoom()

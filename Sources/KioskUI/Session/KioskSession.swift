@@ -70,6 +70,8 @@ public final class KioskSession {
     let text: TextRendererBox
     let trace: AnimatedProperty<Double>
     let pressScale: AnimatedProperty<Double>
+    /// The seat callout shown, if any (`updateCallout(after:)`).
+    var seatCallout: SeatCallout?
     /// What `pressScale` applies to (kept after release while it shrinks back).
     var pressed: Pressed?
 

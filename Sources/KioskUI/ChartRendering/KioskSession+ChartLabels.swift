@@ -1,0 +1,29 @@
+import Geometry
+import Raster
+import Seating
+
+extension KioskSession {
+    /// The chart's labels for this venue and panel density, made on first use (and again when
+    /// the density changes); nil without fonts.
+    func chartLabels() -> ChartLabels? {
+        let ppm = configuration.pixelsPerMillimetre
+        if let l = frameCache.labels, l.pixelsPerMillimetre == ppm { return l }
+        guard let renderer = text.renderer, let regular = text.regular, let bold = text.bold else { return nil }
+        let l = ChartLabels(venue: interaction.chart.venue, pixelsPerMillimetre: ppm, regular: regular, bold: bold,
+                            renderer: renderer)
+        frameCache.labels = l
+        return l
+    }
+
+    /// Places the chart's labels for `view` on a `width`×`height` picture; true when any shows
+    /// (then `drawPlacedLabels` draws them).
+    func placeChartLabels(view: ChartViewState, width: Int, height: Int) -> Bool {
+        guard let labels = chartLabels() else { return false }
+        return !labels.place(view: view, size: Size(width: Double(width), height: Double(height))).isEmpty
+    }
+
+    /// Draws the labels last placed into `surface`.
+    func drawPlacedLabels(into surface: Surface) {
+        frameCache.labels?.draw(into: surface, clip: surface.bounds)
+    }
+}

@@ -1,0 +1,94 @@
+import Geometry
+import Raster
+import Text
+
+/// One chart label's pixels, shaped and rasterized once and blended many times: the text's
+/// coverage and a dark halo around it (the text dilated), so white text reads on any seat or
+/// tribune colour. Cropped to the ink plus the halo, so the box is what collision tests see.
+struct LabelSprite {
+    /// The sprite's size, px.
+    let width: Int, height: Int
+    /// `width`×`height` coverage bytes of the text, rows packed.
+    let text: [UInt8]
+    /// `width`×`height` coverage bytes of the halo (the text grown by the halo radius).
+    let halo: [UInt8]
+
+    static let empty = LabelSprite(width: 0, height: 0, text: [], halo: [])
+
+    /// `string` ("\n" between lines, centred) at `fontSize` px per em, with a halo of `haloRadius`
+    /// px; empty without ink (a blank string, no fonts).
+    static func make(_ string: String, fontSize: Double, fonts: FontChain, renderer: TextRenderer,
+                     haloRadius: Int) -> LabelSprite {
+        let options = TextLayout.Options(wraps: false, alignment: .center)
+        let layout = renderer.layout(string, fontSize: fontSize, options: options, fonts: fonts)
+        let pad = haloRadius + 2
+        let w = Int(layout.size.width.rounded(.up)) + 2 * pad, h = Int(layout.size.height.rounded(.up)) + 2 * pad
+        guard w > 2 * pad, h > 2 * pad else { return .empty }
+        let scratch = Surface(width: w, height: h)
+        renderer.draw(layout, at: Point(x: Double(pad), y: Double(pad)), color: .white, in: DrawingContext(surface: scratch))
+        // White premultiplied: the alpha byte is the coverage. Crop to the ink, keeping the halo.
+        var minX = w, minY = h, maxX = -1, maxY = -1
+        for y in 0..<h {
+            let row = scratch.row(y)
+            for x in 0..<w where row[x] >> 24 != 0 {
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            }
+        }
+        guard maxX >= 0 else { return .empty }
+        let r = haloRadius
+        let x0 = max(0, minX - r), y0 = max(0, minY - r), x1 = min(w - 1, maxX + r), y1 = min(h - 1, maxY + r)
+        let cw = x1 - x0 + 1, ch = y1 - y0 + 1
+        var text = [UInt8](repeating: 0, count: cw * ch)
+        for y in 0..<ch {
+            let row = scratch.row(y + y0)
+            for x in 0..<cw { text[y * cw + x] = UInt8(truncatingIfNeeded: row[x + x0] >> 24) }
+        }
+        return LabelSprite(width: cw, height: ch, text: text, halo: dilate(text, width: cw, height: ch, radius: r))
+    }
+
+    /// Grey-scale dilation of `mask` by a disc of `radius` px: each pixel takes the largest
+    /// coverage within the disc, so the halo keeps the text's anti-aliased rim.
+    static func dilate(_ mask: [UInt8], width: Int, height: Int, radius: Int) -> [UInt8] {
+        guard radius > 0 else { return mask }
+        var offsets: [(Int, Int)] = []
+        for dy in -radius...radius {
+            for dx in -radius...radius where dx * dx + dy * dy <= radius * radius + radius { offsets.append((dx, dy)) }
+        }
+        var out = [UInt8](repeating: 0, count: mask.count)
+        for y in 0..<height {
+            for x in 0..<width {
+                var m: UInt8 = 0
+                for (dx, dy) in offsets {
+                    let xx = x + dx, yy = y + dy
+                    if xx >= 0 && yy >= 0 && xx < width && yy < height { m = max(m, mask[yy * width + xx]) }
+                }
+                out[y * width + x] = m
+            }
+        }
+        return out
+    }
+
+    /// Blends the sprite with its centre at (`cx`, `cy`) px: the halo in `haloColor`, then the
+    /// text in `color`, both at `opacity` (0…1), within `clip`.
+    func draw(centreX cx: Double, centreY cy: Double, color: Color, halo haloColor: Color, opacity: Double,
+              into surface: Surface, clip: PixelRect) {
+        guard width > 0, opacity > 0 else { return }
+        let origin = topLeft(centreX: cx, centreY: cy)
+        blend(halo, haloColor.withOpacity(opacity).premultiplied, at: origin, into: surface, clip: clip)
+        blend(text, color.withOpacity(opacity).premultiplied, at: origin, into: surface, clip: clip)
+    }
+
+    private func blend(_ mask: [UInt8], _ pixel: PremultipliedPixel, at origin: (x: Int, y: Int),
+                       into surface: Surface, clip: PixelRect) {
+        mask.withUnsafeBufferPointer { m in
+            guard let base = m.baseAddress else { return }
+            GlyphMaskBlender.blend(mask: base, width: width, height: height, rowBytes: width, color: pixel,
+                                   into: surface, x: origin.x, y: origin.y, clip: clip)
+        }
+    }
+
+    /// The pixel where the sprite's top-left goes for a centre at (`cx`, `cy`).
+    func topLeft(centreX cx: Double, centreY cy: Double) -> (x: Int, y: Int) {
+        (Int((cx - Double(width) / 2).rounded()), Int((cy - Double(height) / 2).rounded()))
+    }
+}

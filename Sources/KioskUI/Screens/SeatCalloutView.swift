@@ -1,0 +1,114 @@
+import Geometry
+import Raster
+
+/// The card beside a tapped seat: its section, row and seat, category and price, any
+/// accessibility attribute and what the tap did, with a tail pointing at the seat. It sits
+/// wholly inside the safe area (clear of the header, its controls and the bottom bar) and
+/// clear of the finger: never over the tap point plus the finger's radius, above the
+/// finger when there is room, else beside or below it.
+struct SeatCalloutView {
+    let callout: SessionSnapshot.Callout
+
+    /// The callout for `lines` (the first is the title) beside the seat at `seat` (screen px,
+    /// radius `seatRadius` px) tapped at `finger` with a finger of `fingerRadius` px; text
+    /// sizes follow the layout unit but never fall below 3 mm capitals at `pixelsPerMillimetre`.
+    static func callout(lines: [String], seat: Point, seatRadius: Double, finger: Point, fingerRadius: Double,
+                        pixelsPerMillimetre: Double, painter: ChromePainter) -> SessionSnapshot.Callout? {
+        let layout = painter.layout, u = layout.u
+        let body = max(28 * u, 3 * pixelsPerMillimetre / ChartLabels.capHeightPerEm)
+        let title = body * 1.15
+        let pad = max(22 * u, body * 0.8), lineHeight = body * 1.45
+        let area = layout.safeArea.insetBy(dx: 8 * u, dy: 8 * u)
+        let widest = area.width - 2 * pad
+        var textWidth = 0.0
+        for (i, line) in lines.enumerated() {
+            let l = painter.textLayout(line, bold: i == 0, size: i == 0 ? title : body, maxWidth: widest)
+            textWidth = max(textWidth, l?.lines.first?.width ?? 0)
+        }
+        let size = Size(width: min(textWidth, widest) + 2 * pad, height: Double(lines.count) * lineHeight + 2 * pad - (lineHeight - title))
+        let tail = max(18 * u, 3 * pixelsPerMillimetre)
+        guard let (box, tip) = place(size: size, seat: seat, seatRadius: seatRadius, finger: finger, fingerRadius: fingerRadius,
+                                     within: area, tail: tail)
+        else { return nil }
+        return SessionSnapshot.Callout(lines: lines, box: box, tail: tip, titleSize: title, bodySize: body,
+                                       lineHeight: lineHeight, padding: pad, cornerRadius: 18 * u)
+    }
+
+    /// Where a card of `size` goes (px): the first of above, right of, left of and below the
+    /// seat that lies inside `area` and keeps the finger's radius from the finger, `tail` px
+    /// beyond seat and finger (the card slides along its side to stay inside); with its tail,
+    /// the base's two corners and the tip towards the seat. Nil when no side has room.
+    static func place(size: Size, seat: Point, seatRadius: Double, finger: Point, fingerRadius: Double, within area: Rect,
+                      tail: Double) -> (Rect, [Point])? {
+        func clamp(_ v: Double, _ lo: Double, _ hi: Double) -> Double { max(lo, min(v, hi)) }
+        let w = size.width, h = size.height
+        guard w <= area.width, h <= area.height else { return nil }
+        let xCentred = clamp(seat.x - w / 2, area.minX, area.maxX - w)
+        let yCentred = clamp(seat.y - h / 2, area.minY, area.maxY - h)
+        let candidates: [(Rect, Edge)] = [
+            (Rect(x: xCentred, y: min(seat.y - seatRadius, finger.y - fingerRadius) - tail - h, width: w, height: h), .bottom),
+            (Rect(x: max(seat.x + seatRadius, finger.x + fingerRadius) + tail, y: yCentred, width: w, height: h), .left),
+            (Rect(x: min(seat.x - seatRadius, finger.x - fingerRadius) - tail - w, y: yCentred, width: w, height: h), .right),
+            (Rect(x: xCentred, y: max(seat.y + seatRadius, finger.y + fingerRadius) + tail, width: w, height: h), .top),
+        ]
+        for (box, edge) in candidates where area.contains(box) && distance(from: finger, to: box) >= fingerRadius {
+            return (box, tailPoints(box, edge: edge, towards: seat, length: tail))
+        }
+        return nil
+    }
+
+    /// The side of the card the tail leaves from.
+    enum Edge { case top, bottom, left, right }
+
+    /// The tail: a triangle on `edge` of `box`, `length` long, its base as near `seat` as the
+    /// card's rounded corners allow and its tip leaning towards the seat.
+    static func tailPoints(_ box: Rect, edge: Edge, towards seat: Point, length: Double) -> [Point] {
+        let half = length * 0.7, inset = length * 1.6
+        switch edge {
+        case .top, .bottom:
+            let x = max(box.minX + inset, min(seat.x, box.maxX - inset))
+            let y = edge == .top ? box.minY : box.maxY, dir = edge == .top ? -1.0 : 1.0
+            let tipX = x + max(-half, min(seat.x - x, half))
+            return [Point(x: x - half, y: y), Point(x: x + half, y: y), Point(x: tipX, y: y + dir * length)]
+        case .left, .right:
+            let y = max(box.minY + inset, min(seat.y, box.maxY - inset))
+            let x = edge == .left ? box.minX : box.maxX, dir = edge == .left ? -1.0 : 1.0
+            let tipY = y + max(-half, min(seat.y - y, half))
+            return [Point(x: x, y: y - half), Point(x: x, y: y + half), Point(x: x + dir * length, y: tipY)]
+        }
+    }
+
+    /// The distance from `p` to the nearest point of `r` (0 inside).
+    static func distance(from p: Point, to r: Rect) -> Double {
+        let dx = max(r.minX - p.x, 0, p.x - r.maxX), dy = max(r.minY - p.y, 0, p.y - r.maxY)
+        return (dx * dx + dy * dy).squareRoot()
+    }
+
+    func draw(with painter: ChromePainter, in context: DrawingContext) {
+        let c = callout, palette = painter.palette
+        context.transform = .identity
+        var shape = Path(roundedRect: c.box, cornerRadius: c.cornerRadius)
+        if c.tail.count == 3 {
+            shape.move(to: c.tail[0]); shape.addLine(to: c.tail[2]); shape.addLine(to: c.tail[1]); shape.closeSubpath()
+        }
+        let line = max(1.5, c.padding / 12)
+        context.fill(shape, with: .solid(palette.toast))
+        context.stroke(shape, with: .solid(palette.secondaryText.withOpacity(0.6)), style: StrokeStyle(lineWidth: line, lineJoin: .round))
+        if c.tail.count == 3 {
+            // The card's outline across the tail's base, painted over: card and tail are one shape.
+            let a = c.tail[0], b = c.tail[1]
+            let seam = Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
+                .insetBy(dx: a.x == b.x ? -line : line, dy: a.y == b.y ? -line : line)
+            context.fill(Path(roundedRect: seam, cornerRadius: 0), with: .solid(palette.toast))
+        }
+        let x = c.box.minX + c.padding, maxWidth = c.box.width - 2 * c.padding
+        var baseline = c.box.minY + c.padding + c.titleSize * 0.78
+        for (i, line) in c.lines.enumerated() {
+            let last = i == c.lines.count - 1 && i > 0
+            painter.drawText(line, bold: i == 0 || last, size: i == 0 ? c.titleSize : c.bodySize,
+                             color: i == 0 || last ? palette.text : palette.secondaryText, x: x, baseline: baseline,
+                             maxWidth: maxWidth, in: context)
+            baseline += c.lineHeight
+        }
+    }
+}

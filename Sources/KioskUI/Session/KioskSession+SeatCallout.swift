@@ -1,0 +1,79 @@
+import Geometry
+import Gestures
+import Seating
+
+extension KioskSession {
+    /// The seat callout's state: which seat was tapped, where the finger was (screen px) and
+    /// what the tap did. Set by a tap on a seat, cleared by the next gesture of any kind.
+    struct SeatCallout: Equatable {
+        enum Outcome: Equatable { case selected, deselected, refused }
+        var seat: Int
+        var finger: Point
+        var outcome: Outcome
+    }
+
+    /// The finger's radius the callout keeps clear of, mm (a fingertip and its shadow).
+    public static let calloutFingerRadiusMillimetres = 10.0
+
+    /// Shows or hides the callout after chart gesture `event` (`interaction` has handled it): a
+    /// tap that selected, deselected or refused a seat shows that seat's; any other gesture
+    /// (a finger landing, a drag, a pinch, a tap elsewhere) hides it. A lift does not.
+    func updateCallout(after event: GestureEvent) {
+        switch event {
+        case .pressEnded:
+            return
+        case .tap(let location, _, _):
+            switch interaction.lastOutcome {
+            case .seatSelected(let s)?: seatCallout = SeatCallout(seat: s, finger: location, outcome: .selected)
+            case .seatDeselected(let s)?: seatCallout = SeatCallout(seat: s, finger: location, outcome: .deselected)
+            case .seatRefused(let s, _)?: seatCallout = SeatCallout(seat: s, finger: location, outcome: .refused)
+            default: seatCallout = nil
+            }
+        default:
+            seatCallout = nil
+        }
+    }
+
+    /// The callout's lines for `seat`: section; row and seat; category and price; accessibility
+    /// (when the seat has any); what the tap did. Names come from the venue, as on tickets.
+    func calloutLines(for callout: SeatCallout) -> [String] {
+        let venue = interaction.chart.venue
+        let record = venue.seats[callout.seat]
+        var lines = [venue.tribunes[Int(record.tribune)].label,
+                     "Row \(venue.rowLabels[Int(record.row)]) · Seat \(venue.seatNumbers[callout.seat])"]
+        let c = Int(record.category)
+        if venue.categories.indices.contains(c) {
+            let name = venue.categories[c].name
+            lines.append(price(ofCategory: c).map { "\(name) · \(MoneyFormat.string(minor: $0, currency: configuration.currency))" } ?? name)
+        }
+        var access: [String] = []
+        if record.flags.contains(.wheelchair) { access.append("Wheelchair space") }
+        if record.flags.contains(.companion) { access.append("Companion seat") }
+        if record.flags.contains(.restrictedView) { access.append("Restricted view") }
+        if !access.isEmpty { lines.append(access.joined(separator: " · ")) }
+        switch callout.outcome {
+        case .selected: lines.append("Added to your seats")
+        case .deselected: lines.append("Removed from your seats")
+        case .refused: lines.append("Cannot be chosen")
+        }
+        return lines
+    }
+
+    /// The callout as drawn now, placed beside its seat on screen; nil when none is shown or its
+    /// seat is off the screen.
+    func calloutSnapshot() -> SessionSnapshot.Callout? {
+        guard let callout = seatCallout, screen == .tribune || screen == .stadium else { return nil }
+        let venue = interaction.chart.venue
+        guard venue.seats.indices.contains(callout.seat) else { return nil }
+        let view = interaction.presentedView
+        let record = venue.seats[callout.seat]
+        let seat = view.screenPoint(fromChart: record.center)
+        let screenRect = Rect(x: 0, y: 0, width: layout.size.width, height: layout.size.height)
+        guard screenRect.contains(seat) else { return nil }
+        let m = view.chartToScreen
+        let seatRadius = record.size * abs(m.a * m.d - m.b * m.c).squareRoot() / 2
+        let fingerRadius = Self.calloutFingerRadiusMillimetres * configuration.pixelsPerMillimetre
+        return SeatCalloutView.callout(lines: calloutLines(for: callout), seat: seat, seatRadius: seatRadius, finger: callout.finger, fingerRadius: fingerRadius,
+                                       pixelsPerMillimetre: configuration.pixelsPerMillimetre, painter: painter)
+    }
+}

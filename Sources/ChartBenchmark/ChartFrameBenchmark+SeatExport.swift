@@ -21,7 +21,7 @@ extension ChartFrameBenchmark {
             func h(_ v: UInt8) -> String { let s = String(v, radix: 16); return v < 16 ? "0" + s : s }
             return "#" + h(p.red) + h(p.green) + h(p.blue)
         }
-        let colors = [hex(style.availableSeat), hex(style.selectedSeat), hex(style.unavailableSeat)]
+        let map = MapStyle(venue: venue)
         var out = "{\"width\":\(options.width),\"height\":\(options.height),\"background\":\"\(hex(style.background))\",\"ops\":[\n"
         for i in 0..<venue.seats.count {
             var sink = PolygonCollector()
@@ -37,8 +37,8 @@ extension ChartFrameBenchmark {
                 }
                 d += " Z "
             }
-            let c = chart.selection.contains(i) ? 1 : (chart.availability.status(i) == .available ? 0 : 2)
-            out += (i == 0 ? "" : ",\n") + "{\"fill\":\"\(d)\",\"color\":\"\(colors[c])\"}"
+            let color = hex(map.look(SeatLook.Status(chart, seat: i, now: 0)).fill)
+            out += (i == 0 ? "" : ",\n") + "{\"fill\":\"\(d)\",\"color\":\"\(color)\"}"
         }
         out += "\n]}\n"
         guard let f = fopen(path, "w") else {

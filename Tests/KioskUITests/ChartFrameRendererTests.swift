@@ -43,12 +43,10 @@ import Seating
         style.render(chart, view: view, seatReveal: 0, now: now, into: context)
         context.transform = view.chartToScreen
         let venue = chart.venue
+        let map = MapStyle(venue: venue)
         for i in 0..<venue.seats.count {
-            let color: Color
-            if chart.selection.contains(i) { color = style.selectedSeat }
-            else if chart.availability.status(i, at: now) == .available { color = style.availableSeat }
-            else { color = style.unavailableSeat }
-            context.fill(venue.seatPath(i), with: .solid(color))
+            context.fill(venue.seatPath(i), with: map.look(SeatLook.Status(chart, seat: i, now: now))
+                .paint(in: context, origin: MapStyle.patternOrigin(view.chartToScreen)))
         }
         return surface
     }

@@ -22,7 +22,14 @@ import Seating
         let t = chart.venue.tribunes.firstIndex { $0.kind == .rect }!
         let b = chart.venue.tribunes[t].bounds
         let centre = chart.view.screenPoint(fromChart: Point(x: b.midX, y: b.midY))
-        #expect(pixel(centre) == renderer.tribune.premultiplied)
+        // In its category's look (the ring's category: every seat of a straight tribune outside
+        // the innermost ring has it), fill or ink by the pattern's pixel there.
+        let category = Int(chart.venue.seats[chart.venue.tribunes[t].seats.lowerBound].category)
+        let look = MapStyle(venue: chart.venue).tribuneLook(category: category, background: renderer.background)
+        // Patterns are anchored at the chart origin's pixel.
+        let o = chart.view.screenPoint(fromChart: Point(x: 0, y: 0))
+        let c = (x: Int(centre.x) - Int(o.x.rounded()), y: Int(centre.y) - Int(o.y.rounded()))
+        #expect(pixel(centre) == (look.pattern.isInk(x: c.x, y: c.y) ? look.ink : look.fill).premultiplied)
         chart.selectedTribune = t
         renderer.render(chart, view: chart.view, seatReveal: 0, into: DrawingContext(surface: surface))
         #expect(pixel(centre) == renderer.selectedTribune.premultiplied)

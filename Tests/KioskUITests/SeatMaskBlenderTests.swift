@@ -2,8 +2,8 @@ import Testing
 @testable import KioskUI
 
 /// The four-pixel lane blend against the pixel-by-pixel blend: the same bytes for random masks
-/// up to eight pixels wide, opaque colours, positions across the clip's sides, and nothing
-/// written outside the clip.
+/// up to eight pixels wide, random two-colour patterns, positions across the clip's sides, and
+/// nothing written outside the clip; fully covered pixels take the pattern's colour there.
 @Suite struct SeatMaskBlenderTests {
     /// Lane rows of a byte mask, built from the documented format: per row `vectors` vectors
     /// of four pixels, each pixel's coverage in both of its 16-bit lanes, 0 past the width.
@@ -32,7 +32,12 @@ import Testing
             // Positions around the clip, so masks cross each of its sides.
             let x = clip.x0 - mw + Int(rng.next() % UInt64(clip.x1 - clip.x0 + mw))
             let y = clip.y0 - mh + Int(rng.next() % UInt64(clip.y1 - clip.y0 + mh))
+            // A pattern of two opaque colours (a plain colour when they are equal, one case in four).
             let color = UInt32(truncatingIfNeeded: rng.next()) | 0xFF00_0000
+            let ink = rng.next() % 4 == 0 ? color : UInt32(truncatingIfNeeded: rng.next()) | 0xFF00_0000
+            let pattern = SeatPattern(bits: rng.next())
+            var tile: [UInt32] = []
+            SeatMaskBlender.appendTile(pattern, fill: color, ink: ink, to: &tile)
             var background = [UInt8](repeating: 0, count: stride * h)
             for i in background.indices { background[i] = UInt8(truncatingIfNeeded: rng.next()) }
             // Valid premultiplied destination pixels (channels ≤ alpha).
@@ -44,17 +49,31 @@ import Testing
             let laneRows = Self.lanes(of: mask, width: mw, height: mh, vectors: 2)
             scalar.withUnsafeMutableBytes { d in
                 mask.withUnsafeBufferPointer { m in
-                    SeatMaskBlender.blend(mask: m.baseAddress!, width: mw, height: mh, x: x, y: y, clip: clip, color: color,
+                tile.withUnsafeBufferPointer { t in
+                    SeatMaskBlender.blend(mask: m.baseAddress!, width: mw, height: mh, x: x, y: y, clip: clip, tile: t.baseAddress!,
                                           base: d.baseAddress!, stride: stride)
-                }
+                }}
             }
             vector.withUnsafeMutableBytes { d in
                 laneRows.withUnsafeBufferPointer { l in
+                tile.withUnsafeBufferPointer { t in
                     SeatMaskBlender.blendOpaque(lanes: l.baseAddress!, vectors: 2, width: mw, height: mh, x: x, y: y,
-                                                clip: clip, color: color, base: d.baseAddress!, stride: stride)
-                }
+                                                clip: clip, tile: t.baseAddress!, base: d.baseAddress!, stride: stride)
+                }}
             }
             #expect(vector == scalar, "mask \(mw)×\(mh) at (\(x), \(y)), clip \(clip)")
+            // Fully covered pixels take the pattern's colour of their buffer position (x mod 8, y mod 8).
+            for my in 0..<mh {
+                for mx in 0..<mw where mask[my * mw + mx] == 255 {
+                    let px = x + mx, py = y + my
+                    guard px >= clip.x0, px < clip.x1, py >= clip.y0, py < clip.y1 else { continue }
+                    let bitIndex = UInt64((py & 7) * 8 + (px & 7))
+                    let expected = (pattern.bits >> bitIndex) & 1 == 1 ? ink : color
+                    let o = py * stride + px * 4
+                    let got = UInt32(vector[o]) | UInt32(vector[o + 1]) << 8 | UInt32(vector[o + 2]) << 16 | UInt32(vector[o + 3]) << 24
+                    if got != expected { Issue.record("pixel (\(px), \(py)): \(got) ≠ pattern colour \(expected)") }
+                }
+            }
             // Outside the clip nothing moved.
             for py in 0..<h {
                 for px in 0..<(stride / 4) where px < clip.x0 || px >= clip.x1 || py < clip.y0 || py >= clip.y1 {

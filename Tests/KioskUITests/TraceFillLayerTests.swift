@@ -15,7 +15,15 @@ import Seating
         let context = DrawingContext(surface: s)
         context.transform = m
         context.fill(Path(venue.field), with: .solid(style.field.withOpacity(opacity)))
-        for t in venue.tribunes { context.fill(t.path, with: .solid(style.tribune.withOpacity(opacity))) }
+        // Each tribune in the look of the category most of its seats have (counted here).
+        let map = MapStyle(venue: venue)
+        for t in venue.tribunes {
+            var count: [Int: Int] = [:]
+            for seat in t.seats { count[Int(venue.seats[seat].category), default: 0] += 1 }
+            let top = count.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? 0
+            let look = map.tribuneLook(category: top, background: style.background)
+            context.fill(t.path, with: look.paint(deviceToUser: MapStyle.patternPlacement(m), opacity: opacity))
+        }
         return s
     }
 

@@ -66,8 +66,16 @@ public final class ChartFrameRenderer {
     private var displayApproximate = false
     private weak var lastSurface: Surface?
     private let screen: PixelRect
+    /// Per paint (`ChartScene.Paint`), its pattern tile (`SeatMaskBlender.tileSize` pixels),
+    /// premultiplied at the seats' opacity.
     private var palette: [UInt32] = []
     private var paletteOpacity = -1.0
+    /// The pattern anchor (content px) the palette's tiles are shifted to.
+    private var paletteOrigin = (x: 0, y: 0)
+    /// Categories' and statuses' looks, and each tribune's paint (its category's, dimmed) for
+    /// the layout's pattern anchor.
+    let map: MapStyle
+    private var tribunePaints: [Paint] = []
     private let backgroundPixel: UInt32
 
     /// - Parameters:
@@ -83,6 +91,7 @@ public final class ChartFrameRenderer {
         workers = RowBandWorkers(count: threads)
         grid = TileGrid(screenWidth: w, screenHeight: h)
         backgroundPixel = style.background.premultiplied.rawValue
+        map = MapStyle(venue: venue)
         for _ in 0..<workers.count { contexts.append(DrawingContext(surface: grid.buffer)) }
     }
 
@@ -117,7 +126,6 @@ public final class ChartFrameRenderer {
                        viewInMotion: Bool = false, into surface: Surface) -> [PixelRect] {
         var stats = FrameStatistics()
         let change = scene.sync(chart, now: now, seatReveal: seatReveal, showsAllSeats: showsAllSeats)
-        updatePalette()
         let m = view.chartToScreen
         let surfaceChanged = surface !== lastSurface || surface.width != screen.width || surface.height != screen.height
         var damage: [PixelRect] = []
@@ -156,6 +164,14 @@ public final class ChartFrameRenderer {
                 outlines = ChartSceneOutlines(scale: l.deviceScale, style: style, tribuneCount: venue.tribunes.count)
             }
             layout = l
+            let origin = MapStyle.patternOrigin(m)
+            if tribunePaints.isEmpty || origin != paletteOrigin {
+                // Patterns are anchored at the chart's origin: they move with the map.
+                paletteOrigin = origin
+                palette = []
+                tribunePaints = style.tribunePaints(venue, map: map,
+                                                    deviceToUser: AffineTransform(translationX: Double(origin.x), y: Double(origin.y)))
+            }
             pan = (0, 0)
             grid.invalidateAll()
             displayApproximate = false
@@ -166,6 +182,7 @@ public final class ChartFrameRenderer {
             invalidate(change)
         }
 
+        updatePalette()
         // Draw the visible tiles that are stale.
         let window = PixelRect(x: -pan.x, y: -pan.y, width: screen.width, height: screen.height)
         var drawn: [(Int, Int)] = []
@@ -229,8 +246,13 @@ public final class ChartFrameRenderer {
         let opacity = scene.seatOpacity
         guard opacity != paletteOpacity || palette.isEmpty else { return }
         paletteOpacity = opacity
-        palette = [style.availableSeat, style.selectedSeat, style.unavailableSeat, Color.clear].map {
-            $0.withOpacity(opacity).premultiplied.rawValue
+        palette = []
+        palette.reserveCapacity(ChartScene.Paint.count * SeatMaskBlender.tileSize)
+        for p in 0..<ChartScene.Paint.count {
+            let look = ChartScene.Paint.status(UInt8(p)).map { map.look($0) }
+            let fill = look?.fill.withOpacity(opacity).premultiplied.rawValue ?? 0
+            let ink = look?.ink.withOpacity(opacity).premultiplied.rawValue ?? 0
+            SeatMaskBlender.appendTile(look?.pattern ?? .solid, fill: fill, ink: ink, origin: paletteOrigin, to: &palette)
         }
     }
 
@@ -386,7 +408,7 @@ public final class ChartFrameRenderer {
         let selected = scene.selectedTribune
         for t in 0..<venue.tribunes.count where !l.tribuneBounds[t].intersection(contentRect).isEmpty {
             guard let f = l.tribuneFill[t], let o = l.tribuneOutline[t] else { continue }
-            ctx.fill(f, with: .solid(t == selected ? style.selectedTribune : style.tribune))
+            ctx.fill(f, with: t == selected ? .solid(style.selectedTribune) : tribunePaints[t])
             ctx.fill(o, with: .solid(style.outline))
         }
 
@@ -394,6 +416,7 @@ public final class ChartFrameRenderer {
         let base = grid.buffer.baseAddress, stride = grid.buffer.stride
         let arena = masks.arena, lanes = UnsafePointer(masks.lanes)
         var pathSeats: [Int] = []
+        let opaque = palette.first.map { $0 >> 24 == 255 } ?? false
         scene.paint.withUnsafeBufferPointer { paint in
         palette.withUnsafeBufferPointer { palette in
         l.key.withUnsafeBufferPointer { keys in
@@ -414,17 +437,17 @@ public final class ChartFrameRenderer {
                     if slot < 0 { continue }
                     let info = masks.info(slot: slot)
                     if info.width == 0 { continue }
-                    let color = palette[Int(p)]
-                    if info.laneOffset >= 0 && color >> 24 == 255 {
+                    let tile = palette.baseAddress! + Int(p) &* SeatMaskBlender.tileSize
+                    if info.laneOffset >= 0 && opaque {
                         SeatMaskBlender.blendOpaque(lanes: lanes + Int(info.laneOffset), vectors: SeatMaskCache.laneVectors,
                                                     width: Int(info.width), height: Int(info.height),
                                                     x: Int(bxs[s]) + Int(info.x0) + ox, y: Int(bys[s]) + Int(info.y0) + oy,
-                                                    clip: clip, color: color, base: base, stride: stride)
+                                                    clip: clip, tile: tile, base: base, stride: stride)
                         continue
                     }
                     SeatMaskBlender.blend(mask: arena + Int(info.offset), width: Int(info.width), height: Int(info.height),
                                           x: Int(bxs[s]) + Int(info.x0) + ox, y: Int(bys[s]) + Int(info.y0) + oy,
-                                          clip: clip, color: color, base: base, stride: stride)
+                                          clip: clip, tile: tile, base: base, stride: stride)
                 }
             }
         }}}}}}
@@ -432,9 +455,9 @@ public final class ChartFrameRenderer {
         if !pathSeats.isEmpty {
             ctx.transform = l.transform.concatenating(AffineTransform(translationX: Double(ox), y: Double(oy)))
             for s in pathSeats {
-                let p = scene.paint[s]
-                let c = [style.availableSeat, style.selectedSeat, style.unavailableSeat][Int(p)].withOpacity(scene.seatOpacity)
-                ctx.fill(venue.seatPath(s), with: .solid(c))
+                guard let status = ChartScene.Paint.status(scene.paint[s]) else { continue }
+                ctx.fill(venue.seatPath(s), with: map.look(status).paint(in: ctx, origin: (paletteOrigin.x + ox, paletteOrigin.y + oy),
+                                                                          opacity: scene.seatOpacity))
             }
         }
         ctx.restore()

@@ -3,18 +3,19 @@ import Raster
 import Seating
 
 /// Draws the venue under a view state: background, field (green rectangle, halfway line,
-/// centre circle), tribunes filled blue with white outlines (the selected one white), and the
-/// selected tribune's seats (blue available, green selected, grey sold/held/blocked) faded in
-/// by `seatReveal`. Straightforward drawing: every path is rebuilt each frame (caching comes later).
+/// centre circle), tribunes in their category's colour and cue (`MapStyle.tribuneLook`, the
+/// selected one a plain dark ground) with white outlines, and the selected tribune's seats in
+/// their status's look (`MapStyle`) faded in by `seatReveal`. The reference drawing:
+/// every path is rebuilt each frame (`ChartFrameRenderer` draws the same picture fast).
 public struct ChartRenderer {
     public var background = Color(red: 0.06, green: 0.09, blue: 0.16)
     public var field = Color(red: 0.18, green: 0.55, blue: 0.27)
     public var fieldLines = Color.white
-    public var tribune = Color(red: 0.20, green: 0.42, blue: 0.85)
-    public var selectedTribune = Color.white
+    /// The ground of the tribune being looked at (zoomed), plain so its seats' looks stand out.
+    public var selectedTribune = Color(red: 0.17, green: 0.20, blue: 0.27)
     public var outline = Color.white
+    /// The legend's plain swatches (until the legend draws `MapStyle.drawLegendSwatch`).
     public var availableSeat = Color(red: 0.16, green: 0.36, blue: 0.80)
-    public var selectedSeat = Color(red: 0.20, green: 0.78, blue: 0.35)
     public var unavailableSeat = Color(red: 0.56, green: 0.56, blue: 0.58)
     /// Outline widths in screen pixels (constant whatever the zoom).
     public var outlineWidth = 1.5
@@ -45,27 +46,30 @@ public struct ChartRenderer {
                        style: StrokeStyle(lineWidth: fieldLineWidth / scale))
 
         let outlineStyle = StrokeStyle(lineWidth: outlineWidth / scale, lineJoin: .round)
+        let map = MapStyle(venue: venue)
+        let paints = tribunePaints(venue, map: map, deviceToUser: MapStyle.patternPlacement(m))
         for (i, t) in venue.tribunes.enumerated() {
             let path = t.path
-            context.fill(path, with: .solid(i == chart.selectedTribune ? selectedTribune : tribune))
+            context.fill(path, with: i == chart.selectedTribune ? .solid(selectedTribune) : paints[i])
             context.stroke(path, with: .solid(outline), style: outlineStyle)
         }
 
         guard let selected = chart.selectedTribune, venue.tribunes.indices.contains(selected), seatReveal > 0 else { return }
-        let fade = seatReveal < 1
-        if fade { context.beginLayer(opacity: seatReveal) }
         for seat in venue.tribunes[selected].seats {
-            let color: Color
-            if chart.selection.contains(seat) {
-                color = selectedSeat
-            } else if chart.availability.status(seat, at: now) == .available {
-                color = availableSeat
-            } else {
-                color = unavailableSeat
-            }
-            context.fill(venue.seatPath(seat), with: .solid(color))
+            let status = SeatLook.Status(chart, seat: seat, now: now)
+            context.fill(venue.seatPath(seat), with: map.look(status).paint(in: context, origin: MapStyle.patternOrigin(m),
+                                                                             opacity: seatReveal))
         }
-        if fade { context.endLayer() }
+    }
+
+    /// Each tribune's paint at the overview: its category's look (`MapStyle.tribuneLook`, the
+    /// majority category) with the pattern placed by `deviceToUser`.
+    func tribunePaints(_ venue: Venue, map: MapStyle, deviceToUser: AffineTransform = .identity) -> [Paint] {
+        let categories = MapStyle.tribuneCategories(venue)
+        let perCategory = (0..<(categories.max() ?? 0) + 1).map {
+            map.tribuneLook(category: $0, background: background).paint(deviceToUser: deviceToUser)
+        }
+        return categories.map { perCategory[$0] }
     }
 }
 

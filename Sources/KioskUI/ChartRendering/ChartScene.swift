@@ -11,12 +11,34 @@ import Seating
 /// edit (`EventAvailability.localEdits`), a different selected tribune or seat set, a hold
 /// expiring at `now`, `showsAllSeats` switched — or when `invalidateSeats()` said so.
 final class ChartScene {
-    /// Seat paints: indices into the seat palette; `hidden` is not drawn.
+    /// Seat paints: indices into the seat palette (`MapStyle`'s five statuses, a free seat's
+    /// by its category); `hidden` is not drawn.
     enum Paint {
-        static let available: UInt8 = 0
-        static let selected: UInt8 = 1
-        static let unavailable: UInt8 = 2
-        static let hidden: UInt8 = 3
+        static let selected: UInt8 = 0
+        static let held: UInt8 = 1
+        static let sold: UInt8 = 2
+        static let blocked: UInt8 = 3
+        static let hidden: UInt8 = 4
+        /// Free seats: `freeBase + category`, categories past `freeCategories − 1` sharing the last.
+        static let freeBase: UInt8 = 5
+        static let freeCategories = 16
+        static let count = Int(freeBase) + freeCategories
+
+        @inline(__always) static func free(_ category: UInt16) -> UInt8 {
+            freeBase &+ UInt8(truncatingIfNeeded: Swift.min(Int(category), freeCategories - 1))
+        }
+
+        /// The status a paint shows (nil: hidden).
+        static func status(_ p: UInt8) -> SeatLook.Status? {
+            switch p {
+            case selected: .selected
+            case held: .held
+            case sold: .sold
+            case blocked: .blocked
+            case hidden: nil
+            default: .free(category: Int(p - freeBase))
+            }
+        }
     }
 
     /// What a `sync` changed.
@@ -35,6 +57,7 @@ final class ChartScene {
     /// Seat geometry, struct of arrays (chart units, radians).
     let centerX: [Double], centerY: [Double], rotation: [Double], side: [Double]
     let seatTribune: [UInt32]
+    let seatCategory: [UInt16]
     /// Current paint per seat.
     private(set) var paint: [UInt8]
     /// Opacity of every drawn seat (the reveal fade when only the selected tribune shows).
@@ -57,6 +80,7 @@ final class ChartScene {
         rotation = venue.seats.map { $0.rotation }
         side = venue.seats.map { $0.size }
         seatTribune = venue.seats.map { $0.tribune }
+        seatCategory = venue.seats.map { $0.category }
         paint = [UInt8](repeating: Paint.hidden, count: venue.seats.count)
     }
 
@@ -138,29 +162,32 @@ final class ChartScene {
         fresh.withUnsafeMutableBufferPointer { out in
         codes.withUnsafeBufferPointer { code in
         seatTribune.withUnsafeBufferPointer { tribune in
+        seatCategory.withUnsafeBufferPointer { category in
             let known = Swift.min(out.count, code.count)
             for i in 0..<out.count {
                 if shown != -1 && Int(tribune[i]) != shown { out[i] = Paint.hidden; continue }
-                out[i] = i < known ? ChartScene.paint(code: code[i], seat: i, availability, now: now, expiry: &expiry)
-                    : Paint.available
+                out[i] = i < known
+                    ? ChartScene.paint(code: code[i], seat: i, category: category[i], availability, now: now, expiry: &expiry)
+                    : Paint.free(category[i])
             }
-        }}}
+        }}}}
         nextExpiry = expiry
     }
 
     /// The paint of seat `i` whose status code is `code`; a hold still running at `now` lowers
     /// `expiry` to its end.
     @inline(__always)
-    private static func paint(code: UInt8, seat i: Int, _ availability: EventAvailability, now: Double,
+    private static func paint(code: UInt8, seat i: Int, category: UInt16, _ availability: EventAvailability, now: Double,
                               expiry: inout Double) -> UInt8 {
         switch code {
-        case EventAvailability.StatusCode.available: return Paint.available
+        case EventAvailability.StatusCode.available: return Paint.free(category)
         case EventAvailability.StatusCode.held:
             let until = availability.holdExpiry(i) ?? -Double.infinity
-            if until <= now { return Paint.available }
+            if until <= now { return Paint.free(category) }
             if until < expiry { expiry = until }
-            return Paint.unavailable
-        default: return Paint.unavailable
+            return Paint.held
+        case EventAvailability.StatusCode.sold: return Paint.sold
+        default: return Paint.blocked
         }
     }
 
@@ -169,7 +196,8 @@ final class ChartScene {
         if !showsAllSeats {
             guard let t = selectedTribune, seatTribune[i] == UInt32(t), seatOpacity > 0 else { return Paint.hidden }
         }
-        guard i < availability.seatCount else { return Paint.available }
-        return ChartScene.paint(code: availability.statusCodes[i], seat: i, availability, now: now, expiry: &nextExpiry)
+        guard i < availability.seatCount else { return Paint.free(seatCategory[i]) }
+        return ChartScene.paint(code: availability.statusCodes[i], seat: i, category: seatCategory[i], availability, now: now,
+                                expiry: &nextExpiry)
     }
 }

@@ -26,6 +26,15 @@ final class KioskFrameCache {
     var pictureIsRendererFrame = false
     /// The chart's section, row and seat labels (sprites made once per panel density).
     var labels: ChartLabels?
+    /// The venue's categories' and statuses' looks (made on first use).
+    private var map: MapStyle?
+
+    func mapStyle(_ venue: Venue) -> MapStyle {
+        if let map { return map }
+        let m = MapStyle(venue: venue)
+        map = m
+        return m
+    }
     /// The trace-in's fills for its view; dropped once the stadium has traced in.
     var traceFills: TraceFillLayer?
     /// The surface the last frame was drawn into and the snapshot it showed.

@@ -155,42 +155,50 @@ extension KioskSession {
         return f
     }
 
-    /// The selected tribune's seats: blue, green when chosen, grey when sold or held, outlined
-    /// in their category's colour, wheelchair spaces marked; a pressed seat grows about its
-    /// centre. While `reveal` < 1 each seat's outline draws itself in (trim) as its fill fades in.
+    /// The selected tribune's seats in their status's look (`MapStyle`: category colour and cue,
+    /// ✓ chosen, stripes held, ✕ sold, dotted outline blocked), wheelchair spaces marked; a
+    /// pressed seat grows about its centre. While `reveal` < 1 each seat's outline draws itself
+    /// in (trim) as its fill fades in. Patterns are anchored where the chart renderer's are
+    /// (`MapStyle.patternOrigin`), so seats and tribunes line up.
     func drawSeats(of tribune: Int, view: ChartViewState, reveal: Double, in context: DrawingContext) {
         let chart = interaction.chart
         let venue = chart.venue
         let m = view.chartToScreen
         let scale = max(abs(m.a * m.d - m.b * m.c).squareRoot(), 1e-9)
         context.transform = m
-        let categoryColours = venue.categories.map { (try? Color(hex: $0.color)) ?? palette.secondaryText }
-        let outlineStyle = StrokeStyle(lineWidth: 2.5 / scale, lineJoin: .round)
+        let map = frameCache.mapStyle(venue)
+        let patternOrigin = MapStyle.patternOrigin(m)
         let traceStyle = StrokeStyle(lineWidth: 1.5 / scale, lineCap: .round, lineJoin: .round)
         let pressedSeat: Int? = if case .seat(let s)? = pressed { s } else { nil }
         let painter = self.painter
         let grow = animator.value(pressScale)
+        // One paint per look and frame (pattern tiles are made once, not per seat).
+        var paints: [SeatLook.Status: Paint] = [:]
         for seat in venue.tribunes[tribune].seats {
             let record = venue.seats[seat]
+            let seatGrow = seat == pressedSeat ? grow : 1
             var path = venue.seatPath(seat)
-            if seat == pressedSeat && grow != 1 {
-                path = path.applying(ChromePainter.scaling(grow, about: record.center))
-            }
-            let selected = chart.selection.contains(seat)
-            let available = chart.availability.status(seat, at: now) == .available
-            let fill = selected ? renderer.selectedSeat : available ? renderer.availableSeat : renderer.unavailableSeat
-            context.fill(path, with: .solid(reveal < 1 ? fill.withOpacity(reveal) : fill))
+            if seatGrow != 1 { path = path.applying(ChromePainter.scaling(seatGrow, about: record.center)) }
+            let status = SeatLook.Status(chart, seat: seat, now: now)
+            let look = map.look(status)
             if reveal < 1 {
+                context.fill(path, with: look.paint(in: context, origin: patternOrigin, opacity: reveal))
                 context.stroke(path.trimmedPath(from: 0, to: reveal), with: .solid(renderer.outline), style: traceStyle)
                 continue
             }
-            if available && !selected && categoryColours.indices.contains(Int(record.category)) {
-                context.stroke(path, with: .solid(categoryColours[Int(record.category)]), style: outlineStyle)
+            let paint = paints[status] ?? look.paint(in: context, origin: patternOrigin)
+            paints[status] = paint
+            context.fill(path, with: paint)
+            if let outline = look.outline {
+                context.stroke(path, with: .solid(outline), style: StrokeStyle(lineWidth: 1.5 / scale, dash: [2 / scale, 2 / scale]))
             }
+            let side = record.size * 0.62 * seatGrow
+            let box = Rect(x: record.center.x - side / 2, y: record.center.y - side / 2, width: side, height: side)
             if record.flags.contains(.wheelchair) {
-                let side = record.size * 0.62 * (seat == pressedSeat ? grow : 1)
-                painter.drawWheelchair(in: Rect(x: record.center.x - side / 2, y: record.center.y - side / 2, width: side, height: side),
-                               color: palette.wheelchair, lineWidth: 2 / scale, in: context)
+                painter.drawWheelchair(in: box, color: status == .selected ? look.glyphColor : palette.wheelchair,
+                                       lineWidth: 2 / scale, in: context)
+            } else if look.glyph != .none {
+                look.drawGlyph(in: box, in: context)
             }
         }
         context.transform = .identity

@@ -1,10 +1,28 @@
-/// Blends a colour through an 8-bit coverage mask into 32-bit premultiplied pixels, with
-/// Raster's source-over arithmetic (so a mask equal to the rasterizer's coverage gives the
+/// Blends a colour pattern through an 8-bit coverage mask into 32-bit premultiplied pixels,
+/// with Raster's source-over arithmetic (so a mask equal to the rasterizer's coverage gives the
 /// rasterizer's pixels): a pixel is unpacked into four 16-bit lanes of a `UInt64`
 /// (`00AA 00GG 00RR 00BB`), one multiply scales all four channels, and every division by 255
 /// rounds exactly, `(x + 128 + ((x + 128) >> 8)) >> 8`.
+///
+/// The colour comes from a pattern tile (`SeatPattern` as pixels): 8 rows of `tileRow` pixels,
+/// buffer pixel (x, y) taking `tile[(y & 7) · tileRow + (x & 7)]`; each row holds its 8 pixels
+/// twice, so four consecutive pixels are one unaligned load from any x. A plain colour is a
+/// tile of one colour: no branch per pixel either way.
 enum SeatMaskBlender {
     static let laneMask: UInt64 = 0x00FF_00FF_00FF_00FF
+    /// Pixels per tile row (8, repeated once).
+    static let tileRow = 16
+    /// Pixels per tile.
+    static let tileSize = 8 * tileRow
+
+    /// The tile of `pattern` with premultiplied pixels `fill` and `ink`, its (0, 0) at buffer
+    /// pixel `origin` (mod 8), appended to `tiles`.
+    static func appendTile(_ pattern: SeatPattern, fill: UInt32, ink: UInt32, origin: (x: Int, y: Int) = (0, 0),
+                           to tiles: inout [UInt32]) {
+        for y in 0..<8 {
+            for x in 0..<tileRow { tiles.append(pattern.isInk(x: x - origin.x, y: y - origin.y) ? ink : fill) }
+        }
+    }
 
     @inline(__always) static func unpack(_ p: UInt32) -> UInt64 {
         let v = UInt64(p)
@@ -29,24 +47,27 @@ enum SeatMaskBlender {
         return pack(unpack(sc) &+ div255(unpack(d) &* UInt64(ia)))
     }
 
-    /// Blends `color` through the `width × height` mask `mask` (row-major) whose pixel (0, 0)
-    /// lands on buffer pixel (`x`, `y`), limited to the buffer rect `clip`.
+    /// Blends the pattern `tile` (all of one alpha) through the `width × height` mask `mask`
+    /// (row-major) whose pixel (0, 0) lands on buffer pixel (`x`, `y`), limited to the buffer
+    /// rect `clip`.
     @inline(__always)
     static func blend(mask: UnsafePointer<UInt8>, width: Int, height: Int, x: Int, y: Int, clip: PixelRectBox,
-                      color: UInt32, base: UnsafeMutableRawPointer, stride: Int) {
+                      tile: UnsafePointer<UInt32>, base: UnsafeMutableRawPointer, stride: Int) {
         let x0 = Swift.max(x, clip.x0), x1 = Swift.min(x &+ width, clip.x1)
         let y0 = Swift.max(y, clip.y0), y1 = Swift.min(y &+ height, clip.y1)
         if x0 >= x1 || y0 >= y1 { return }
-        let opaque = color >> 24 == 255
-        let s = unpack(color)
+        let opaque = tile[0] >> 24 == 255
         var yy = y0
         while yy < y1 {
             let m = mask + ((yy &- y) &* width &- x)
             let d = (base + yy &* stride).assumingMemoryBound(to: UInt32.self)
+            let colors = tile + ((yy & 7) &* tileRow)
             var xx = x0
             while xx < x1 {
                 let c = UInt32(m[xx])
                 if c != 0 {
+                    let color = colors[xx & 7]
+                    let s = unpack(color)
                     if opaque {
                         // An opaque colour: one blend, d + (s − d)·c/255, rounded once.
                         d[xx] = c == 255 ? color : pack(div255(s &* UInt64(c) &+ unpack(d[xx]) &* UInt64(255 &- c)))
@@ -62,31 +83,31 @@ enum SeatMaskBlender {
 }
 
 extension SeatMaskBlender {
-    /// `blend` for an opaque `color` through a mask's lane rows (`SeatMaskCache.CoverageLanes`,
+    /// `blend` for an opaque pattern `tile` through a mask's lane rows (`SeatMaskCache.CoverageLanes`,
     /// `vectors` per row, four pixels each): a vector whose four pixels lie inside `clip` blends
     /// in one pass — `d + (s − d)·c/255` per channel pair, rounded as `div255` — and the rest
     /// pixel by pixel, so the bytes equal `blend`'s. Pixels past the mask's width get coverage 0
     /// and keep their value (they are inside `clip`, so no other thread writes them).
     @inline(__always)
     static func blendOpaque(lanes: UnsafePointer<SIMD8<UInt16>>, vectors: Int, width: Int, height: Int, x: Int, y: Int,
-                            clip: PixelRectBox, color: UInt32, base: UnsafeMutableRawPointer, stride: Int) {
+                            clip: PixelRectBox, tile: UnsafePointer<UInt32>, base: UnsafeMutableRawPointer, stride: Int) {
         // The common case (a dot or a small seat inside its tile): one vector per row.
         if width <= 4 && x >= clip.x0 && x &+ 4 <= clip.x1 {
             let y0 = Swift.max(y, clip.y0), y1 = Swift.min(y &+ height, clip.y1)
             let low = SIMD8<UInt16>(repeating: 0x00FF)
-            let sv = unsafeBitCast(SIMD4<UInt32>(repeating: color), to: SIMD8<UInt16>.self)
-            let sEven = sv & low, sOdd = sv &>> 8
             var row = lanes + (y0 &- y) &* vectors
             var p = base + y0 &* stride + x &* 4
+            let colors = UnsafeRawPointer(tile + (x & 7))
             var yy = y0
             while yy < y1 {
-                blendVector(row.pointee, at: p, sEven: sEven, sOdd: sOdd)
+                let sv = colors.loadUnaligned(fromByteOffset: (yy & 7) &* (tileRow &* 4), as: SIMD8<UInt16>.self)
+                blendVector(row.pointee, at: p, sEven: sv & low, sOdd: sv &>> 8)
                 row += vectors; p += stride; yy &+= 1
             }
             return
         }
         blendOpaqueClipped(lanes: lanes, vectors: vectors, width: width, height: height, x: x, y: y, clip: clip,
-                           color: color, base: base, stride: stride)
+                           tile: tile, base: base, stride: stride)
     }
 
     /// Four pixels at `p` ← `d + (s − d)·c/255` per channel pair (`c`: coverage lanes; `sEven`,
@@ -106,31 +127,32 @@ extension SeatMaskBlender {
     /// `blendOpaque` for a mask that crosses the clip's sides or is wider than four pixels.
     @inline(never)
     static func blendOpaqueClipped(lanes: UnsafePointer<SIMD8<UInt16>>, vectors: Int, width: Int, height: Int, x: Int,
-                                   y: Int, clip: PixelRectBox, color: UInt32, base: UnsafeMutableRawPointer, stride: Int) {
+                                   y: Int, clip: PixelRectBox, tile: UnsafePointer<UInt32>, base: UnsafeMutableRawPointer,
+                                   stride: Int) {
         let y0 = Swift.max(y, clip.y0), y1 = Swift.min(y &+ height, clip.y1)
         if y0 >= y1 || x >= clip.x1 || x &+ width <= clip.x0 { return }
         let low = SIMD8<UInt16>(repeating: 0x00FF)
-        let sv = unsafeBitCast(SIMD4<UInt32>(repeating: color), to: SIMD8<UInt16>.self)
-        let sEven = sv & low, sOdd = sv &>> 8
-        let s = unpack(color)
         var yy = y0
         while yy < y1 {
             let row = lanes + (yy &- y) &* vectors
             let d = base + yy &* stride
+            let colors = tile + ((yy & 7) &* tileRow)
             var v = 0
             while v < vectors && v &* 4 < width {
                 let px = x &+ v &* 4
                 let c = row[v]
                 if px >= clip.x0 && px &+ 4 <= clip.x1 {
-                    blendVector(c, at: d + px &* 4, sEven: sEven, sOdd: sOdd)
+                    let sv = UnsafeRawPointer(colors + (px & 7)).loadUnaligned(as: SIMD8<UInt16>.self)
+                    blendVector(c, at: d + px &* 4, sEven: sv & low, sOdd: sv &>> 8)
                 } else {
                     let pixels = d.assumingMemoryBound(to: UInt32.self)
                     for k in 0..<4 {
                         let xx = px &+ k
                         let cov = UInt32(c[2 &* k])
                         if cov == 0 || xx < clip.x0 || xx >= clip.x1 { continue }
+                        let color = colors[xx & 7]
                         pixels[xx] = cov == 255 ? color
-                            : pack(div255(s &* UInt64(cov) &+ unpack(pixels[xx]) &* UInt64(255 &- cov)))
+                            : pack(div255(unpack(color) &* UInt64(cov) &+ unpack(pixels[xx]) &* UInt64(255 &- cov)))
                     }
                 }
                 v &+= 1

@@ -2,7 +2,7 @@ import Geometry
 import Raster
 import Seating
 
-/// The trace-in's fills — the field and every tribune at full opacity over transparent — for
+/// The trace-in's fills — the field and every tribune (in its category's look) at full opacity over transparent — for
 /// one view and screen size, with each row's painted extent. A trace-in frame fades them in
 /// with one blend per row over the background (`Surface.blend`) instead of rasterizing every
 /// fill again at the frame's opacity; the outlines, which grow, are still stroked per frame.
@@ -19,7 +19,8 @@ final class TraceFillLayer {
         let context = DrawingContext(surface: surface)
         context.transform = m
         context.fill(Path(venue.field), with: .solid(style.field))
-        for tribune in venue.tribunes { context.fill(tribune.path, with: .solid(style.tribune)) }
+        let paints = style.tribunePaints(venue, map: MapStyle(venue: venue), deviceToUser: MapStyle.patternPlacement(m))
+        for (tribune, paint) in zip(venue.tribunes, paints) { context.fill(tribune.path, with: paint) }
         let s = surface
         extents = (0..<height).map { y in
             let row = s.row(y)

@@ -10,6 +10,13 @@ import Seating
 /// The screens as one state machine, driven by synthetic touch frames on a virtual clock.
 /// Expected values come from the venue and the view-state formulas, not from the session.
 @Suite struct KioskSessionTests {
+    /// True when `p` is `a`, `b` or an anti-aliased blend of the two (within 2 levels).
+    static func blends(_ p: PremultipliedPixel, _ a: Color, _ b: Color) -> Bool {
+        let k = (255 * a.red - Double(p.red)) / (255 * (a.red - b.red))
+        return k >= -0.01 && k <= 1.01 && abs(Double(p.green) - 255 * (a.green + k * (b.green - a.green))) <= 2
+            && abs(Double(p.blue) - 255 * (a.blue + k * (b.blue - a.blue))) <= 2
+    }
+
     /// The view point (pre-effect coordinates) of screen point `p` under the resting view
     /// (zoom 1.25, anchor centre, rotation θ, no offset): p = a + R(θ)·s·(v − a), so
     /// v = a + R(−θ)·(p − a)/s.
@@ -59,7 +66,9 @@ import Seating
         #expect(d.session.selectedSeats == [seat])
         #expect(d.session.takeRequests() == [.holdSeat(d.venue.seatIDs[seat])])
         let surface = d.render()
-        #expect(surface.pixel(x: Int(p.x), y: Int(p.y)) == ChartRenderer().selectedSeat.premultiplied)
+        // The selected look: white with a dark ✓ — the pixel is white, the glyph or a blend of the two.
+        let px = surface.pixel(x: Int(p.x), y: Int(p.y))
+        #expect(Self.blends(px, MapStyle.selected.fill, MapStyle.selected.glyphColor), "\(px)")
         // Back to the overview: the header returns with a red badge reading 1.
         d.tap(.zoomOut)
         d.run(to: d.now + 1.1)
@@ -257,7 +266,8 @@ import Seating
         #expect(d.session.selectedSeats == [b] && d.session.takeRequests().isEmpty)
         d.run(to: d.now + 0.5)
         let p = d.seatPoint(a)
-        #expect(d.render().pixel(x: Int(p.x), y: Int(p.y)) == ChartRenderer().unavailableSeat.premultiplied)
+        let px = d.render().pixel(x: Int(p.x), y: Int(p.y))
+        #expect(Self.blends(px, MapStyle.sold.fill, MapStyle.sold.glyphColor), "sold: \(px)")
         // The toast goes after its time.
         d.run(to: d.now + KioskSession.toastDuration)
         #expect(d.session.toastText == nil)
@@ -351,11 +361,13 @@ import Seating
         let c = cos(record.rotation), sn = sin(record.rotation)
         let probeChart = Point(x: record.center.x + lx * c - ly * sn, y: record.center.y + lx * sn + ly * c)
         let probe = d.session.interaction.presentedView.screenPoint(fromChart: probeChart)
-        let seatBlue = ChartRenderer().availableSeat.premultiplied
-        #expect(d.render().pixel(x: Int(probe.x), y: Int(probe.y)) != seatBlue)
+        // The free look: the category's colour with its cue's ink.
+        let look = MapStyle(venue: d.venue).look(.free(category: Int(record.category)))
+        let seatLook = [look.fill.premultiplied, look.ink.premultiplied]
+        #expect(!seatLook.contains(d.render().pixel(x: Int(probe.x), y: Int(probe.y))))
         let finger = d.touchDown(d.seatPoint(seat))
         d.run(to: d.now + KioskSession.pressDuration)
-        #expect(d.render().pixel(x: Int(probe.x), y: Int(probe.y)) == seatBlue)
+        #expect(seatLook.contains(d.render().pixel(x: Int(probe.x), y: Int(probe.y))))
         d.lift(finger, at: d.seatPoint(seat))
         #expect(d.session.selectedSeats == [seat])
     }

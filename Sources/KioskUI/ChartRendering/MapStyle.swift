@@ -1,0 +1,131 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Geometry
+import Raster
+import Seating
+
+/// What the map shows: each category's display colour and non-colour cue, and the looks of
+/// the five seat statuses. The chart (tribunes at the overview, seats when zoomed) and the
+/// legend draw from the same style.
+///
+/// Display colours are the Okabe–Ito palette (Okabe & Ito 2002, chosen to stay apart under
+/// protanopia, deuteranopia and tritanopia), given to the venue's categories in their order;
+/// the venue file's own colours are not shown (the generator's orange, navy, steel blue and
+/// teal map hue for hue onto orange, blue, sky blue and bluish green). Cues cycle through
+/// solid, dots, lines, grid, columns and backslash hatching, so the first six categories
+/// differ by pattern as well as colour; statuses use patterns and glyphs no category uses
+/// (stripes, sparse dots, ✓, ✕).
+public struct MapStyle: Hashable, Sendable {
+    /// One category's look as a free seat.
+    public struct CategoryLook: Hashable, Sendable {
+        public var color: Color
+        /// The cue's ink: the colour darkened, or lightened when it is dark itself.
+        public var ink: Color
+        public var pattern: SeatPattern
+    }
+
+    /// Per venue category, in the venue's order.
+    public let categories: [CategoryLook]
+
+    /// Okabe–Ito without black, in the order categories take them.
+    public static let okabeIto: [Color] = [
+        Color(red: 230 / 255, green: 159 / 255, blue: 0),           // orange
+        Color(red: 0, green: 114 / 255, blue: 178 / 255),           // blue
+        Color(red: 86 / 255, green: 180 / 255, blue: 233 / 255),    // sky blue
+        Color(red: 0, green: 158 / 255, blue: 115 / 255),           // bluish green
+        Color(red: 213 / 255, green: 94 / 255, blue: 0),            // vermillion
+        Color(red: 204 / 255, green: 121 / 255, blue: 167 / 255),   // reddish purple
+        Color(red: 240 / 255, green: 228 / 255, blue: 66 / 255),    // yellow
+    ]
+
+    /// The category cues, in the order categories take them.
+    public static let cues: [SeatPattern] = [.solid, .dots, .lines, .grid, .columns, .backslash]
+
+    /// The status looks other than free.
+    public static let selected = SeatLook(fill: .white, ink: .white, pattern: .solid, glyph: .check,
+                                          glyphColor: Color(red: 0.05, green: 0.07, blue: 0.12))
+    public static let held = SeatLook(fill: Color(red: 0.66, green: 0.67, blue: 0.70), ink: Color(red: 0.34, green: 0.35, blue: 0.39),
+                                      pattern: .stripes)
+    public static let sold = SeatLook(fill: Color(red: 0.24, green: 0.25, blue: 0.29), ink: Color(red: 0.24, green: 0.25, blue: 0.29),
+                                      pattern: .solid, glyph: .cross, glyphColor: Color(red: 0.66, green: 0.67, blue: 0.71))
+    public static let blocked = SeatLook(fill: Color(red: 0.10, green: 0.12, blue: 0.18), ink: Color(red: 0.58, green: 0.60, blue: 0.65),
+                                         pattern: .sparseDots, outline: Color(red: 0.58, green: 0.60, blue: 0.65))
+
+    /// The style for a venue's categories.
+    public init(categories: [SeatCategory]) {
+        self.categories = categories.indices.map { MapStyle.categoryLook($0) }
+    }
+
+    public init(venue: Venue) { self.init(categories: venue.categories) }
+
+    /// The look of category index `i` (any index: colours and cues cycle).
+    public static func categoryLook(_ i: Int) -> CategoryLook {
+        let k = Swift.max(i, 0)
+        let c = okabeIto[k % okabeIto.count]
+        // Relative luminance (WCAG) decides whether the ink darkens or lightens.
+        func linear(_ v: Double) -> Double { v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4) }
+        let y = 0.2126 * linear(c.red) + 0.7152 * linear(c.green) + 0.0722 * linear(c.blue)
+        let ink = y > 0.18 ? c.mixed(with: .black, 0.45) : c.mixed(with: .white, 0.45)
+        return CategoryLook(color: c, ink: ink, pattern: cues[k % cues.count])
+    }
+
+    /// The category look of index `i` (the style's own, else the cycle's).
+    public func category(_ i: Int) -> CategoryLook {
+        categories.indices.contains(i) ? categories[i] : MapStyle.categoryLook(i)
+    }
+
+    /// The look of a seat status.
+    public func look(_ status: SeatLook.Status) -> SeatLook {
+        switch status {
+        case .free(let i):
+            let c = category(i)
+            return SeatLook(fill: c.color, ink: c.ink, pattern: c.pattern)
+        case .selected: return MapStyle.selected
+        case .held: return MapStyle.held
+        case .sold: return MapStyle.sold
+        case .blocked: return MapStyle.blocked
+        }
+    }
+
+    /// A tribune's look at the overview: its category's colour and cue, dimmed toward
+    /// `background` so that free seats (full colour) stand out on it when zoomed.
+    public func tribuneLook(category i: Int, background: Color) -> SeatLook {
+        let c = category(i)
+        return SeatLook(fill: c.color.mixed(with: background, MapStyle.tribuneDim),
+                        ink: c.ink.mixed(with: background, MapStyle.tribuneDim), pattern: c.pattern)
+    }
+
+    /// Where patterns are anchored for chart → device `m`: the device pixel of the chart's
+    /// origin, rounded, so a pan by whole pixels moves the patterns with the map.
+    public static func patternOrigin(_ m: AffineTransform) -> (x: Int, y: Int) {
+        func pixel(_ v: Double) -> Int { v.isFinite && abs(v) < 1e9 ? Int(v.rounded()) : 0 }
+        return (pixel(m.tx), pixel(m.ty))
+    }
+
+    /// Device → chart for patterns drawn under chart → device `m` (anchored at `patternOrigin`).
+    public static func patternPlacement(_ m: AffineTransform) -> AffineTransform {
+        let o = patternOrigin(m)
+        return AffineTransform(translationX: Double(o.x), y: Double(o.y)).concatenating(m.inverted())
+    }
+
+    /// How far a tribune's fill goes toward the background (0…1).
+    public static let tribuneDim = 0.45
+
+    /// Each tribune's category: the one most of its seats have (ties to the lower index; a
+    /// tribune without seats: 0). Generated stadiums give a tribune one category by ring, with
+    /// a few wheelchair spaces in the innermost ring, so the majority is the tribune's price.
+    public static func tribuneCategories(_ venue: Venue) -> [Int] {
+        let n = Swift.max(venue.categories.count, 1)
+        var counts = [Int](repeating: 0, count: n)
+        return venue.tribunes.map { t in
+            for k in 0..<n { counts[k] = 0 }
+            for s in t.seats { counts[Swift.min(Int(venue.seats[s].category), n - 1)] += 1 }
+            var best = 0
+            for k in 1..<n where counts[k] > counts[best] { best = k }
+            return best
+        }
+    }
+}

@@ -17,6 +17,13 @@ public struct GestureConfiguration: Hashable, Sendable {
     /// Double tap: farthest the second landing may be from the first. mm.
     public var doubleTapMaximumDistance: Double = 20
 
+    /// Two-finger tap: neither finger strays farther than this from where it landed. mm.
+    public var twoFingerTapSlop: Double = 8
+    /// Two-finger tap: the second finger lands at most this long after the first. s.
+    public var twoFingerTapLandingInterval: Double = 0.15
+    /// Two-finger tap: both fingers are up at most this long after the first landed. s.
+    public var twoFingerTapMaximumDuration: Double = 0.4
+
     /// Fingers closer than this (span = 2 × RMS distance to the centroid, which is the finger
     /// distance for two fingers) give translation only: scale and rotation freeze. mm.
     public var minimumSpan: Double = 8

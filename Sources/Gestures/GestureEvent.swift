@@ -15,6 +15,9 @@ public enum GestureEvent: Hashable, Sendable {
     case pressEnded(location: Point, time: Double, withdrawn: Bool)
     /// A completed tap sequence; `location` is where its first tap landed.
     case tap(location: Point, count: Int, time: Double)
+    /// Two fingers landed and lifted together quickly without moving (`TwoFingerTapRecognizer`);
+    /// `location` is the midpoint of their landings.
+    case twoFingerTap(location: Point, time: Double)
     /// A finger rested within the tap slop for the long-press duration.
     case longPress(location: Point, time: Double)
     case dragChanged(DragValue)

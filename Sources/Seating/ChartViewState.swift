@@ -14,6 +14,11 @@ import Geometry
 /// i.e. `T(−a) · S(s) · R(θ) · T(a + o)` as row-vector affine transforms (`effectTransform`).
 /// `chartToScreen = contentTransform.concatenating(effectTransform)` is exactly what the renderer
 /// applies, and `screenToChart` is its inverse, so a tap lands on what is drawn under it.
+///
+/// **Bounds.** The kiosk places the chart as a whole (`placement`, `place(_:)`, a similarity)
+/// inside `safeArea`, within the rules of `ChartViewState+Bounds` (home, zoom limits from the
+/// panel's `pixelsPerMillimetre` and `seatSize`, the rest rule, rubber band) and
+/// `ChartViewState+Fit` (fitted zoom on a tribune).
 public struct ChartViewState: Hashable, Sendable {
     /// The view's size in screen points (pixels).
     public var viewSize: Size
@@ -37,16 +42,29 @@ public struct ChartViewState: Hashable, Sendable {
     /// Rotation since the rotate gesture began, radians.
     public var currentRotation: Double = 0
 
-    /// The committed zoom (and the displayed zoom during a pinch) stays within these limits.
-    public var zoomLimits: ClosedRange<Double> = 1...40
+    /// The committed zoom (and the displayed zoom during a pinch) stays within these limits: a
+    /// numeric guard only; the kiosk's zoom limits are `scaleLimits` (seat sizes on the panel).
+    public var zoomLimits: ClosedRange<Double> = 1e-3...1e4
+
+    // What the bounds are computed from.
+    /// The part of the screen the chart is fitted into and kept in (screen minus header and
+    /// bottom bar), px; the whole view unless set.
+    public var safeArea: Rect
+    /// The panel's density, px per mm (seat sizes on the panel in mm).
+    public var pixelsPerMillimetre: Double = 4
+    /// A typical seat's size, venue units (`SeatingChart` sets the venue's median); 0: unknown.
+    public var seatSize: Double = 0
+    /// The home view's rotation, radians: the visitor's "rotation 0" (north up). The kiosk sets
+    /// `KioskSession.restingRotation(for:)`: 0 on a landscape screen, π/2 on a portrait one, so
+    /// the stadium's long side lies along the screen's long side.
+    public var homeRotation: Double = .pi / 2
 
     /// The design's resting zoom.
     public static let restingZoom = 1.25
-    /// The zoom a tap on a tribune zooms to.
-    public static let tribuneZoom = 25.0
 
     public init(viewSize: Size, chartSize: Size) {
         self.viewSize = viewSize; self.chartSize = chartSize
+        safeArea = Rect(origin: .zero, size: viewSize)
     }
 
     /// True when zoomed in beyond the resting zoom (`zoom > 1.25`), as the design's `zoomed`.
@@ -110,16 +128,4 @@ public struct ChartViewState: Hashable, Sendable {
     }
     /// A cancelled gesture leaves the committed state as it was (like `@GestureState`).
     public mutating func cancelGestures() { drag = .zero; manualZoom = 1; currentRotation = 0 }
-
-    /// Zoom into a tribune: zoom 25 anchored at the tap (view point / view size), offset reset.
-    public mutating func zoomIn(atViewPoint p: Point) {
-        zoom = clampZoom(ChartViewState.tribuneZoom)
-        zoomAnchor = UnitPoint(x: viewSize.width > 0 ? p.x / viewSize.width : 0.5,
-                               y: viewSize.height > 0 ? p.y / viewSize.height : 0.5)
-        offset = .zero
-    }
-    /// Zoom back out: zoom 1.25, anchor centre, offset reset.
-    public mutating func zoomOut() {
-        zoom = clampZoom(ChartViewState.restingZoom); zoomAnchor = .center; offset = .zero
-    }
 }

@@ -2,8 +2,8 @@ import Geometry
 
 /// The interactive chart: venue, index, view state, the selected tribune and seats, and the
 /// event's availability. Taps follow SportFan: a tap inside the selected tribune toggles the
-/// seat under the finger; a tap on another tribune selects it and zooms in at the tap; a tap
-/// outside every tribune zooms back out.
+/// seat under the finger; a tap on another tribune selects it and fits it into the safe area
+/// (`ChartViewState.fittedPlacement`); a tap outside every tribune goes home.
 public struct SeatingChart: Sendable {
     public let venue: Venue
     public let index: VenueIndex
@@ -27,14 +27,25 @@ public struct SeatingChart: Sendable {
         self.venue = venue
         index = VenueIndex(venue: venue)
         view = ChartViewState(viewSize: viewSize, chartSize: venue.size)
+        view.seatSize = Self.medianSeatSize(venue)
         self.selection = selection
         availability = EventAvailability(seatCount: venue.seats.count)
     }
 
-    /// The zoom-out button: back to the resting view, no tribune selected (seats stay selected).
-    public mutating func zoomOut() {
+    /// Home: the whole stadium in the safe area at the home rotation, no tribune selected
+    /// (seats stay selected).
+    public mutating func home() {
         selectedTribune = nil
-        view.zoomOut()
+        view.goHome()
+    }
+
+    /// The median of the seats' sizes, venue units (0 without seats): the seat the zoom
+    /// limits are about.
+    static func medianSeatSize(_ venue: Venue) -> Double {
+        guard !venue.seats.isEmpty else { return 0 }
+        var sizes = venue.seats.map(\.size)
+        sizes.sort()
+        return sizes[sizes.count / 2]
     }
 
     /// Handles a tap at `screenPoint` (screen points) at time `now` (seconds).
@@ -55,11 +66,10 @@ public struct SeatingChart: Sendable {
         }
         if let u = index.tribune(at: c, in: venue) {
             selectedTribune = u
-            view.zoomIn(atViewPoint: view.viewPoint(fromScreen: screenPoint))
+            view.place(view.fittedPlacement(outline: venue.tribunes[u].path, tap: screenPoint))
             return .tribuneSelected(u)
         }
-        selectedTribune = nil
-        view.zoomOut()
+        home()
         return .zoomedOut
     }
 }

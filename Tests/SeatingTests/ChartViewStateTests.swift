@@ -72,6 +72,7 @@ import Testing
         #expect(v.rotation == .pi / 2 && v.currentRotation == 0)
         v.updateRotation(0.3); v.endRotation(0.3)
         #expect(v.rotation == .pi / 2 + 0.3)
+        v.zoomLimits = 1...40
         v.endMagnification(1000)
         #expect(v.zoom == 40)  // clamped to the limit
         v.endMagnification(1e-6)

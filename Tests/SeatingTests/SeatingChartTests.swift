@@ -10,8 +10,9 @@ import Testing
     /// 1000 × 769.23 chart → scale 1, shifted down by (800 − 769.23) / 2).
     func viewPoint(_ p: Point) -> Point { Point(x: p.x, y: p.y + (800 - 1000 / 1.3) / 2) }
 
-    @Test func tap_tribune_zoom_tap_seat_zoom_out() {
+    @Test func tap_tribune_fits_it_tap_seat_toggles_tap_outside_goes_home() {
         var chart = SeatingChart(venue: Self.venue, viewSize: Size(width: 1000, height: 800))
+        chart.view.pixelsPerMillimetre = 4
         // A north tribune of the outermost ring, tapped at its centre.
         let t = Self.venue.tribunes.firstIndex { $0.id == "R1-N05" }!
         guard case .rect(let r) = Self.venue.tribunes[t].outline else { Issue.record("not a rect"); return }
@@ -21,45 +22,55 @@ import Testing
         let screen0 = Point(x: 500 - 1.25 * (v0.y - 400), y: 400 + 1.25 * (v0.x - 500))
         #expect(chart.tap(atScreen: screen0) == .tribuneSelected(t))
         #expect(chart.selectedTribune == t)
-        #expect(chart.view.zoom == 25 && chart.view.zoomed)
-        #expect(abs(chart.view.zoomAnchor.x - v0.x / 1000) < 1e-12 && abs(chart.view.zoomAnchor.y - v0.y / 800) < 1e-12)
-        #expect(chart.view.offset == .zero)
+        // Fitted: turned π/2 the rect is r.height wide and r.width high on screen; the safe area
+        // (the whole 1000 × 800 view) less a margin of min(5 mm · 4 px/mm, 800 / 10) = 20 px.
+        let k = min(960 / r.height, 760 / r.width)
+        // Its seats at that scale (4 px/mm) are between 9 and 25 mm: the fit itself applies.
+        let seatMM = Self.venue.seats[Self.venue.tribunes[t].seats.lowerBound].size * k / 4
+        #expect(seatMM >= 9 && seatMM <= 25, "\(seatMM) mm")
+        let m = chart.view.chartToScreen
+        let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.maxY)].map { $0.applying(m) }
+        let box = Rect(x: min(corners[0].x, corners[1].x), y: min(corners[0].y, corners[1].y),
+                       width: abs(corners[0].x - corners[1].x), height: abs(corners[0].y - corners[1].y))
+        #expect(abs(box.width - k * r.height) < 1e-6 && abs(box.height - k * r.width) < 1e-6)
+        #expect(abs(box.midX - 500) < 1e-6 && abs(box.midY - 400) < 1e-6)
 
-        // Now screen = v0 + R(π/2)·25·(v − v0). Tap the centre of seat 3 of row 1: the back's
-        // centre (a point inside the filled shape): local (0.5635, 0.2167)·size from the square's
-        // top-left, rotation 0 for a north tribune.
+        // A seat of row 1: the back's centre (a point inside the filled shape): local
+        // (0.5635, 0.2167)·size from the square's top-left, rotation 0 for a north tribune.
         let seat = Self.venue.tribunes[t].seats.lowerBound + 2
         let s = Self.venue.seats[seat]
         let onBack = Point(x: s.center.x - s.size / 2 + 0.5635 * s.size, y: s.center.y - s.size / 2 + 0.2167 * s.size)
-        let v1 = viewPoint(onBack)
-        let screen1 = Point(x: v0.x - 25 * (v1.y - v0.y), y: v0.y + 25 * (v1.x - v0.x))
+        let screen1 = chart.view.screenPoint(fromChart: onBack)
         #expect(chart.tap(atScreen: screen1) == .seatSelected(seat))
         #expect(chart.selection.seats == [seat])
         // Between back and squab (y = 0.42·size) is no seat: inside the tribune, misses.
-        let gap = viewPoint(Point(x: s.center.x, y: s.center.y - s.size / 2 + 0.42 * s.size))
-        #expect(chart.tap(atScreen: Point(x: v0.x - 25 * (gap.y - v0.y), y: v0.y + 25 * (gap.x - v0.x))) == .missedSeat)
+        let gap = chart.view.screenPoint(fromChart: Point(x: s.center.x, y: s.center.y - s.size / 2 + 0.42 * s.size))
+        #expect(chart.tap(atScreen: gap) == .missedSeat)
         // Tap the seat again: deselected.
         #expect(chart.tap(atScreen: screen1) == .seatDeselected(seat))
         #expect(chart.selection.seats.isEmpty)
 
-        // Tap the field centre (outside every tribune): zoom back out.
-        let f = viewPoint(Self.venue.field.center)
-        let screen2 = Point(x: v0.x - 25 * (f.y - v0.y), y: v0.y + 25 * (f.x - v0.x))
-        // The field centre is far off screen at zoom 25; use the chart's own inverse instead to
-        // be sure the tap is really outside: it must not hit a tribune.
-        #expect(chart.index.tribune(at: chart.view.chartPoint(fromScreen: screen2), in: Self.venue) == nil)
-        #expect(chart.tap(atScreen: screen2) == .zoomedOut)
-        #expect(chart.view.zoom == 1.25 && !chart.view.zoomed)
-        #expect(chart.view.zoomAnchor == .center && chart.view.offset == .zero && chart.selectedTribune == nil)
+        // Tap the field's edge next to the tribune (outside every tribune): home, the stadium
+        // fitted into the view at π/2: 769.23 wide, 1000 high → k = min(1000/769.23, 800/1000).
+        let field = Self.venue.field
+        let edge = chart.view.screenPoint(fromChart: Point(x: r.midX, y: field.minY + 1))
+        #expect(chart.index.tribune(at: chart.view.chartPoint(fromScreen: edge), in: Self.venue) == nil)
+        #expect(chart.tap(atScreen: edge) == .zoomedOut)
+        #expect(chart.selectedTribune == nil && chart.view.isAtHome)
+        let home = chart.view.placement
+        #expect(abs(home.scale - 0.8) < 1e-12 && abs(home.rotation - .pi / 2) < 1e-12)
+        let centre = chart.view.screenPoint(fromChart: Point(x: 500, y: 500 / 1.3))
+        #expect(abs(centre.x - 500) < 1e-9 && abs(centre.y - 400) < 1e-9)
     }
 
-    @Test func a_tap_on_another_tribune_while_zoomed_selects_it() {
+    @Test func a_tap_on_another_tribune_while_zoomed_selects_and_fits_it() {
         var chart = SeatingChart(venue: Self.venue, viewSize: Size(width: 1000, height: 800))
         let a = Self.venue.tribunes.firstIndex { $0.id == "R1-N05" }!
         let b = Self.venue.tribunes.firstIndex { $0.id == "R1-N06" }!
         #expect(chart.tap(atScreen: chart.view.screenPoint(fromChart: Self.venue.tribunes[a].bounds.center)) == .tribuneSelected(a))
-        chart.view.endDrag(translation: Vector(dx: 50, dy: 0))
         #expect(chart.tap(atScreen: chart.view.screenPoint(fromChart: Self.venue.tribunes[b].bounds.center)) == .tribuneSelected(b))
-        #expect(chart.view.offset == .zero)
+        // b's centre lands on the view's centre (the fit centres it).
+        let c = chart.view.screenPoint(fromChart: Self.venue.tribunes[b].bounds.center)
+        #expect(abs(c.x - 500) < 1e-6 && abs(c.y - 400) < 1e-6)
     }
 }

@@ -43,12 +43,13 @@ extension KioskSession {
         clearSession(animated: false)
     }
 
-    /// Selection emptied, holds forgotten, zoomed out.
+    /// Selection emptied, holds forgotten, the view home.
     func clearSession(animated: Bool) {
         interaction.clearSelection()
         checkout.forgetHolds()
         recognizer.reset()
-        if animated { interaction.zoomOut() } else { interaction.resetView(rotation: Self.restingRotation(for: configuration.screenSize)) }
+        // Home with the home rotation: animated after Ok, at once on the idle reset.
+        if animated { interaction.home() } else { interaction.resetHome() }
         animator.set(pressScale, to: 1, transaction: Transaction())
         pressed = nil
         followChartZoom()

@@ -83,7 +83,7 @@ extension KioskSession {
                 showToast(content.strings.tapTribuneFirst)
             }
         case .zoomOut:
-            interaction.zoomOut()
+            interaction.home()
             followChartZoom()
         case .dialogOK:
             if case .purchaseFailed = screen { checkout.requestReleaseAll() }

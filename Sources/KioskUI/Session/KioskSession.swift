@@ -58,7 +58,7 @@ public final class KioskSession {
     var recognizer: ChartGestures
     var events = GestureEventLog()
 
-    typealias ChartGestures = SimultaneousGesture<SimultaneousGesture<SimultaneousGesture<PanZoomRotateRecognizer, TapRecognizer>, LongPressRecognizer>, PressRecognizer>
+    typealias ChartGestures = SimultaneousGesture<SimultaneousGesture<SimultaneousGesture<SimultaneousGesture<PanZoomRotateRecognizer, TapRecognizer>, LongPressRecognizer>, PressRecognizer>, TwoFingerTapRecognizer>
 
     // Presentation.
     var dirty = true
@@ -86,7 +86,11 @@ public final class KioskSession {
         layout = KioskLayout(size: configuration.screenSize, pixelsPerMillimetre: configuration.pixelsPerMillimetre)
         let animator = Animator(clock: clock)
         var chart = SeatingChart(venue: venue, viewSize: configuration.screenSize)
-        chart.view.rotation = Self.restingRotation(for: configuration.screenSize)
+        // The view is bounded by the safe area, limited by seat sizes on the panel, and starts home.
+        chart.view.safeArea = layout.safeArea
+        chart.view.pixelsPerMillimetre = configuration.pixelsPerMillimetre
+        chart.view.homeRotation = Self.restingRotation(for: configuration.screenSize)
+        chart.home()
         interaction = ChartInteraction(chart: chart, animator: animator)
         recognizer = Self.makeRecognizer(pixelsPerMillimetre: configuration.pixelsPerMillimetre)
         now = clock.now
@@ -106,6 +110,7 @@ public final class KioskSession {
             .simultaneously(with: TapRecognizer(maximumCount: 1, configuration: gestures))
             .simultaneously(with: LongPressRecognizer(configuration: gestures))
             .simultaneously(with: PressRecognizer(configuration: gestures))
+            .simultaneously(with: TwoFingerTapRecognizer(configuration: gestures))
     }
 
     /// The panel's resolution changed (a touchscreen reporting its size was plugged in): gesture
@@ -118,6 +123,10 @@ public final class KioskSession {
         // Controls are sized in mm on the panel: the chrome and the safe area follow.
         layout = KioskLayout(size: configuration.screenSize, pixelsPerMillimetre: value)
         frameCache.invalidate()
+        // Zoom limits and fitted zooms are seat sizes in mm on the panel.
+        let view = interaction.chart.view
+        interaction.setBounds(safeArea: layout.safeArea, pixelsPerMillimetre: value, homeRotation: view.homeRotation)
+        followChartZoom()
     }
 
     var animator: Animator { interaction.animator }
@@ -128,8 +137,9 @@ public final class KioskSession {
         dirty = true
     }
 
-    /// Whether the chart is zoomed in the model (a tribune selected or pinched in).
-    var chartIsZoomed: Bool { interaction.chart.view.zoomed || interaction.chart.selectedTribune != nil }
+    /// Whether the chart is away from home in the model (a tribune selected, zoomed, panned or
+    /// turned): the tribune screen, with the home control.
+    var chartIsZoomed: Bool { !interaction.isAtHome }
 
     // MARK: - Driving
 

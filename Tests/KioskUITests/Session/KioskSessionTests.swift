@@ -17,41 +17,39 @@ import Seating
             && abs(Double(p.blue) - 255 * (a.blue + k * (b.blue - a.blue))) <= 2
     }
 
-    /// The view point (pre-effect coordinates) of screen point `p` under the resting view
-    /// (zoom 1.25, anchor centre, rotation θ, no offset): p = a + R(θ)·s·(v − a), so
-    /// v = a + R(−θ)·(p − a)/s.
-    static func restingViewPoint(_ p: Point, size: Size, rotation: Double) -> Point {
-        let a = Point(x: size.width / 2, y: size.height / 2)
-        let dx = p.x - a.x, dy = p.y - a.y, th = -rotation, s = 1.25
-        return Point(x: a.x + (cos(th) * dx - sin(th) * dy) / s, y: a.y + (sin(th) * dx + cos(th) * dy) / s)
+    /// The home scale by hand (landscape: the stadium as it is, w × h, in the safe area).
+    static func homeScale(_ d: KioskDriver) -> Double {
+        let safe = d.session.layout.safeArea
+        return min(safe.width / d.venue.size.width, safe.height / d.venue.size.height)
     }
 
-    @Test func tapOnTribuneZoomsTo25AtTheTapAndHidesTheHeader() {
+    @Test func tapOnTribuneFitsItIntoTheSafeAreaAndTheHomeControlGoesBack() {
         let d = KioskDriver()
         #expect(d.session.phase == .browsing)
         #expect(d.session.frame(of: .cart) != nil && d.session.frame(of: .zoomOut) == nil)
         d.run(to: 1.2)
         let t = d.rectTribune
-        let p = d.tribunePoint(t)
-        d.tap(p)
+        d.tap(d.tribunePoint(t))
         // 0.7 s zoom then 0.3 s seat reveal.
         d.run(to: d.now + 1.0)
-        let view = d.session.interaction.presentedView
-        #expect(view.zoom == 25)
-        // Landscape: the stadium lies along the screen (rotation 0).
+        // Landscape: the stadium lies along the screen (rotation 0), so the rect tribune's
+        // screen box is its bounds scaled: fitted into the safe area less 5 mm (20 px) a side.
         #expect(d.session.interaction.chart.view.rotation == 0)
-        let v = Self.restingViewPoint(p, size: Size(width: 1920, height: 1080), rotation: 0)
-        #expect(abs(view.zoomAnchor.x - v.x / 1920) < 1e-9 && abs(view.zoomAnchor.y - v.y / 1080) < 1e-9)
+        let b = d.venue.tribunes[t].bounds, safe = d.session.layout.safeArea
+        let k = min((safe.width - 40) / b.width, (safe.height - 40) / b.height)
+        let m = d.session.interaction.presentedView.chartToScreen
+        #expect(abs(m.a - k) < 1e-9 && abs(m.b) < 1e-12)
+        let centre = Point(x: b.midX, y: b.midY).applying(m)
+        #expect(abs(centre.x - safe.midX) < 1e-6 && abs(centre.y - safe.midY) < 1e-6)
         #expect(d.session.interaction.chart.selectedTribune == t)
         #expect(d.session.interaction.seatReveal == 1)
         #expect(d.session.phase == .zoomed)
-        #expect(d.session.frame(of: .cart) == nil)  // the header slid out
         #expect(d.session.frame(of: .zoomOut) != nil)
         #expect(d.session.isSettled)
-        // The zoom-out button brings the overview and the header back.
+        // The home control brings the overview back.
         d.tap(.zoomOut)
         d.run(to: d.now + 1.1)
-        #expect(d.session.interaction.presentedView.zoom == ChartViewState.restingZoom)
+        #expect(abs(d.session.interaction.presentedView.placement.scale - Self.homeScale(d)) < 1e-12)
         #expect(d.session.phase == .browsing && d.session.frame(of: .cart) != nil)
     }
 
@@ -86,11 +84,13 @@ import Seating
     @Test func pinchZoomsAboutTheFingers() {
         let d = KioskDriver()
         d.run(to: 1.2)
-        // Two fingers spreading from 200 to 400 px: magnification 2, zoom 1.25 → 2.5.
+        // Two fingers spreading from 200 to 400 px: magnification 2 about them, from home.
+        let under = d.session.interaction.presentedView.chartPoint(fromScreen: Point(x: 960, y: 540))
         d.pinch(centre: Point(x: 960, y: 540), from: 200, to: 400)
         d.run(to: d.now + 0.5)
-        #expect(abs(d.session.interaction.chart.view.zoom - 2.5) < 1e-9)
-        #expect(abs(d.session.interaction.presentedView.effectiveZoom - 2.5) < 1e-9)
+        #expect(abs(d.session.interaction.presentedView.placement.scale - 2 * Self.homeScale(d)) < 1e-9)
+        let p = d.session.interaction.presentedView.screenPoint(fromChart: under)
+        #expect(abs(p.x - 960) < 1e-6 && abs(p.y - 540) < 1e-6)
         #expect(d.session.phase == .zoomed)
         #expect(abs(d.session.totals.magnification - 2) < 1e-9)
     }
@@ -121,7 +121,7 @@ import Seating
         d.run(to: d.now + 1.1)
         #expect(d.session.selectedSeats.isEmpty)
         #expect(d.session.phase == .browsing)
-        #expect(d.session.interaction.presentedView.zoom == ChartViewState.restingZoom)
+        #expect(d.session.interaction.isAtHome && !d.session.interaction.isViewAnimating)
         #expect(d.session.interaction.chart.availability.status(a) == .sold)
         #expect(d.session.takeRequests().isEmpty)  // sold seats need no release
     }
@@ -160,7 +160,7 @@ import Seating
         #expect(d.session.phase == .attract)
         #expect(d.session.takeRequests() == [.releaseAll])
         #expect(d.session.selectedSeats.isEmpty)
-        #expect(d.session.interaction.presentedView.zoom == ChartViewState.restingZoom)
+        #expect(d.session.interaction.isAtHome && !d.session.interaction.isViewAnimating)
         #expect(d.session.interaction.chart.selectedTribune == nil)
         #expect(d.session.needsDisplay)  // the stadium turns
         d.run(to: lastTouch + 600)

@@ -54,26 +54,32 @@ enum ViewBounds {
     static func span(_ lo: Double, _ hi: Double) -> String { String(format: "%.1f…%.1f", lo, hi) }
 
     /// The share of the pixels of `area` (px, clipped to the surface) within `tolerance` per
-    /// channel of each colour of `colours`, in that order.
-    static func fractions(of colours: [Color], in surface: Surface, area: Rect, tolerance: Int = 8) -> [Double] {
+    /// channel of `first` and of `second` (opaque colours), sampled on every `step`-th column
+    /// of every `step`-th row (a regular grid: for regions tens of pixels across, within a
+    /// fraction of a per cent of counting every pixel, at 1/step² of the time in a debug build).
+    static func fractions(of first: Color, _ second: Color, in surface: Surface, area: Rect, tolerance: Int = 8, step: Int = 2) -> (Double, Double) {
         let x0 = max(0, Int(area.minX.rounded())), x1 = min(surface.width, Int(area.maxX.rounded()))
         let y0 = max(0, Int(area.minY.rounded())), y1 = min(surface.height, Int(area.maxY.rounded()))
-        guard x1 > x0, y1 > y0 else { return colours.map { _ in 0 } }
-        // Opaque colours: the premultiplied pixel is the colour itself.
-        let targets = colours.map { c -> (Int, Int, Int) in let p = c.premultiplied; return (Int(p.red), Int(p.green), Int(p.blue)) }
-        var counts = [Int](repeating: 0, count: colours.count)
-        for y in y0..<y1 {
+        guard x1 > x0, y1 > y0 else { return (0, 0) }
+        // Opaque: the premultiplied pixel is the colour itself. Per channel, the lowest and
+        // highest value that still counts.
+        let p = first.premultiplied, q = second.premultiplied
+        let lo1 = (Int(p.red) - tolerance, Int(p.green) - tolerance, Int(p.blue) - tolerance)
+        let lo2 = (Int(q.red) - tolerance, Int(q.green) - tolerance, Int(q.blue) - tolerance)
+        let span = UInt(2 * tolerance)
+        var n1 = 0, n2 = 0, total = 0
+        for y in stride(from: y0, to: y1, by: step) {
             let row = surface.row(y)
-            for x in x0..<x1 {
+            for x in stride(from: x0, to: x1, by: step) {
                 let v = row[x]
                 let r = Int((v >> 16) & 0xFF), g = Int((v >> 8) & 0xFF), b = Int(v & 0xFF)
-                for (k, t) in targets.enumerated() where abs(r - t.0) <= tolerance && abs(g - t.1) <= tolerance && abs(b - t.2) <= tolerance {
-                    counts[k] += 1
-                }
+                total += 1
+                // A channel counts when 0 ≤ value − low ≤ 2·tolerance (one unsigned compare).
+                if UInt(bitPattern: r - lo1.0) <= span && UInt(bitPattern: g - lo1.1) <= span && UInt(bitPattern: b - lo1.2) <= span { n1 += 1 }
+                else if UInt(bitPattern: r - lo2.0) <= span && UInt(bitPattern: g - lo2.1) <= span && UInt(bitPattern: b - lo2.2) <= span { n2 += 1 }
             }
         }
-        let total = Double((x1 - x0) * (y1 - y0))
-        return counts.map { Double($0) / total }
+        return (Double(n1) / Double(total), Double(n2) / Double(total))
     }
 
     /// A session of `venue` at `size` (4 px/mm, standalone: no box office, so Buy never leaves

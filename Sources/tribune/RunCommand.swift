@@ -29,6 +29,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "The configuration file (default: /etc/tribune/tribune.toml when it exists).") var config: String?
     @Option(help: "Venue file (venue).") var venue: String?
     @Option(help: "Event name in the header (event_name).") var eventName: String?
+    @Option(help: "Event start in the header, YYYY-MM-DDTHH:MM local time (event_date).") var eventDate: String?
     @Option(help: "trace, debug, info, notice, warning, error or critical (log_level).") var logLevel: String?
     @Option(help: "Control socket path, \"\" for none (control_socket).") var controlSocket: String?
     @Option(help: "Box office base URL (box_office.url).") var boxOfficeURL: String?
@@ -63,7 +64,7 @@ struct RunCommand: ParsableCommand {
     /// The flags given, as (key, text), in the order of the settings.
     var overrides: [(key: String, value: String)] {
         let pairs: [(String, String?)] = [
-            ("venue", venue), ("event_name", eventName), ("log_level", logLevel), ("control_socket", controlSocket),
+            ("venue", venue), ("event_name", eventName), ("event_date", eventDate), ("log_level", logLevel), ("control_socket", controlSocket),
             ("box_office.url", boxOfficeURL), ("box_office.token_file", tokenFile), ("box_office.event_id", eventID),
             ("box_office.journal_dir", journalDir), ("box_office.poll_interval", pollInterval),
             ("box_office.request_timeout", requestTimeout), ("box_office.out_of_service_after", outOfServiceAfter),

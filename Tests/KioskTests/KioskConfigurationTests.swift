@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Kiosk
+import KioskUI
 
 @Suite struct KioskConfigurationTests {
     static let good = """
@@ -195,6 +196,18 @@ import Testing
         do throws(ConfigurationError) { _ = try KioskConfiguration.load(file: missing, optional: false, overrides: [("venue", "/v.json")]); Issue.record("missing file accepted") } catch {
             #expect(error.source == missing)
             #expect(error.reason.hasPrefix("cannot read"))
+        }
+    }
+
+    /// The event's start for the header: ISO local time, and an impossible date is an error naming the key.
+    @Test func eventDate() throws {
+        let c = try KioskConfiguration.parse(toml: "event_date = \"2026-03-14T20:45\"\n", source: "tribune.toml")
+        #expect(c.eventDate == EventDate(year: 2026, month: 3, day: 14, hour: 20, minute: 45))
+        do throws(ConfigurationError) {
+            _ = try KioskConfiguration.parse(toml: "event_date = \"2026-02-30T20:45\"\n", source: "tribune.toml")
+            Issue.record("30 February accepted")
+        } catch {
+            #expect(error.key == "event_date" && error.reason.hasPrefix("expected a date and time"))
         }
     }
 

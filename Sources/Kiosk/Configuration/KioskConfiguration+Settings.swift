@@ -1,4 +1,5 @@
 import DRMDisplay
+import KioskUI
 
 /// One setting's value as read from TOML or from a flag's text, before validation.
 enum SettingValue {
@@ -40,6 +41,12 @@ extension KioskConfiguration {
     static var settings: [Setting] { [
         text("venue", "--venue", \.venue, path: true),
         text("event_name", "--event-name", \.eventName),
+        Setting(key: "event_date", flag: "--event-date", kind: .text) { c, v in
+            guard case .string(let s) = v, let date = EventDate(iso: s) else {
+                return "expected a date and time as \"2026-03-14T20:45\", found \(v.found)"
+            }
+            c.eventDate = date; return nil
+        },
         Setting(key: "log_level", flag: "--log-level", kind: .text) { c, v in
             guard case .string(let s) = v, logLevels.contains(s) else {
                 return "expected one of \(logLevels.joined(separator: ", ")), found \(v.found)"

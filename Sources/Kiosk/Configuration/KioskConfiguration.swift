@@ -1,3 +1,5 @@
+import KioskUI
+
 /// Everything an operator sets for `tribune run`: a TOML file (default
 /// `/etc/tribune/tribune.toml`, example in `config/tribune.toml.example`) and the same settings
 /// as flags, which win. Keys are dotted TOML paths (`display.rotation`); `settingKeys` lists them.
@@ -7,6 +9,9 @@ public struct KioskConfiguration: Sendable, Equatable {
     public var venue: String?
     /// Shown in the header; the box office's event name when connected and this is unset.
     public var eventName: String?
+    /// When the event starts, in the venue's local time, shown in the header under its name
+    /// (`event_date = "2026-03-14T20:45"`; unset: no date shown).
+    public var eventDate: EventDate?
     /// trace, debug, info, notice, warning, error or critical.
     public var logLevel: String = "info"
     /// Unix socket for `status`, `screenshot` and `reload` (empty: none).

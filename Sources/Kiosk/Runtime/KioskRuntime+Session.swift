@@ -24,6 +24,7 @@ extension KioskRuntime {
         let ppmm = pixelsPerMillimetre(configuration, device: device, touchPanel: nil, edid: nil)
         var c = KioskSession.Configuration(screenSize: Size(width: Double(screen.0), height: Double(screen.1)), pixelsPerMillimetre: ppmm)
         c.eventName = configuration.eventName ?? event?.name ?? venue.name
+        c.eventDate = configuration.eventDate
         c.boxOfficeConfigured = configuration.boxOfficeConfigured
         if let event {
             c.currency = event.currency

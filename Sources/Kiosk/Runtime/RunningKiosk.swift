@@ -145,11 +145,12 @@ final class RunningKiosk {
                                                 touchPanel: touchPanel, edid: edid)
     }
 
-    /// Takes the settings a reload may change while running (venue, event name, idle, log
-    /// level); display, touch, box office and control socket changes wait for a restart.
+    /// Takes the settings a reload may change while running (venue, event name and date, idle,
+    /// log level); display, touch, box office and control socket changes wait for a restart.
     func adopt(_ c: KioskConfiguration) {
         configuration.venue = c.venue
         configuration.eventName = c.eventName
+        configuration.eventDate = c.eventDate
         configuration.idle = c.idle
         configuration.logLevel = c.logLevel
         logger.logLevel = Logger.Level(rawValue: c.logLevel) ?? .info

@@ -9,7 +9,7 @@ extension KioskStrings {
     public static let pseudoGrowth = 0.4
 
     /// `s` accented, padded with its own letters to ⌈1.4·n⌉ characters of text (n: the
-    /// characters outside placeholders) and bracketed: "Ok" → "[Ök]", "Buy Tickets" →
+    /// characters outside placeholders) and bracketed: "Ok" → "[Öķ]", "Buy Tickets" →
     /// "[Ɓûý Ţîçķéţš Ɓû]".
     public static func pseudoLocalized(_ s: String) -> String {
         var out = "["
@@ -31,7 +31,8 @@ extension KioskStrings {
         // Brackets count towards the growth; the rest is padding, a space every seventh.
         let target = Int((Double(n) * (1 + pseudoGrowth)).rounded(.up))
         var pad = target - n - 2
-        if pad > 0 && !letters.isEmpty {
+        if letters.isEmpty { letters = ["~"] }   // a template of placeholders only
+        if pad > 0 {
             var k = 0
             while pad > 0 {
                 if k % 7 == 0 { out.append(" ") } else { out.append(letters[(k - k / 7 - 1) % letters.count]) }

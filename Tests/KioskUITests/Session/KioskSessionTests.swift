@@ -138,6 +138,10 @@ import Seating
         d.tap(.dialogOK)
         #expect(d.session.takeRequests() == [.releaseAll])
         #expect(d.session.selectedSeats.isEmpty && d.session.phase != .purchaseFailed)
+        // Dismissing it (the visitor's cancel) takes the chart home.
+        d.run(to: d.now + 1.1)
+        #expect(d.session.interaction.isAtHome && d.session.phase == .browsing)
+        #expect(abs(d.session.interaction.presentedView.placement.scale - Self.homeScale(d)) < 1e-12)
     }
 
     @Test func idlePromptAtExactlyTheTimeoutThenResetThenAttractThenBlank() {

@@ -7,7 +7,8 @@ import Seating
 @testable import KioskUI
 
 /// The session's view: home fitted into the layout's safe area at every size, home again after
-/// Ok, after a failed purchase's dismissal and on the idle reset, and the two-finger tap.
+/// Ok and on the idle reset (a failed purchase's dismissal: `KioskSessionTests`), and the
+/// two-finger tap.
 /// Expected values come from the venue's size and the layout's safe area, by hand.
 @Suite struct KioskSessionViewTests {
     /// The stadium's four corners through the presented view, as a screen box (px).
@@ -84,19 +85,6 @@ import Seating
         d.tap(.dialogOK)
         d.run(to: d.now + 1.1)
         expectHome(d, "after Ok")
-    }
-
-    @Test func dismissingAFailedPurchaseGoesHome() {
-        let d = KioskDriver()
-        let t = d.zoomIn()
-        let (a, _) = d.middleSeats(t)
-        d.tap(d.seatPoint(a))
-        d.tap(.buy)
-        _ = d.session.takeRequests()
-        d.session.receive(.purchaseFailed(reason: "Declined."))
-        d.tap(.dialogOK)
-        d.run(to: d.now + 1.1)
-        expectHome(d, "after cancel")
     }
 
     @Test func theIdleResetGoesHomeAtOnce() {

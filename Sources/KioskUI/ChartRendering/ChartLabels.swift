@@ -8,7 +8,8 @@ import Text
 
 /// The chart's labels at three levels of detail — section (tribune) names at the overview, row
 /// labels at both ends of each row and seat numbers inside the seats once zoomed — placed upright
-/// whatever the view's rotation, never overlapping, and faded in and out with the view's scale.
+/// whatever the view's rotation, never overlapping, never cut by the screen's edge, and faded in
+/// and out with the view's scale.
 ///
 /// Every label is a `LabelSprite` rasterized once, at a fixed size: its capital letters are
 /// `capHeightMillimetres` tall on the panel, the least the issue calls readable. A level shows
@@ -172,7 +173,7 @@ final class ChartLabels {
             let c = tribuneCentre[t].applying(m)
             for k in sectionSprite[2 * t...2 * t + 1] where k >= 0 {
                 let box = self.box(of: k, centre: c)
-                guard box.minX >= area.minX, box.maxX <= area.maxX, box.minY >= area.minY, box.maxY <= area.maxY else { continue }
+                guard area.contains(box), screen.contains(box) else { continue }
                 if grid.place(box) { placed.append(Placed(kind: .section, sprite: k, centre: c, box: box, opacity: opacity)) }
                 break
             }
@@ -217,7 +218,7 @@ final class ChartLabels {
                     let reach = rowSeatSize[row] * s * 0.6 + abs(ux) * Double(sp.width) / 2 + abs(uy) * Double(sp.height) / 2
                     let c = Point(x: p.x + ux * reach, y: p.y + uy * reach)
                     let b = box(of: k, centre: c)
-                    guard b.intersects(screen), grid.place(b) else { continue }
+                    guard screen.contains(b), grid.place(b) else { continue }
                     placed.append(Placed(kind: .row, sprite: k, centre: c, box: b, opacity: opacity))
                 }
             }
@@ -232,7 +233,7 @@ final class ChartLabels {
             for seat in tribuneSeats[t] where seatSprite[seat] >= 0 {
                 let c = seatCentres[seat].applying(m)
                 let b = box(of: seatSprite[seat], centre: c)
-                guard b.intersects(screen), grid.place(b) else { continue }
+                guard screen.contains(b), grid.place(b) else { continue }
                 placed.append(Placed(kind: .seat, sprite: seatSprite[seat], centre: c, box: b, opacity: opacity))
             }
         }

@@ -22,7 +22,7 @@ struct SeatCalloutView {
         let widest = area.width - 2 * pad
         var textWidth = 0.0
         for (i, line) in lines.enumerated() {
-            let l = painter.textLayout(line, bold: i == 0, size: i == 0 ? title : body, maxWidth: widest)
+            let l = painter.textLayout(line, bold: isBold(i, of: lines.count), size: i == 0 ? title : body, maxWidth: widest)
             textWidth = max(textWidth, l?.lines.first?.width ?? 0)
         }
         let size = Size(width: min(textWidth, widest) + 2 * pad, height: Double(lines.count) * lineHeight + 2 * pad - (lineHeight - title))
@@ -78,6 +78,9 @@ struct SeatCalloutView {
         }
     }
 
+    /// The title (first line) and what the tap did (last line) are bold.
+    static func isBold(_ line: Int, of count: Int) -> Bool { line == 0 || line == count - 1 }
+
     /// The distance from `p` to the nearest point of `r` (0 inside).
     static func distance(from p: Point, to r: Rect) -> Double {
         let dx = max(r.minX - p.x, 0, p.x - r.maxX), dy = max(r.minY - p.y, 0, p.y - r.maxY)
@@ -92,21 +95,23 @@ struct SeatCalloutView {
             shape.move(to: c.tail[0]); shape.addLine(to: c.tail[2]); shape.addLine(to: c.tail[1]); shape.closeSubpath()
         }
         let line = max(1.5, c.padding / 12)
-        context.fill(shape, with: .solid(palette.toast))
+        // Opaque, so seat outlines and labels do not show through the text.
+        let t = palette.toast, fill = Color(red: t.red, green: t.green, blue: t.blue)
+        context.fill(shape, with: .solid(fill))
         context.stroke(shape, with: .solid(palette.secondaryText.withOpacity(0.6)), style: StrokeStyle(lineWidth: line, lineJoin: .round))
         if c.tail.count == 3 {
             // The card's outline across the tail's base, painted over: card and tail are one shape.
             let a = c.tail[0], b = c.tail[1]
             let seam = Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(b.x - a.x), height: abs(b.y - a.y))
                 .insetBy(dx: a.x == b.x ? -line : line, dy: a.y == b.y ? -line : line)
-            context.fill(Path(roundedRect: seam, cornerRadius: 0), with: .solid(palette.toast))
+            context.fill(Path(roundedRect: seam, cornerRadius: 0), with: .solid(fill))
         }
         let x = c.box.minX + c.padding, maxWidth = c.box.width - 2 * c.padding
         var baseline = c.box.minY + c.padding + c.titleSize * 0.78
         for (i, line) in c.lines.enumerated() {
-            let last = i == c.lines.count - 1 && i > 0
-            painter.drawText(line, bold: i == 0 || last, size: i == 0 ? c.titleSize : c.bodySize,
-                             color: i == 0 || last ? palette.text : palette.secondaryText, x: x, baseline: baseline,
+            let bold = Self.isBold(i, of: c.lines.count)
+            painter.drawText(line, bold: bold, size: i == 0 ? c.titleSize : c.bodySize,
+                             color: bold ? palette.text : palette.secondaryText, x: x, baseline: baseline,
                              maxWidth: maxWidth, in: context)
             baseline += c.lineHeight
         }

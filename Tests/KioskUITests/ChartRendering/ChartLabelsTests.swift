@@ -22,19 +22,19 @@ import Seating
     static var arcTribune: Int { KioskDriver.design.tribunes.firstIndex { $0.kind == .arc } ?? 0 }
 
     /// A view of `size` scaled so tribune `t`'s seats are `seatMillimetres` on the panel, centred
-    /// on the tribune's middle seat and turned by `rotation`.
-    static func view(size: Size, tribune t: Int, seatMillimetres: Double, rotation: Double) -> ChartViewState {
+    /// on the tribune's middle seat (or on `centre`, chart units) and turned by `rotation`.
+    static func view(size: Size, tribune t: Int, seatMillimetres: Double, rotation: Double, centre: Point? = nil) -> ChartViewState {
         let venue = KioskDriver.design
         let seats = venue.tribunes[t].seats
         let seat = venue.seats[seats.lowerBound + seats.count / 2]
         var v = ChartViewState(viewSize: size, chartSize: venue.size)
         v.rotation = rotation
+        v.zoomLimits = 1e-3...1e4
         v.zoom = 1
         let m = v.chartToScreen
         let base = abs(m.a * m.d - m.b * m.c).squareRoot()
-        v.zoomLimits = 0.01...1000
         v.zoom = seatMillimetres * ppm / (seat.size * base)
-        let p = v.screenPoint(fromChart: seat.center)
+        let p = v.screenPoint(fromChart: centre ?? seat.center)
         v.offset = Vector(dx: size.width / 2 - p.x, dy: size.height / 2 - p.y)
         return v
     }

@@ -25,7 +25,10 @@ import Seating
         // In its category's look (the ring's category: every seat of a straight tribune outside
         // the innermost ring has it), fill or ink by the pattern's pixel there.
         let category = Int(chart.venue.seats[chart.venue.tribunes[t].seats.lowerBound].category)
-        let look = MapStyle(venue: chart.venue).tribuneLook(category: category, background: renderer.background)
+        let m = chart.view.chartToScreen
+        let deviceSeat = chart.venue.seats[0].size * abs(m.a * m.d - m.b * m.c).squareRoot()
+        let look = MapStyle(venue: chart.venue).tribuneLook(category: category, background: renderer.background,
+                                                            dim: MapStyle.tribuneDim(deviceSeat: deviceSeat))
         // Patterns are anchored at the chart origin's pixel.
         let o = chart.view.screenPoint(fromChart: Point(x: 0, y: 0))
         let c = (x: Int(centre.x) - Int(o.x.rounded()), y: Int(centre.y) - Int(o.y.rounded()))

@@ -21,7 +21,8 @@ import Seating
             var count: [Int: Int] = [:]
             for seat in t.seats { count[Int(venue.seats[seat].category), default: 0] += 1 }
             let top = count.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? 0
-            let look = map.tribuneLook(category: top, background: style.background)
+            let deviceSeat = venue.seats[0].size * abs(m.a * m.d - m.b * m.c).squareRoot()
+            let look = map.tribuneLook(category: top, background: style.background, dim: MapStyle.tribuneDim(deviceSeat: deviceSeat))
             context.fill(t.path, with: look.paint(deviceToUser: MapStyle.patternPlacement(m), opacity: opacity))
         }
         return s

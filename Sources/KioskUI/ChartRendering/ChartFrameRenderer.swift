@@ -45,6 +45,11 @@ public final class ChartFrameRenderer {
     /// true: the seats of every tribune, coloured by status; false: only the selected
     /// tribune's seats, faded in by `seatReveal` (as `ChartRenderer`).
     public var showsAllSeats = true
+    /// The legend entry's status the map picks out (nil: none): other looks fade toward the
+    /// background. Changing it redraws every tile.
+    public var highlight: SeatLook.Status? {
+        didSet { if highlight != oldValue { palette = []; grid.invalidateAll() } }
+    }
     /// Resample in-flight pinch/rotate frames (true) or draw every frame exactly (false).
     public var resamplesGestures = true
     /// Bilinear (true) rather than nearest-pixel (false) resampling of in-flight frames.
@@ -76,6 +81,8 @@ public final class ChartFrameRenderer {
     /// the layout's pattern anchor.
     let map: MapStyle
     private var tribunePaints: [Paint] = []
+    /// The device seat size (px) `tribunePaints` are dimmed for.
+    private var tribuneSeat = -1.0
     private let backgroundPixel: UInt32
 
     /// - Parameters:
@@ -165,12 +172,12 @@ public final class ChartFrameRenderer {
             }
             layout = l
             let origin = MapStyle.patternOrigin(m)
-            if tribunePaints.isEmpty || origin != paletteOrigin {
+            let deviceSeat = (scene.side.first ?? 0) * l.deviceScale
+            if origin != paletteOrigin || deviceSeat != tribuneSeat {
                 // Patterns are anchored at the chart's origin: they move with the map.
                 paletteOrigin = origin
+                tribuneSeat = deviceSeat
                 palette = []
-                tribunePaints = style.tribunePaints(venue, map: map,
-                                                    deviceToUser: AffineTransform(translationX: Double(origin.x), y: Double(origin.y)))
             }
             pan = (0, 0)
             grid.invalidateAll()
@@ -242,14 +249,19 @@ public final class ChartFrameRenderer {
         return (dm / dl).squareRoot()
     }
 
+    /// The seats' pattern tiles and the tribunes' paints, for the layout's pattern anchor and
+    /// seat size, the seats' opacity and the highlight.
     private func updatePalette() {
         let opacity = scene.seatOpacity
         guard opacity != paletteOpacity || palette.isEmpty else { return }
         paletteOpacity = opacity
+        tribunePaints = style.tribunePaints(venue, map: map,
+                                            deviceToUser: AffineTransform(translationX: Double(paletteOrigin.x), y: Double(paletteOrigin.y)),
+                                            deviceSeat: tribuneSeat, highlight: highlight)
         palette = []
         palette.reserveCapacity(ChartScene.Paint.count * SeatMaskBlender.tileSize)
         for p in 0..<ChartScene.Paint.count {
-            let look = ChartScene.Paint.status(UInt8(p)).map { map.look($0) }
+            let look = ChartScene.Paint.status(UInt8(p)).map { map.look($0, highlight: highlight, background: style.background) }
             let fill = look?.fill.withOpacity(opacity).premultiplied.rawValue ?? 0
             let ink = look?.ink.withOpacity(opacity).premultiplied.rawValue ?? 0
             SeatMaskBlender.appendTile(look?.pattern ?? .solid, fill: fill, ink: ink, origin: paletteOrigin, to: &palette)
@@ -456,7 +468,7 @@ public final class ChartFrameRenderer {
             ctx.transform = l.transform.concatenating(AffineTransform(translationX: Double(ox), y: Double(oy)))
             for s in pathSeats {
                 guard let status = ChartScene.Paint.status(scene.paint[s]) else { continue }
-                ctx.fill(venue.seatPath(s), with: map.look(status).paint(in: ctx, origin: (paletteOrigin.x + ox, paletteOrigin.y + oy),
+                ctx.fill(venue.seatPath(s), with: map.look(status, highlight: highlight, background: style.background).paint(in: ctx, origin: (paletteOrigin.x + ox, paletteOrigin.y + oy),
                                                                           opacity: scene.seatOpacity))
             }
         }

@@ -47,7 +47,8 @@ public struct ChartRenderer {
 
         let outlineStyle = StrokeStyle(lineWidth: outlineWidth / scale, lineJoin: .round)
         let map = MapStyle(venue: venue)
-        let paints = tribunePaints(venue, map: map, deviceToUser: MapStyle.patternPlacement(m))
+        let paints = tribunePaints(venue, map: map, deviceToUser: MapStyle.patternPlacement(m),
+                                   deviceSeat: (venue.seats.first?.size ?? 0) * scale)
         for (i, t) in venue.tribunes.enumerated() {
             let path = t.path
             context.fill(path, with: i == chart.selectedTribune ? .solid(selectedTribune) : paints[i])
@@ -62,12 +63,17 @@ public struct ChartRenderer {
         }
     }
 
-    /// Each tribune's paint at the overview: its category's look (`MapStyle.tribuneLook`, the
-    /// majority category) with the pattern placed by `deviceToUser`.
-    func tribunePaints(_ venue: Venue, map: MapStyle, deviceToUser: AffineTransform = .identity) -> [Paint] {
+    /// Each tribune's paint: its category's look (`MapStyle.tribuneLook`, the majority
+    /// category) dimmed for seats `deviceSeat` px wide, the pattern placed by `deviceToUser`.
+    /// With a legend `highlight`, tribunes of other categories (all, for another status) fade.
+    func tribunePaints(_ venue: Venue, map: MapStyle, deviceToUser: AffineTransform, deviceSeat: Double,
+                       highlight: SeatLook.Status? = nil) -> [Paint] {
         let categories = MapStyle.tribuneCategories(venue)
-        let perCategory = (0..<(categories.max() ?? 0) + 1).map {
-            map.tribuneLook(category: $0, background: background).paint(deviceToUser: deviceToUser)
+        let dim = MapStyle.tribuneDim(deviceSeat: deviceSeat)
+        let perCategory = (0..<(categories.max() ?? 0) + 1).map { c -> Paint in
+            var look = map.tribuneLook(category: c, background: background, dim: dim)
+            if let h = highlight, h != .free(category: c) { look = look.faded(toward: background, SeatLook.highlightFade) }
+            return look.paint(deviceToUser: deviceToUser)
         }
         return categories.map { perCategory[$0] }
     }

@@ -20,6 +20,8 @@ extension KioskSession {
         var localEdits: Int
         /// FNV-1a over the selected tribune's seats' availability at `now` (holds expire with time).
         var availability: UInt64
+        /// The legend entry picked out on the map.
+        var highlight: SeatLook.Status?
     }
 
     /// The chart under the chrome, redrawn only when its key changed (`chartDamage` says
@@ -49,6 +51,7 @@ extension KioskSession {
         let chart = interaction.chart
         let view = interaction.presentedView
         let (frames, base) = cache.chartFrameRenderer(venue: chart.venue, width: width, height: height, style: renderer)
+        frames.highlight = key.highlight
         let changed = frames.render(chart, view: view, seatReveal: key.reveal, now: now,
                                     viewInMotion: interaction.isViewAnimating, into: base)
         let overlay = key.selectedTribune.map { chart.venue.tribunes.indices.contains($0) } == true && key.reveal > 0
@@ -100,7 +103,8 @@ extension KioskSession {
         return ChartKey(view: interaction.presentedView, trace: min(max(animator.value(trace), 0), 1), reveal: reveal,
                         selectedTribune: chart.selectedTribune, selection: selected == nil ? [] : chart.selection.seats,
                         pressedSeat: pressedSeat, grow: grow,
-                        revision: chart.availability.revision, localEdits: chart.availability.localEdits, availability: hash)
+                        revision: chart.availability.revision, localEdits: chart.availability.localEdits, availability: hash,
+                        highlight: activeLegendHighlight)
     }
 
     // MARK: - Chart
@@ -168,6 +172,7 @@ extension KioskSession {
         context.transform = m
         let map = frameCache.mapStyle(venue)
         let patternOrigin = MapStyle.patternOrigin(m)
+        let highlight = activeLegendHighlight
         let traceStyle = StrokeStyle(lineWidth: 1.5 / scale, lineCap: .round, lineJoin: .round)
         let pressedSeat: Int? = if case .seat(let s)? = pressed { s } else { nil }
         let painter = self.painter
@@ -180,7 +185,7 @@ extension KioskSession {
             var path = venue.seatPath(seat)
             if seatGrow != 1 { path = path.applying(ChromePainter.scaling(seatGrow, about: record.center)) }
             let status = SeatLook.Status(chart, seat: seat, now: now)
-            let look = map.look(status)
+            let look = map.look(status, highlight: highlight, background: renderer.background)
             if reveal < 1 {
                 context.fill(path, with: look.paint(in: context, origin: patternOrigin, opacity: reveal))
                 context.stroke(path.trimmedPath(from: 0, to: reveal), with: .solid(renderer.outline), style: traceStyle)
@@ -192,13 +197,14 @@ extension KioskSession {
             if let outline = look.outline {
                 context.stroke(path, with: .solid(outline), style: StrokeStyle(lineWidth: 1.5 / scale, dash: [2 / scale, 2 / scale]))
             }
-            let side = record.size * 0.62 * seatGrow
-            let box = Rect(x: record.center.x - side / 2, y: record.center.y - side / 2, width: side, height: side)
             if record.flags.contains(.wheelchair) {
+                let side = record.size * 0.62 * seatGrow
+                let box = Rect(x: record.center.x - side / 2, y: record.center.y - side / 2, width: side, height: side)
                 painter.drawWheelchair(in: box, color: status == .selected ? look.glyphColor : palette.wheelchair,
                                        lineWidth: 2 / scale, in: context)
             } else if look.glyph != .none {
-                look.drawGlyph(in: box, in: context)
+                look.drawGlyph(in: SeatLook.glyphBox(center: record.center, size: record.size * seatGrow, rotation: record.rotation),
+                               in: context)
             }
         }
         context.transform = .identity

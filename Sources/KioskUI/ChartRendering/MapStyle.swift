@@ -77,6 +77,14 @@ public struct MapStyle: Hashable, Sendable {
         categories.indices.contains(i) ? categories[i] : MapStyle.categoryLook(i)
     }
 
+    /// The look of a seat status with the legend highlighting `highlight` (nil: nothing): a
+    /// status other than the highlighted one fades toward `background`.
+    public func look(_ status: SeatLook.Status, highlight: SeatLook.Status?, background: Color) -> SeatLook {
+        let l = look(status)
+        guard let h = highlight, h != status else { return l }
+        return l.faded(toward: background, SeatLook.highlightFade)
+    }
+
     /// The look of a seat status.
     public func look(_ status: SeatLook.Status) -> SeatLook {
         switch status {
@@ -90,12 +98,20 @@ public struct MapStyle: Hashable, Sendable {
         }
     }
 
-    /// A tribune's look at the overview: its category's colour and cue, dimmed toward
-    /// `background` so that free seats (full colour) stand out on it when zoomed.
-    public func tribuneLook(category i: Int, background: Color) -> SeatLook {
+    /// A tribune's look: its category's colour and cue, moved a fraction `dim` (0…1) toward
+    /// `background` (`tribuneDim(deviceSeat:)`).
+    public func tribuneLook(category i: Int, background: Color, dim: Double) -> SeatLook {
         let c = category(i)
-        return SeatLook(fill: c.color.mixed(with: background, MapStyle.tribuneDim),
-                        ink: c.ink.mixed(with: background, MapStyle.tribuneDim), pattern: c.pattern)
+        return SeatLook(fill: c.color.mixed(with: background, dim), ink: c.ink.mixed(with: background, dim), pattern: c.pattern)
+    }
+
+    /// How far a tribune's fill goes toward the background for seats `deviceSeat` px wide: at
+    /// the overview seats are dots and the tribune keeps nearly its category's colour, so it
+    /// reads as one patterned field; zoomed (seats of 12 px and more) it darkens so the seats,
+    /// in full colour, stand out on it; in between it ramps.
+    public static func tribuneDim(deviceSeat: Double) -> Double {
+        let t = Swift.min(Swift.max((deviceSeat - 6) / 6, 0), 1)
+        return t.isFinite ? 0.12 + (0.45 - 0.12) * t : 0.45
     }
 
     /// Where patterns are anchored for chart → device `m`: the device pixel of the chart's
@@ -110,9 +126,6 @@ public struct MapStyle: Hashable, Sendable {
         let o = patternOrigin(m)
         return AffineTransform(translationX: Double(o.x), y: Double(o.y)).concatenating(m.inverted())
     }
-
-    /// How far a tribune's fill goes toward the background (0…1).
-    public static let tribuneDim = 0.45
 
     /// Each tribune's category: the one most of its seats have (ties to the lower index; a
     /// tribune without seats: 0). Generated stadiums give a tribune one category by ring, with

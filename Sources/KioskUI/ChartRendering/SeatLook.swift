@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Geometry
 import Raster
 
@@ -45,6 +50,16 @@ public struct SeatLook: Hashable, Sendable {
         self.glyph = glyph; self.glyphColor = glyphColor; self.outline = outline
     }
 
+    /// The look moved a fraction `t` (0…1) toward `ground`: what the map shows of seats the
+    /// legend highlight does not pick out.
+    public func faded(toward ground: Color, _ t: Double) -> SeatLook {
+        SeatLook(fill: fill.mixed(with: ground, t), ink: ink.mixed(with: ground, t), pattern: pattern, glyph: glyph,
+                 glyphColor: glyphColor.mixed(with: ground, t), outline: outline?.mixed(with: ground, t))
+    }
+
+    /// How far looks outside a legend highlight fade toward the background.
+    public static let highlightFade = 0.72
+
     /// The colour of device pixel (`x`, `y`) inside the seat (before coverage).
     @inline(__always) public func color(x: Int, y: Int) -> Color {
         pattern.isInk(x: x, y: y) ? ink : fill
@@ -67,6 +82,21 @@ public struct SeatLook: Hashable, Sendable {
 
     /// Stroke width of a glyph, in units of its box's side.
     public static let glyphLineWidth = 0.16
+
+    /// Where a seat's glyph goes: on the squab (`SeatShape`: the rect (0, ½, 1 − k, ½ − ⅒) of
+    /// the unit square, k = ⅓ − ⅒), a square of side `glyphSide` centred `glyphOffset` from the
+    /// seat's centre, both in seat sides, unrotated (turn the offset with the seat).
+    public static let glyphOffset = Point(x: (1 - (1.0 / 3 - 0.1)) / 2 - 0.5, y: 0.2)
+    public static let glyphSide = 0.36
+
+    /// The glyph's square for a seat centred at `center`, of side `size`, turned by `rotation`
+    /// (radians), in the seat's coordinates.
+    public static func glyphBox(center: Point, size: Double, rotation: Double) -> Rect {
+        let c = cos(rotation), s = sin(rotation)
+        let dx = glyphOffset.x * size, dy = glyphOffset.y * size
+        let side = glyphSide * size
+        return Rect(x: center.x + dx * c - dy * s - side / 2, y: center.y + dx * s + dy * c - side / 2, width: side, height: side)
+    }
 }
 
 /// An 8 × 8 px ink pattern: bit `y · 8 + x` set means pixel (x mod 8, y mod 8) takes the ink.

@@ -19,7 +19,9 @@ final class TraceFillLayer {
         let context = DrawingContext(surface: surface)
         context.transform = m
         context.fill(Path(venue.field), with: .solid(style.field))
-        let paints = style.tribunePaints(venue, map: MapStyle(venue: venue), deviceToUser: MapStyle.patternPlacement(m))
+        let deviceSeat = (venue.seats.first?.size ?? 0) * abs(m.determinant).squareRoot()
+        let paints = style.tribunePaints(venue, map: MapStyle(venue: venue), deviceToUser: MapStyle.patternPlacement(m),
+                                         deviceSeat: deviceSeat)
         for (tribune, paint) in zip(venue.tribunes, paints) { context.fill(tribune.path, with: paint) }
         let s = surface
         extents = (0..<height).map { y in

@@ -10,4 +10,6 @@ public enum KioskControl: String, Hashable, Sendable, CaseIterable {
     case cart
     /// Continue in the "Still there?" prompt.
     case idleContinue
+    /// The legend's entries: a tap highlights the entry's seats on the map (`tapLegend`).
+    case legend
 }

@@ -25,8 +25,11 @@ extension KioskSession {
 
     /// The session's own timers (`KioskTimers.deadline`) on the current screen.
     func sessionDeadline() -> Double? {
-        timers.deadline(screen: screen, now: now, idle: router.isIdle, holdExpiresAt: checkout.holdExpiresAt,
-                        configuration: configuration)
+        let d = timers.deadline(screen: screen, now: now, idle: router.isIdle, holdExpiresAt: checkout.holdExpiresAt,
+                                configuration: configuration)
+        // A legend highlight's end redraws the map.
+        guard let h = legendHighlight?.until, h > now else { return d }
+        return min(d ?? h, h)
     }
 
     /// Fires whatever is due at `t`; every due timer changes state, so the same deadline never

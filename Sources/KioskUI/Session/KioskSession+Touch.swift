@@ -28,7 +28,7 @@ extension KioskSession {
         case .stadium, .tribune, .blanked, .attract:
             break
         }
-        for c in [KioskControl.cart, .zoomOut, .buy] {
+        for c in [KioskControl.cart, .zoomOut, .buy, .legend] {
             if let r = controlHitRect(c), r.contains(p) { return .control(c) }
         }
         if layout.bottomBar.contains(p) { return .swallow(wake: false) }
@@ -64,6 +64,8 @@ extension KioskSession {
             case .zoomOut:
                 // The home control, while the chart is away from home.
                 return screen == .tribune ? layout.home : nil
+            case .legend:
+                return legendFrame
             case .dialogOK, .idleContinue:
                 return nil
             }
@@ -98,6 +100,8 @@ extension KioskSession {
             }
         case .idleContinue:
             continueSession()
+        case .legend:
+            tapLegend(at: router.location)
         }
     }
 

@@ -72,6 +72,8 @@ public final class KioskSession {
     let pressScale: AnimatedProperty<Double>
     /// The seat callout shown, if any (`updateCallout(after:)`).
     var seatCallout: SeatCallout?
+    /// The legend entry whose seats the map picks out (`tapLegend`).
+    var legendHighlight: LegendHighlight?
     /// What `pressScale` applies to (kept after release while it shrinks back).
     var pressed: Pressed?
 

@@ -1,0 +1,36 @@
+import Geometry
+
+/// A legend entry's seats picked out on the map: every other look is dimmed until `until`.
+struct LegendHighlight: Equatable {
+    var status: SeatLook.Status
+    /// Clock time (s) the highlight ends.
+    var until: Double
+}
+
+extension KioskSession {
+    /// How long a tapped legend entry stays highlighted, s (another tap on it ends it sooner).
+    static let legendHighlightDuration = 6.0
+
+    /// The legend's entries on screen (px): the cells that hold an entry, as one rect.
+    var legendFrame: Rect? {
+        let cells = layout.legendCells.prefix(content.legend.count)
+        guard let first = cells.first else { return nil }
+        return cells.dropFirst().reduce(first) { $0.union($1) }
+    }
+
+    /// The status highlighted on the map now (nil: none, or its time is up).
+    var activeLegendHighlight: SeatLook.Status? {
+        guard let h = legendHighlight, h.until > now else { return nil }
+        return h.status
+    }
+
+    /// A tap on the legend at `p` (px): highlights that entry's seats on the map, or ends the
+    /// highlight when the entry already is.
+    func tapLegend(at p: Point) {
+        guard let k = layout.legendCells.prefix(content.legend.count).firstIndex(where: { $0.contains(p) }) else { return }
+        let status = content.legend[k].status
+        legendHighlight = activeLegendHighlight == status
+            ? nil : LegendHighlight(status: status, until: now + Self.legendHighlightDuration)
+        dirty = true
+    }
+}

@@ -1,0 +1,66 @@
+import Testing
+import Geometry
+import Raster
+import Seating
+@testable import KioskUI
+
+/// Tapping a legend entry picks its seats out on the map: tribunes and seats of every other
+/// look fade toward the background (each channel moved `SeatLook.highlightFade` of the way),
+/// the entry's own stay as they were; the highlight ends after its time or on a second tap.
+@Suite struct KioskSessionLegendHighlightTests {
+    /// The centre of the first tribune whose seats are all of category `c`.
+    static func tribune(ofCategory c: Int, _ d: KioskDriver) -> Int {
+        d.venue.tribunes.indices.first { t in d.venue.tribunes[t].seats.allSatisfy { Int(d.venue.seats[$0].category) == c } }!
+    }
+
+    /// The 5 × 5 pixels around `p`.
+    static func block(_ s: Surface, _ p: Point) -> [PremultipliedPixel] {
+        var out: [PremultipliedPixel] = []
+        for dy in -2...2 { for dx in -2...2 { out.append(s.pixel(x: Int(p.x) + dx, y: Int(p.y) + dy)) } }
+        return out
+    }
+
+    @Test func legendTapFadesOtherCategoriesAndExpires() throws {
+        let d = KioskDriver()
+        d.run(to: 1.2)
+        let content = d.session.content
+        let entry = try #require(content.legend.firstIndex { $0.status == .free(category: 0) })
+        let cell = d.session.layout.legendCells[entry]
+        let own = Self.tribune(ofCategory: 0, d), other = Self.tribune(ofCategory: 1, d)
+        let before = d.render()
+        let ownBefore = Self.block(before, d.tribunePoint(own)), otherBefore = Self.block(before, d.tribunePoint(other))
+
+        d.tap(Point(x: cell.midX, y: cell.midY))
+        #expect(d.session.activeLegendHighlight == .free(category: 0))
+        let after = d.render()
+        #expect(Self.block(after, d.tribunePoint(own)) == ownBefore)
+        // Faded: each channel moved 0.72 of the way to the background (±3 for rounding).
+        let bg = ChartRenderer().background.premultiplied
+        for (was, now) in zip(otherBefore, Self.block(after, d.tribunePoint(other))) {
+            for (w, n, b) in [(was.red, now.red, bg.red), (was.green, now.green, bg.green), (was.blue, now.blue, bg.blue)] {
+                let expected = Double(w) + (Double(b) - Double(w)) * SeatLook.highlightFade
+                #expect(abs(Double(n) - expected) <= 3, "\(was) → \(now), expected \(expected)")
+            }
+        }
+        // After its time the map is as before.
+        d.run(to: d.now + KioskSession.legendHighlightDuration + 0.1)
+        #expect(d.session.activeLegendHighlight == nil)
+        #expect(Self.block(d.render(), d.tribunePoint(other)) == otherBefore)
+    }
+
+    @Test func aSecondTapEndsItAndAnotherEntrySwitches() throws {
+        let d = KioskDriver()
+        d.run(to: 1.2)
+        let cells = d.session.layout.legendCells, legend = d.session.content.legend
+        #expect(legend.count >= 2)
+        let a = Point(x: cells[0].midX, y: cells[0].midY), b = Point(x: cells[1].midX, y: cells[1].midY)
+        d.tap(a)
+        #expect(d.session.activeLegendHighlight == legend[0].status)
+        d.tap(b)
+        #expect(d.session.activeLegendHighlight == legend[1].status)
+        d.tap(b)
+        #expect(d.session.activeLegendHighlight == nil)
+        // The legend is a control only where it has entries, and never the chart's.
+        #expect(d.session.frame(of: .legend).map { cells[0].union(cells[legend.count - 1]).contains($0.center) } == true)
+    }
+}

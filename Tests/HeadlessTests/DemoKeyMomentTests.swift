@@ -1,0 +1,110 @@
+import Foundation
+import Geometry
+import Gestures
+@testable import Headless
+@testable import KioskUI
+import Recording
+import Testing
+
+/// The demo's key frames show the new map (issue 24): the bundled session replayed as
+/// `tribune-headless demo` does (60 fps, a box office that holds and sells every seat), with the
+/// screens' state read at each key moment — the first display frame at or after it, as the
+/// key frames are taken.
+@Suite struct DemoKeyMomentTests {
+    /// What the screens showed at one key moment.
+    struct Seen {
+        var name: String
+        var atHome: Bool
+        var homeControl: Bool
+        var tribune: Int?
+        var seats: Int
+        var callout: Bool
+        var purchases: Int
+        /// The presented view: zoom, rotation (degrees, 0…360), offset (px).
+        var zoom: Double
+        var rotation: Double
+        var offset: Vector
+        var stadium: Rect
+        var tribuneBox: Rect?
+    }
+
+    /// Forwards to the replay and notes the screens at each key moment.
+    final class Watcher: ReplayTarget {
+        let replay: KioskReplay
+        var seen: [Seen] = []
+        init(replay: KioskReplay) { self.replay = replay }
+        func handle(_ frame: TouchFrame) { replay.handle(frame) }
+        var nextDeadline: Double? { replay.nextDeadline }
+        func advance(to time: Double) { replay.advance(to: time) }
+        var isSettled: Bool { replay.isSettled && seen.count >= DemoSession.keyMoments.count }
+        func displayFrame(index: Int, time: Double) {
+            replay.displayFrame(index: index, time: time)
+            let moments = DemoSession.keyMoments
+            guard seen.count < moments.count, time >= moments[seen.count].time - 1e-6 else { return }
+            let s = replay.session, view = s.interaction.presentedView, venue = s.interaction.chart.venue
+            let m = view.chartToScreen
+            // A rect's on-screen box: the bounding box of its turned corners (CGRect.applying).
+            func box(_ r: Rect) -> Rect { r.applying(m) }
+            let degrees = (view.effectiveRotation * 180 / .pi).truncatingRemainder(dividingBy: 360)
+            seen.append(Seen(name: moments[seen.count].name, atHome: s.interaction.isAtHome, homeControl: s.frame(of: .zoomOut) != nil,
+                             tribune: s.interaction.chart.selectedTribune, seats: s.selectedSeats.count,
+                             callout: s.calloutSnapshot() != nil, purchases: s.purchases.count,
+                             zoom: view.effectiveZoom, rotation: degrees < 0 ? degrees + 360 : degrees, offset: view.effectiveOffset,
+                             stadium: box(Rect(origin: .zero, size: venue.size)),
+                             tribuneBox: s.interaction.chart.selectedTribune.map { box(venue.tribunes[$0].bounds) }))
+        }
+    }
+
+    @Test func theKeyFramesShowTheOverviewATribuneTheCalloutAPanAndHome() throws {
+        let path = try #require(Demo.bundledSessionPath())
+        let touches = try RecordingReader.read(path: path).touchFrames(mapping: DisplayMapping(size: DemoSession.screenSize))
+        let venue = DemoSession.venue()
+        let replay = KioskReplay(venue: venue, configuration: DemoSession.configuration(venue: venue), options: .init(timing: false),
+                                 responder: LayoutResponder())
+        let watcher = Watcher(replay: replay)
+        var target = watcher
+        ReplayTimeline(frames: touches, frameRate: Demo.frameRate, start: 0, end: DemoSession.keyMoments.last?.time ?? 0).run(&target)
+        let seen = watcher.seen
+        try #require(seen.count == DemoSession.keyMoments.count)
+        let byName = Dictionary(uniqueKeysWithValues: seen.map { ($0.name, $0) })
+        func at(_ name: String) throws -> Seen { try #require(byName[name], "no key moment \(name)") }
+        let safe = replay.session.layout.safeArea
+        func inside(_ r: Rect) -> Bool { r.minX >= safe.minX - 1 && r.maxX <= safe.maxX + 1 && r.minY >= safe.minY - 1 && r.maxY <= safe.maxY + 1 }
+        for s in seen {
+            print(String(format: "DemoKeyMoment %@: home %@, home control %@, tribune %@, %d seats, callout %@, zoom %.2f, rotation %.1f°, offset (%.0f, %.0f)",
+                         s.name, "\(s.atHome)", "\(s.homeControl)", s.tribune.map { venue.tribunes[$0].label } ?? "none", s.seats, "\(s.callout)",
+                         s.zoom, s.rotation, s.offset.dx, s.offset.dy))
+        }
+
+        let stadium = try at("01-stadium")
+        #expect(stadium.atHome && !stadium.homeControl && stadium.tribune == nil && !stadium.callout)
+        #expect(inside(stadium.stadium), "the overview fits the safe area: \(stadium.stadium) in \(safe)")
+
+        let tribune = try at("02-tribune")
+        #expect(tribune.tribune != nil && tribune.homeControl && !tribune.atHome)
+        #expect(tribune.tribuneBox.map(inside) == true, "the tapped tribune is fitted into the safe area")
+
+        let pinch = try at("03-pinch"), rotate = try at("04-rotate")
+        #expect(pinch.zoom > tribune.zoom * 1.2)
+        let turned = abs(rotate.rotation - pinch.rotation)
+        #expect(turned > 15 && turned < 35, "the rotate step turns about 25°: \(turned)")
+
+        let seats = try at("05-seats")
+        #expect(seats.seats == 3 && seats.callout, "three seats held and the last one's callout")
+
+        let pan = try at("06-pan")
+        #expect(!pan.callout, "the callout goes with the next gesture")
+        #expect(pan.offset.dx != seats.offset.dx || pan.offset.dy != seats.offset.dy, "the pan moved the view")
+        #expect(pan.homeControl)
+
+        let home = try at("07-home")
+        #expect(home.atHome && !home.homeControl && home.tribune == nil)
+        #expect(home.rotation < 0.01 || home.rotation > 359.99, "north up: \(home.rotation)°")
+        #expect(home.seats == 3, "home keeps the chosen seats")
+        #expect(home.stadium == stadium.stadium, "home is where the overview was")
+
+        #expect(try at("08-bought").purchases == 1)
+        let done = try at("09-done")
+        #expect(done.atHome && done.seats == 0 && done.stadium == stadium.stadium)
+    }
+}

@@ -133,3 +133,26 @@ import Seating
         }
     }
 }
+
+/// The label layer's per-frame cost, counted rather than timed: labels placed and sprite pixels
+/// blended (each twice, halo then text) for the busiest views — a tribune zoomed so seat numbers
+/// just show at full opacity, at every gallery size, on the 10,000-seat design — must stay
+/// within a third of the screen's pixels (the chart itself writes every pixel once).
+@Suite struct ChartLabelsCostTests {
+    @Test(arguments: ScreenGalleryTests.sizes) func blendsAFractionOfTheScreen(size: Size) throws {
+        let l = try ChartLabelsTests.labels()
+        let t = ChartLabelsTests.rectTribune
+        let venue = KioskDriver.design
+        let seat = venue.seats[venue.tribunes[t].seats.lowerBound]
+        // Seats just big enough for every number at full opacity: the fit scale plus the band.
+        let mm = l.seatFit[t] * (1 + ChartLabels.fadeBand) * seat.size / ChartLabelsTests.ppm
+        let v = ChartLabelsTests.view(size: size, tribune: t, seatMillimetres: mm, rotation: 0.3)
+        let placed = l.place(view: v, size: size)
+        let pixels = 2 * l.placedPixels
+        let surface = Surface(width: Int(size.width), height: Int(size.height))
+        l.draw(into: surface, clip: surface.bounds)
+        print("label cost at \(size): \(placed.count) labels, \(pixels) pixels blended, seats \(String(format: "%.1f", mm)) mm")
+        #expect(placed.count > 100)
+        #expect(Double(pixels) <= size.width * size.height / 3)
+    }
+}

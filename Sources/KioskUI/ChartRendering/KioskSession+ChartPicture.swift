@@ -203,8 +203,12 @@ extension KioskSession {
                 painter.drawWheelchair(in: box, color: status == .selected ? look.glyphColor : palette.wheelchair,
                                        lineWidth: 2 / scale, in: context)
             } else if look.glyph != .none {
-                look.drawGlyph(in: SeatLook.glyphBox(center: record.center, size: record.size * seatGrow, rotation: record.rotation),
-                               in: context)
+                // Upright on screen whatever the view's rotation: placed in chart space, drawn in px.
+                let box = SeatLook.glyphBox(center: record.center, size: record.size * seatGrow, rotation: record.rotation)
+                let c = Point(x: box.midX, y: box.midY).applying(m), side = box.width * scale
+                context.transform = .identity
+                look.drawGlyph(in: Rect(x: c.x - side / 2, y: c.y - side / 2, width: side, height: side), in: context)
+                context.transform = m
             }
         }
         context.transform = .identity

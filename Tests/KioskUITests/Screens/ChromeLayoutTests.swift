@@ -8,7 +8,7 @@ import Raster
 /// pseudo-locale (+40 %): the text boxes as the real shaper laid them out do not intersect,
 /// stay in their boxes and are never cut when essential; controls are at least 9 mm on the
 /// panel and never overlap; all chrome text has a WCAG 2 contrast of at least 4.5:1 against the
-/// pixels it is drawn on, measured on the rendered frame.
+/// pixels it is drawn on, measured on the rendered frame. TRIBUNE_GALLERY=DIR writes the frames.
 @Suite struct ChromeLayoutTests {
     /// A panel: its logical size, its density (px/mm) and what it is.
     struct Panel: CustomStringConvertible, Sendable {
@@ -107,6 +107,11 @@ import Raster
             let d = Self.driver(panel, pseudo: pseudo, standalone: screen.standalone)
             screen.reach(d, pseudo)
             let (text, background, all) = Self.frames(d)
+            if let out = ProcessInfo.processInfo.environment["TRIBUNE_GALLERY"] {
+                try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+                try? text.writePNG(to: "\(out)/\(screen.name)-\(Int(panel.size.width))x\(Int(panel.size.height))-\(pseudo ? "pseudo" : "en").png",
+                                   opaque: true)
+            }
             let whereAt = "\(screen.name) at \(panel) \(pseudo ? "pseudo" : "English")"
             #expect(!all.isEmpty, "no text on \(whereAt)")
             let entries = Self.inFront(all, d)

@@ -27,6 +27,9 @@ public struct KioskStrings: Sendable, Equatable {
     public var atMostTickets = "At most {count} tickets per purchase"
     public var noSingleSeat = "Please don't leave a single seat empty"
     public var seatNotAvailable = "Seat {seat} is not available"
+    /// `{section}`: the tribune's label ("Ring 1 · North 2").
+    public var seatTaken = "Seat {seat} in row {row} ({section}) was just taken"
+    public var holdExpired = "Your seats were released: the hold expired"
 
     // Cards.
     public var stillThere = "Still there?"
@@ -64,7 +67,7 @@ public struct KioskStrings: Sendable, Equatable {
     static var fields: [WritableKeyPath<KioskStrings, String>] { [
         \.buyTickets, \.noSeatsChosen, \.oneTicketAndTotal, \.ticketsAndTotal, \.seatsHeldFor, \.purchasesUnavailable,
         \.held, \.sold, \.yourSeats, \.unavailable, \.categoryAndPrice, \.purchasesNotAvailableYet, \.tapTribuneFirst, \.cartEmpty,
-        \.atMostTickets, \.noSingleSeat, \.seatNotAvailable, \.stillThere, \.touchContinue, \.startingOverIn,
+        \.atMostTickets, \.noSingleSeat, \.seatNotAvailable, \.seatTaken, \.holdExpired, \.stillThere, \.touchContinue, \.startingOverIn,
         \.continueButton, \.boughtOneTicket, \.boughtTickets, \.enjoy, \.okButton, \.purchaseFailed, \.processing,
         \.touchToChoose, \.outOfService, \.cannotSell, \.askStaff, \.serviceCode, \.dateAndTime,
     ] }

@@ -68,6 +68,7 @@ extension KioskSession {
     func takenMessage(_ seat: Int) -> String {
         let venue = interaction.chart.venue
         let s = venue.seats[seat]
-        return "Seat \(venue.seatNumbers[seat]) in row \(venue.rowLabels[Int(s.row)]) (\(venue.tribunes[Int(s.tribune)].label)) was just taken"
+        return KioskStrings.fill(content.strings.seatTaken, ("seat", "\(venue.seatNumbers[seat])"), ("row", "\(venue.rowLabels[Int(s.row)])"),
+                                 ("section", venue.tribunes[Int(s.tribune)].label))
     }
 }

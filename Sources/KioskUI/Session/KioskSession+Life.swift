@@ -60,7 +60,7 @@ extension KioskSession {
     func holdsExpired() {
         interaction.clearSelection()
         checkout.forgetHolds()
-        showToast("Your seats were released: the hold expired")
+        showToast(content.strings.holdExpired)
     }
 
     func showToast(_ text: String) {

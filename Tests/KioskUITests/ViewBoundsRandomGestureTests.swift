@@ -33,7 +33,7 @@ import Seating
         // Past the trace-in.
         ViewBounds.play([], through: replay)
         var gestures = ViewBoundsGestures(size: c.size, seed: c.seed)
-        var unsettled = 0, outside = 0, tooSmall = 0, zoomedIn = 0
+        var unsettled = 0, outside = 0, tooSmall = 0, zoomedIn = 0, cornerEmpty = 0
         var counts: [ViewBoundsGestures.Kind: Int] = [:]
         var firstFailures: [String] = []
         func note(_ s: String) { if firstFailures.count < 5 { firstFailures.append(s) } }
@@ -53,10 +53,19 @@ import Seating
                 tooSmall += 1
                 note("gesture \(k) (\(kind)): stadium \(Int(box.width))×\(Int(box.height)) px is smaller than fitted in \(Int(safe.width))×\(Int(safe.height))")
             }
-            if box.width > safe.width + 2 || box.height > safe.height + 2 { zoomedIn += 1 }
+            if box.width > safe.width + 2 || box.height > safe.height + 2 {
+                zoomedIn += 1
+                // The rule is on the box; a turned stadium larger than the safe area may still
+                // leave a corner of it empty. Counted, not required (the issue's rule is per axis).
+                let toChart = session.interaction.presentedView.chartToScreen.inverted()
+                let corners = [Point(x: safe.minX, y: safe.minY), Point(x: safe.maxX, y: safe.minY),
+                               Point(x: safe.minX, y: safe.maxY), Point(x: safe.maxX, y: safe.maxY)]
+                let stadium = Rect(origin: .zero, size: venue.size).insetBy(dx: -1, dy: -1)
+                if box.width >= safe.width - 2 && box.height >= safe.height - 2, !corners.allSatisfy({ stadium.contains($0.applying(toChart)) }) { cornerEmpty += 1 }
+            }
         }
         print("ViewBounds random gestures, \(c): \(counts.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")); "
-              + "rested larger than the safe area after \(zoomedIn); unsettled \(unsettled), outside the rule \(outside), smaller than fitted \(tooSmall)")
+              + "rested larger than the safe area after \(zoomedIn) (covering it by its box but with a corner of the safe area off the turned stadium after \(cornerEmpty)); unsettled \(unsettled), outside the rule \(outside), smaller than fitted \(tooSmall)")
         #expect(unsettled == 0, "\(firstFailures)")
         #expect(outside == 0, "\(firstFailures)")
         #expect(tooSmall == 0, "\(firstFailures)")

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import Geometry
+import Raster
+import Seating
+@testable import KioskUI
+
+/// The frame renderer (seat masks and pattern tiles, what neighbouring tribunes and the overview
+/// use) draws five seats side by side in the five statuses: each seat's back shows its
+/// status's fill or ink, no two statuses share a colour there, and the tribune's ground is
+/// none of them. TRIBUNE_GALLERY=DIR writes the frame as map-statuses.png.
+@Suite struct MapStatusesTests {
+    @Test func fiveStatusesDrawFiveLooks() throws {
+        let venue = StadiumGenerator.generate(.design())
+        let size = Size(width: 480, height: 320)
+        var chart = SeatingChart(venue: venue, viewSize: size)
+        let t = venue.tribunes.firstIndex { $0.kind == .rect }!
+        let row = venue.rows[venue.tribunes[t].rows.lowerBound + 2]
+        let s = (0..<5).map { Int(row.firstSeat) + 3 + $0 }
+        chart.selection.add([s[1]])
+        chart.availability.set(s[2], .held(hold: "other kiosk", until: 100))
+        chart.availability.set(s[3], .sold)
+        chart.availability.set(s[4], .blocked)
+        // Seats 30 px wide, the middle one at the screen's centre.
+        let k = chart.view.contentTransform.a
+        chart.view.zoomLimits = 0.1...400
+        chart.view.zoom = 30 / (venue.seats[s[2]].size * k)
+        let p = chart.view.screenPoint(fromChart: venue.seats[s[2]].center)
+        chart.view.offset = Vector(dx: size.width / 2 - p.x, dy: size.height / 2 - p.y)
+
+        let renderer = ChartFrameRenderer(venue: venue, size: size)
+        let surface = Surface(width: Int(size.width), height: Int(size.height))
+        renderer.render(chart, view: chart.view, into: surface)
+        if let dir = ProcessInfo.processInfo.environment["TRIBUNE_GALLERY"] {
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            try surface.writePNG(to: dir + "/map-statuses.png")
+        }
+
+        let map = MapStyle(venue: venue)
+        let statuses: [SeatLook.Status] = [.free(category: Int(venue.seats[s[0]].category)), .selected, .held, .sold, .blocked]
+        var seen: [[PremultipliedPixel]] = []
+        for (seat, status) in zip(s, statuses) {
+            // The middle of the seat back: in the unit square the back is the rect (0, ⅒, 1 − k,
+            // ⅓ − ⅒), k = ⅓ − ⅒, skewed by x' = x − y·cos 45° + k + ⅒: its centre (0.383, 0.217)
+            // goes to (0.563, 0.217), i.e. (0.063, −0.283) from the seat's centre. A 3 × 3 block there.
+            let r = venue.seats[seat]
+            let c = cos(r.rotation), sn = sin(r.rotation)
+            let dx = 0.063 * r.size, dy = -0.283 * r.size
+            let back = chart.view.screenPoint(fromChart: Point(x: r.center.x + dx * c - dy * sn, y: r.center.y + dx * sn + dy * c))
+            let look = map.look(status)
+            let allowed = [look.fill.premultiplied, look.ink.premultiplied]
+            var block: [PremultipliedPixel] = []
+            for oy in -1...1 { for ox in -1...1 { block.append(surface.pixel(x: Int(back.x) + ox, y: Int(back.y) + oy)) } }
+            for px in block { #expect(allowed.contains(px), "\(status): \(px) is not \(allowed)") }
+            seen.append(block)
+        }
+        for i in seen.indices {
+            for j in seen.indices where j > i {
+                #expect(Set(seen[i].map(\.rawValue)).isDisjoint(with: seen[j].map(\.rawValue)), "\(statuses[i]) ~ \(statuses[j])")
+            }
+        }
+    }
+}

@@ -159,12 +159,18 @@ final class ChartLabels {
     /// Places the labels for `view` on a `size` screen (px) and returns them (also `placed`).
     @discardableResult
     func place(view: ChartViewState, size: Size) -> [Placed] {
+        place(view: view, within: Rect(x: 0, y: 0, width: size.width, height: size.height))
+    }
+
+    /// Places the labels for `view` wholly inside `screen` (px: the part of the screen not
+    /// under the chrome) and returns them (also `placed`).
+    @discardableResult
+    func place(view: ChartViewState, within screen: Rect) -> [Placed] {
         placed.removeAll(keepingCapacity: true)
-        grid.reset(size: size)
+        grid.reset(size: Size(width: max(screen.maxX, 1), height: max(screen.maxY, 1)))
         let m = view.chartToScreen
         let s = abs(m.a * m.d - m.b * m.c).squareRoot()
-        guard s.isFinite, s > 0 else { return placed }
-        let screen = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        guard s.isFinite, s > 0, !screen.isEmpty else { return placed }
         let tribunes = seatFit.count
         // Sections first: a name is placed when it fits over its tribune's on-screen box.
         for t in 0..<tribunes {

@@ -15,11 +15,13 @@ extension KioskSession {
         return l
     }
 
-    /// Places the chart's labels for `view` on a `width`×`height` picture; true when any shows
+    /// Places the chart's labels for `view` on a `width`×`height` picture, within the safe area
+    /// (a label half under the header or the bottom bar cannot be read); true when any shows
     /// (then `drawPlacedLabels` draws them).
     func placeChartLabels(view: ChartViewState, width: Int, height: Int) -> Bool {
         guard let labels = chartLabels() else { return false }
-        return !labels.place(view: view, size: Size(width: Double(width), height: Double(height))).isEmpty
+        let area = layout.safeArea.intersection(Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
+        return !labels.place(view: view, within: area).isEmpty
     }
 
     /// Draws the labels last placed into `surface`.

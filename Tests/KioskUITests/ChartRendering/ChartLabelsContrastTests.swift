@@ -66,12 +66,14 @@ import Seating
         d.run(to: d.now + 1)
         let frame = d.render()
         let labels = try #require(d.session.frameCache.labels)
+        // Placed only where the chrome leaves the chart visible.
+        #expect(labels.placed.allSatisfy { d.session.layout.safeArea.contains($0.box) })
         let placed = labels.placed.filter { $0.opacity == 1 && $0.kind != .section }
         #expect(!placed.isEmpty)
         var worst = Double.infinity
-        // Labels under the chrome (and the callout of the last tap) are not what a visitor sees.
+        // Labels under the callout of the last tap are not what a visitor sees.
         let callout = d.session.snapshot().callout?.bounds ?? .zero
-        for p in placed where d.session.layout.safeArea.contains(p.box) && !p.box.intersects(callout) {
+        for p in placed where !p.box.intersects(callout) {
             let sprite = labels.sprites[Int(p.sprite)]
             let o = sprite.topLeft(centreX: p.centre.x, centreY: p.centre.y)
             if let c = Self.worstContrast(sprite, x: o.x, y: o.y, in: frame) { worst = min(worst, c) }

@@ -150,13 +150,13 @@ extension ChartFrameBenchmark {
             samples = Samples()
             let context = DrawingContext(surface: surface)
             let style = ChartRenderer()
+            let map = MapStyle(venue: venue)
             for _ in 0..<3 {
                 samples.time {
                     style.render(chart, view: base, seatReveal: 0, into: context)
                     context.transform = m
                     for i in 0..<venue.seats.count {
-                        let color = chart.availability.status(i) == .available ? style.availableSeat : style.unavailableSeat
-                        context.fill(venue.seatPath(i), with: .solid(color))
+                        context.fill(venue.seatPath(i), with: .solid(map.look(SeatLook.Status(chart, seat: i, now: 0)).fill))
                     }
                     context.transform = .identity
                 }

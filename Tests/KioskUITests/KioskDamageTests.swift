@@ -149,9 +149,9 @@ import Testing
         let before = shared.row(Int(p0.y))[Int(p0.x)]
         d.session.receive(.availability([SeatStatusChange(seatID: d.venue.seatIDs[seat], status: "sold")]))
         r = Self.step(d, shared)
-        // The seat's centre turned from the available blue to the unavailable grey.
+        // The seat's centre turned from its category's look to the sold look's dark grey.
         let after = shared.row(Int(p0.y))[Int(p0.x)]
-        let grey = ChartRenderer().unavailableSeat.premultiplied.rawValue
+        let grey = MapStyle.sold.fill.premultiplied.rawValue
         #expect(before != after && after == grey, "seat centre \(String(before, radix: 16)) → \(String(after, radix: 16))")
         #expect(r.differing == 0 && !r.damage.isEmpty && Self.area(r.damage) <= 4 * 64 * 64, "\(r.differing) differ, damage \(r.damage), seat \(seat) at \(d.seatPoint(seat)), status \(d.session.interaction.chart.availability.status(seat))")
         let p = d.seatPoint(seat)

@@ -14,9 +14,6 @@ public struct ChartRenderer {
     /// The ground of the tribune being looked at (zoomed), plain so its seats' looks stand out.
     public var selectedTribune = Color(red: 0.17, green: 0.20, blue: 0.27)
     public var outline = Color.white
-    /// The legend's plain swatches (until the legend draws `MapStyle.drawLegendSwatch`).
-    public var availableSeat = Color(red: 0.16, green: 0.36, blue: 0.80)
-    public var unavailableSeat = Color(red: 0.56, green: 0.56, blue: 0.58)
     /// Outline widths in screen pixels (constant whatever the zoom).
     public var outlineWidth = 1.5
     public var fieldLineWidth = 2.0

@@ -121,4 +121,16 @@ import Seating
         d.run(to: d.now + 1.5)
         #expect(!d.session.interaction.isAtHome)
     }
+
+    @Test func aNewPanelDensityMovesTheZoomLimitsAndKeepsHome() {
+        let d = KioskDriver()
+        d.run(to: 1.2)
+        let seat = d.venue.seats[0].size
+        // 25 mm seats at 4 px/mm: 100 px; at 10 px/mm: 250 px.
+        #expect(abs(d.session.interaction.chart.view.scaleLimits.upperBound - 100 / seat) < 1e-9)
+        d.session.setPixelsPerMillimetre(10)
+        #expect(abs(d.session.interaction.chart.view.scaleLimits.upperBound - 250 / seat) < 1e-9)
+        d.run(to: d.now + 0.5)
+        expectHome(d, "after a new density")
+    }
 }

@@ -9,13 +9,10 @@ import Seating
 /// rendered pixels: the darkest fully covered text pixel against the brightest pixel of the
 /// halo's ring, on every fill a label can sit on and in a rendered zoomed frame.
 @Suite struct ChartLabelsContrastTests {
-    /// WCAG 2 relative luminance of an opaque 8-bit sRGB pixel.
+    /// WCAG 2 relative luminance of an opaque 8-bit sRGB pixel (`ColourScience`'s formulas).
     static func luminance(_ p: PremultipliedPixel) -> Double {
-        func lin(_ c: UInt8) -> Double {
-            let v = Double(c) / 255
-            return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
-        }
-        return 0.2126 * lin(p.red) + 0.7152 * lin(p.green) + 0.0722 * lin(p.blue)
+        func lin(_ c: UInt8) -> Double { ColourScience.linear(Double(c) / 255) }
+        return ColourScience.luminance(ColourScience.RGB(lin(p.red), lin(p.green), lin(p.blue)))
     }
 
     /// The worst contrast of `sprite` drawn with its top-left at (`x`, `y`) of `surface`: the
@@ -43,6 +40,7 @@ import Seating
         var fills: [Color] = [.white, .black, Color(red: 1, green: 1, blue: 0), Color(red: 0, green: 1, blue: 1),
                               Color(red: 0.2, green: 0.78, blue: 0.35), Color(red: 0.6, green: 0.6, blue: 0.6)]
         fills += try KioskDriver.design.categories.map { try Color(hex: $0.color) }
+        var worst = Double.infinity
         for fill in fills {
             for sprite in labels.sprites.prefix(40) {
                 let s = Surface(width: sprite.width + 8, height: sprite.height + 8)
@@ -52,8 +50,10 @@ import Seating
                 let o = sprite.topLeft(centreX: Double(s.width) / 2, centreY: Double(s.height) / 2)
                 let c = try #require(Self.worstContrast(sprite, x: o.x, y: o.y, in: s))
                 #expect(c >= 4.5, "contrast \(c) on \(fill)")
+                worst = min(worst, c)
             }
         }
+        print("label contrast on \(fills.count) fills: worst \(worst):1")
     }
 
     /// In a rendered frame of a zoomed tribune (seats, categories and statuses as drawn), every
@@ -79,5 +79,6 @@ import Seating
             if let c = Self.worstContrast(sprite, x: o.x, y: o.y, in: frame) { worst = min(worst, c) }
         }
         #expect(worst >= 4.5, "worst label contrast \(worst)")
+        print("label contrast in a zoomed frame, \(placed.count) labels: worst \(worst):1")
     }
 }

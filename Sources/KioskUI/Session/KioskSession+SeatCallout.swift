@@ -59,21 +59,24 @@ extension KioskSession {
         return lines
     }
 
-    /// The callout as drawn now, placed beside its seat on screen; nil when none is shown or its
-    /// seat is off the screen.
+    /// The callout as drawn now, placed beside its seat on screen; nil when none is shown, its
+    /// tribune is no longer the one zoomed into (the home control, a reset) or its seat is off
+    /// the screen.
     func calloutSnapshot() -> SessionSnapshot.Callout? {
         guard let callout = seatCallout, screen == .tribune || screen == .stadium else { return nil }
         let venue = interaction.chart.venue
         guard venue.seats.indices.contains(callout.seat) else { return nil }
-        let view = interaction.presentedView
         let record = venue.seats[callout.seat]
+        guard interaction.chart.selectedTribune == Int(record.tribune) else { return nil }
+        let view = interaction.presentedView
         let seat = view.screenPoint(fromChart: record.center)
         let screenRect = Rect(x: 0, y: 0, width: layout.size.width, height: layout.size.height)
         guard screenRect.contains(seat) else { return nil }
         let m = view.chartToScreen
         let seatRadius = record.size * abs(m.a * m.d - m.b * m.c).squareRoot() / 2
         let fingerRadius = Self.calloutFingerRadiusMillimetres * configuration.pixelsPerMillimetre
-        return SeatCalloutView.callout(lines: calloutLines(for: callout), seat: seat, seatRadius: seatRadius, finger: callout.finger, fingerRadius: fingerRadius,
+        return SeatCalloutView.callout(lines: calloutLines(for: callout), seat: seat, seatRadius: seatRadius,
+                                       finger: callout.finger, fingerRadius: fingerRadius,
                                        pixelsPerMillimetre: configuration.pixelsPerMillimetre, painter: painter)
     }
 }

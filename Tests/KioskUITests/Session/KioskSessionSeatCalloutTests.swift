@@ -75,6 +75,19 @@ import Seating
         #expect(d.session.snapshot().callout == nil)
     }
 
+    /// The home control (a control, not a chart gesture) leaves the tribune: the callout goes.
+    @Test func goesWithItsTribune() throws {
+        let d = KioskDriver()
+        let seat = Self.zoomedSeat(d)
+        d.tap(d.seatPoint(seat))
+        #expect(d.session.snapshot().callout != nil)
+        let home = try #require(d.session.frame(of: .zoomOut))
+        d.tap(home.center)
+        d.run(to: d.now + 2)
+        #expect(d.session.interaction.chart.selectedTribune == nil)
+        #expect(d.session.snapshot().callout == nil)
+    }
+
     /// The callout is drawn where the snapshot puts it, and repainted away when it goes.
     @Test func drawnAndDamaged() throws {
         let d = KioskDriver()

@@ -44,9 +44,19 @@ import Seating
         context.transform = view.chartToScreen
         let venue = chart.venue
         let map = MapStyle(venue: venue)
+        let m = view.chartToScreen
+        let deviceSeat = venue.seats[0].size * abs(m.a * m.d - m.b * m.c).squareRoot()
         for i in 0..<venue.seats.count {
-            context.fill(venue.seatPath(i), with: map.look(SeatLook.Status(chart, seat: i, now: now))
-                .paint(in: context, origin: MapStyle.patternOrigin(view.chartToScreen)))
+            let look = map.look(SeatLook.Status(chart, seat: i, now: now))
+            context.fill(venue.seatPath(i), with: look.paint(in: context, origin: MapStyle.patternOrigin(m)))
+            // ✓ and ✕ upright on the squab, from seats of 10 px on.
+            guard look.glyph != .none, deviceSeat >= 10 else { continue }
+            let r = venue.seats[i]
+            let box = SeatLook.glyphBox(center: r.center, size: r.size, rotation: r.rotation)
+            let c = Point(x: box.midX, y: box.midY).applying(m), side = SeatLook.glyphSide * deviceSeat
+            context.transform = .identity
+            look.drawGlyph(in: Rect(x: c.x - side / 2, y: c.y - side / 2, width: side, height: side), in: context)
+            context.transform = m
         }
         return surface
     }

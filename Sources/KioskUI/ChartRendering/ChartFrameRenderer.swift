@@ -66,23 +66,26 @@ public final class ChartFrameRenderer {
     private var layout: ChartSceneLayout?
     private var outlines: ChartSceneOutlines?
     /// screen = content + pan.
-    private var pan = (x: 0, y: 0)
+    private(set) var pan = (x: 0, y: 0)
     private var lastView: ChartViewState?
     private var displayApproximate = false
     private weak var lastSurface: Surface?
     private let screen: PixelRect
     /// Per paint (`ChartScene.Paint`), its pattern tile (`SeatMaskBlender.tileSize` pixels),
     /// premultiplied at the seats' opacity.
-    private var palette: [UInt32] = []
-    private var paletteOpacity = -1.0
+    var palette: [UInt32] = []
+    var paletteOpacity = -1.0
     /// The pattern anchor (content px) the palette's tiles are shifted to.
-    private var paletteOrigin = (x: 0, y: 0)
+    var paletteOrigin = (x: 0, y: 0)
     /// Categories' and statuses' looks, and each tribune's paint (its category's, dimmed) for
     /// the layout's pattern anchor.
     let map: MapStyle
-    private var tribunePaints: [Paint] = []
+    var tribunePaints: [Paint] = []
     /// The device seat size (px) `tribunePaints` are dimmed for.
-    private var tribuneSeat = -1.0
+    var tribuneSeat = -1.0
+    /// ✓ and ✕ for the seat size, and their colours' tiles (`SeatMaskBlender`'s format).
+    let glyphs = SeatGlyphMasks()
+    var glyphTiles: [UInt32] = []
     private let backgroundPixel: UInt32
 
     /// - Parameters:
@@ -179,6 +182,7 @@ public final class ChartFrameRenderer {
                 tribuneSeat = deviceSeat
                 palette = []
             }
+            glyphs.configure(deviceSize: deviceSeat)
             pan = (0, 0)
             grid.invalidateAll()
             displayApproximate = false
@@ -249,25 +253,6 @@ public final class ChartFrameRenderer {
         return (dm / dl).squareRoot()
     }
 
-    /// The seats' pattern tiles and the tribunes' paints, for the layout's pattern anchor and
-    /// seat size, the seats' opacity and the highlight.
-    private func updatePalette() {
-        let opacity = scene.seatOpacity
-        guard opacity != paletteOpacity || palette.isEmpty else { return }
-        paletteOpacity = opacity
-        tribunePaints = style.tribunePaints(venue, map: map,
-                                            deviceToUser: AffineTransform(translationX: Double(paletteOrigin.x), y: Double(paletteOrigin.y)),
-                                            deviceSeat: tribuneSeat, highlight: highlight)
-        palette = []
-        palette.reserveCapacity(ChartScene.Paint.count * SeatMaskBlender.tileSize)
-        for p in 0..<ChartScene.Paint.count {
-            let look = ChartScene.Paint.status(UInt8(p)).map { map.look($0, highlight: highlight, background: style.background) }
-            let fill = look?.fill.withOpacity(opacity).premultiplied.rawValue ?? 0
-            let ink = look?.ink.withOpacity(opacity).premultiplied.rawValue ?? 0
-            SeatMaskBlender.appendTile(look?.pattern ?? .solid, fill: fill, ink: ink, origin: paletteOrigin, to: &palette)
-        }
-    }
-
     /// Marks the tiles under changed seats and tribunes stale.
     private func invalidate(_ change: ChartScene.Change) {
         guard let l = layout else { return }
@@ -288,50 +273,6 @@ public final class ChartFrameRenderer {
         let region = PixelRect(x: l.tileX0 * T, y: l.tileY0 * T, width: l.columns * T, height: l.rows * T)
         guard let (tx0, ty0, tx1, ty1) = grid.tiles(touching: r.intersection(region)) else { return }
         for ty in ty0...ty1 { for tx in tx0...tx1 { grid.invalidate(tileX: tx, tileY: ty) } }
-    }
-
-    /// The tile rows of `window` (content px) that `drawn` covers across the whole window.
-    private func rowsDrawnWhole(_ drawn: [(Int, Int)], window: PixelRect) -> Set<Int> {
-        guard let (tx0, ty0, tx1, ty1) = grid.tiles(touching: window) else { return [] }
-        var perRow = [Int](repeating: 0, count: ty1 - ty0 + 1)
-        for (tx, ty) in drawn where ty >= ty0 && ty <= ty1 && tx >= tx0 && tx <= tx1 { perRow[ty - ty0] += 1 }
-        return Set((ty0...ty1).filter { perRow[$0 - ty0] == tx1 - tx0 + 1 })
-    }
-
-    /// The screen rects of `window`'s tile rows other than `skipped` (consecutive rows merged).
-    private func rows(of window: PixelRect, except skipped: Set<Int>) -> [PixelRect] {
-        guard let (_, ty0, _, ty1) = grid.tiles(touching: window) else { return [] }
-        let T = grid.tileSize
-        var rects: [PixelRect] = []
-        for ty in ty0...ty1 where !skipped.contains(ty) {
-            let r = PixelRect(x: window.minX, y: ty * T, width: window.width, height: T).intersection(window)
-            let screenRect = PixelRect(x: r.minX + pan.x, y: r.minY + pan.y, width: r.width, height: r.height)
-            if let last = rects.last, last.maxY == screenRect.minY {
-                rects[rects.count - 1] = PixelRect(x: last.minX, y: last.minY, width: last.width,
-                                                   height: last.height + screenRect.height)
-            } else {
-                rects.append(screenRect)
-            }
-        }
-        return rects
-    }
-
-    /// Copies damaged screen rects from the back buffer.
-    private func copyOut(_ rects: [PixelRect], into surface: Surface) {
-        for r in rects {
-            let content = PixelRect(x: r.minX - pan.x, y: r.minY - pan.y, width: r.width, height: r.height)
-            if r.height >= 128 {
-                let band = 32
-                let bands = (r.height + band - 1) / band
-                workers.run(count: bands) { _, k in
-                    let h = Swift.min(band, r.height - k * band)
-                    self.grid.copy(content: PixelRect(x: content.minX, y: content.minY + k * band, width: r.width, height: h),
-                                   pan: self.pan, into: surface)
-                }
-            } else {
-                grid.copy(content: content, pan: pan, into: surface)
-            }
-        }
     }
 
     // MARK: Drawing tiles
@@ -429,6 +370,7 @@ public final class ChartFrameRenderer {
         let arena = masks.arena, lanes = UnsafePointer(masks.lanes)
         var pathSeats: [Int] = []
         let opaque = palette.first.map { $0 >> 24 == 255 } ?? false
+        let hasGlyphs = glyphs.check != nil
         scene.paint.withUnsafeBufferPointer { paint in
         palette.withUnsafeBufferPointer { palette in
         l.key.withUnsafeBufferPointer { keys in
@@ -455,11 +397,15 @@ public final class ChartFrameRenderer {
                                                     width: Int(info.width), height: Int(info.height),
                                                     x: Int(bxs[s]) + Int(info.x0) + ox, y: Int(bys[s]) + Int(info.y0) + oy,
                                                     clip: clip, tile: tile, base: base, stride: stride)
-                        continue
+                    } else {
+                        SeatMaskBlender.blend(mask: arena + Int(info.offset), width: Int(info.width), height: Int(info.height),
+                                              x: Int(bxs[s]) + Int(info.x0) + ox, y: Int(bys[s]) + Int(info.y0) + oy,
+                                              clip: clip, tile: tile, base: base, stride: stride)
                     }
-                    SeatMaskBlender.blend(mask: arena + Int(info.offset), width: Int(info.width), height: Int(info.height),
-                                          x: Int(bxs[s]) + Int(info.x0) + ox, y: Int(bys[s]) + Int(info.y0) + oy,
-                                          clip: clip, tile: tile, base: base, stride: stride)
+                    if p <= ChartScene.Paint.sold && p != ChartScene.Paint.held && hasGlyphs {
+                        blendGlyph(paint: p, key: key, x: Int(bxs[s]) + ox, y: Int(bys[s]) + oy, angle: l.deviceAngle, clip: clip,
+                                   base: base, stride: stride)
+                    }
                 }
             }
         }}}}}}

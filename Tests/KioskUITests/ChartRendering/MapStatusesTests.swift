@@ -7,8 +7,8 @@ import Seating
 
 /// The frame renderer (seat masks and pattern tiles, what neighbouring tribunes and the overview
 /// use) draws five seats side by side in the five statuses: each seat's back shows its
-/// status's fill or ink, no two statuses share a colour there, and the tribune's ground is
-/// none of them. TRIBUNE_GALLERY=DIR writes the frame as map-statuses.png.
+/// status's fill or ink, no two statuses share a colour there, and the selected and sold seats
+/// carry their ✓ and ✕ on the squab. TRIBUNE_GALLERY=DIR writes the frame as map-statuses.png.
 @Suite struct MapStatusesTests {
     @Test func fiveStatusesDrawFiveLooks() throws {
         let venue = StadiumGenerator.generate(.design())
@@ -53,6 +53,20 @@ import Seating
             for oy in -1...1 { for ox in -1...1 { block.append(surface.pixel(x: Int(back.x) + ox, y: Int(back.y) + oy)) } }
             for px in block { #expect(allowed.contains(px), "\(status): \(px) is not \(allowed)") }
             seen.append(block)
+            // ✓ and ✕ on the squab (its middle: (−0.117, 0.2) seats from the centre, turned): some
+            // pixel there within 40 levels of the glyph's colour, none for the other statuses.
+            let sx = -0.117 * r.size, sy = 0.2 * r.size
+            let squab = chart.view.screenPoint(fromChart: Point(x: r.center.x + sx * c - sy * sn, y: r.center.y + sx * sn + sy * c))
+            let g = look.glyphColor.premultiplied
+            var marked = false
+            for oy in -3...3 {
+                for ox in -3...3 {
+                    let q = surface.pixel(x: Int(squab.x) + ox, y: Int(squab.y) + oy)
+                    if abs(Int(q.red) - Int(g.red)) <= 40 && abs(Int(q.green) - Int(g.green)) <= 40
+                        && abs(Int(q.blue) - Int(g.blue)) <= 40 { marked = true }
+                }
+            }
+            #expect(marked == (look.glyph != .none), "\(status): glyph \(marked)")
         }
         for i in seen.indices {
             for j in seen.indices where j > i {

@@ -97,9 +97,9 @@ public struct KioskLayout: Hashable, Sendable {
         }
         let summary: Rect
         if h > w {
-            bottomBar = Rect(x: 0, y: h - 448 * c, width: w, height: 448 * c)
+            bottomBar = Rect(x: 0, y: h - 460 * c, width: w, height: 460 * c)
             legendCells = legend(x: pad, width: w - 2 * pad, top: bottomBar.minY + 12 * c, columns: 2, count: 6)
-            summary = Rect(x: pad, y: bottomBar.minY + 214 * c, width: w - 2 * pad, height: 104 * c)
+            summary = Rect(x: pad, y: bottomBar.minY + 214 * c, width: w - 2 * pad, height: 116 * c)
             buy = Rect(x: pad, y: bottomBar.maxY - 28 * c - control, width: w - 2 * pad, height: control)
             legendBesideSummary = false
         } else if w / c >= Self.wideLandscape {

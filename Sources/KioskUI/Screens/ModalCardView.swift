@@ -34,7 +34,7 @@ struct ModalCardView {
             painter.drawButton(in: layout.cardButton, title: strings.okButton, enabled: true, scale: scale, in: context)
         case .failed(let reason, let scale):
             title(strings.purchaseFailed, color: palette.danger)
-            painter.draw(ChromeText(reason, 28, floorUnits: 22, lines: 3, centered: true, layout: layout), in: body,
+            painter.draw(ChromeText(reason, 28, floorUnits: 22, lines: 4, centered: true, layout: layout), in: body,
                          color: palette.cardSecondaryText, in: context)
             painter.drawButton(in: layout.cardButton, title: strings.okButton, enabled: true, scale: scale, in: context)
         case .processing(let phase):

@@ -28,6 +28,8 @@ import Raster
         Panel(size: Size(width: 1920, height: 1080), pixelsPerMillimetre: 3.6, name: "24-inch"),
         Panel(size: Size(width: 1080, height: 1920), pixelsPerMillimetre: 3.6, name: "24-inch portrait"),
         Panel(size: Size(width: 3840, height: 2160), pixelsPerMillimetre: 5.4, name: "32-inch 4K"),
+        Panel(size: Size(width: 480, height: 800), pixelsPerMillimetre: 6, name: "7-inch portrait"),
+        Panel(size: Size(width: 768, height: 1024), pixelsPerMillimetre: 4.85, name: "10.4-inch 4:3 portrait"),
     ]
 
     static let longReason = "The seat was sold at another kiosk a moment ago and your card was not charged. "

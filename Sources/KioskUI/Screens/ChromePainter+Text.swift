@@ -61,19 +61,11 @@ extension ChromePainter {
         return l
     }
 
-    /// One line of text starting at `x` on `baseline` (cut with an ellipsis beyond `maxWidth`).
+    /// One line of text starting at `x` on `baseline` (cut with an ellipsis beyond `maxWidth`),
+    /// for text placed by its own layout (the seat callout); chrome boxes use `draw(_:in:)`.
     func drawText(_ string: String, bold: Bool = false, size: Double, color: Color, x: Double, baseline: Double,
                   maxWidth: Double? = nil, in context: DrawingContext) {
         guard let renderer = text.renderer, let l = textLayout(string, bold: bold, size: size, maxWidth: maxWidth) else { return }
         renderer.draw(l, at: Point(x: x, y: baseline - l.firstBaseline), color: color, in: context)
-    }
-
-    /// One line of text centred on `centerX`.
-    func drawText(_ string: String, bold: Bool = false, size: Double, color: Color, centerX: Double, baseline: Double,
-                  maxWidth: Double? = nil, in context: DrawingContext) {
-        guard let renderer = text.renderer, let l = textLayout(string, bold: bold, size: size, maxWidth: maxWidth) else { return }
-        let w = l.lines.first?.width ?? l.size.width
-        let left = centerX - w / 2 - (l.lines.first?.x ?? 0)
-        renderer.draw(l, at: Point(x: left, y: baseline - l.firstBaseline), color: color, in: context)
     }
 }

@@ -63,7 +63,7 @@ public struct KioskLayout: Hashable, Sendable {
     public let cardBodyBox: Rect
     public let cardButton: Rect
 
-    /// Widest legend-beside-summary arrangement's minimum, chrome units.
+    /// The narrowest screen, in chrome units, that keeps the legend beside the total and Buy.
     static let wideLandscape = 1880.0
 
     /// - Parameters:

@@ -160,8 +160,11 @@ public final class ChartFrameRenderer {
                     displayApproximate = approximate
                 }
             } else if resamplesGestures && (isInFlight(view) || viewInMotion) && view != lastView && !change.all {
+                // Only a view at least as large as the last exact frame is resampled: zooming
+                // out would show background where that frame had nothing drawn (the zoom out
+                // from a tribune showed bare screen); such frames are drawn exactly.
                 let r = relativeScale(m, lt)
-                if r > 0.7 && r < 1.45 { resample = true } else { full = true }
+                if r >= 1 - 1e-9 && r < 1.45 { resample = true } else { full = true }
             } else {
                 full = true
             }

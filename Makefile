@@ -44,7 +44,7 @@ test-vm-run:
 # (LeakSanitizer on, with one toolchain leak suppressed: scripts/lsan-suppressions.txt).
 test-asan: deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt \
-	$(SWIFT) test --disable-xctest --sanitize=address --scratch-path .build-asan --filter RasterTests
+	$(SWIFT) test --disable-xctest --sanitize=address --scratch-path .build-asan --filter 'RasterTests|QRCodeTests'
 
 demo: deps
 	$(SWIFT) build -c release --product tribune-headless

@@ -48,6 +48,7 @@ let package = Package(
         .systemLibrary(name: "CLinux", path: "CLinux"),
         // Streaming-store copies into scanout memory (header-only SSE2).
         .systemLibrary(name: "CScanout", path: "CScanout"),
+        .systemLibrary(name: "CQRencode", path: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
 
         // Pipeline stages.
         .target(name: "Geometry", swiftSettings: hotPathSettings),
@@ -61,13 +62,16 @@ let package = Package(
         // floor, imports nothing of ours.
         .target(name: "JSON", swiftSettings: hotPathSettings),
         .target(name: "Seating", dependencies: ["Geometry", "JSON"], swiftSettings: hotPathSettings),
+        // QR code symbols through libqrencode (the receipt's order code): a module matrix, no drawing.
+        .target(name: "QRCode", dependencies: ["CQRencode"]),
         // The kernel's input vocabulary (events, device descriptions, codes): values shared by
         // recordings and the live devices, so Recording and TouchInput need not import each other.
         .target(name: "Evdev", dependencies: ["Geometry"]),
         .target(name: "Recording", dependencies: ["JSON", "Evdev", "Gestures", "Geometry", .product(name: "Yams", package: "Yams")]),
         // The one owner of libudev: device discovery and monitors for hotplug and touch.
         .target(name: "Udev", dependencies: ["CUdev", .product(name: "SystemPackage", package: "swift-system")]),
-        .target(name: "KioskUI", dependencies: ["JSON", "Geometry", "Raster", "Text", "Animation", "Seating", "Gestures", "Recording"],
+        .target(name: "KioskUI", dependencies: ["JSON", "Geometry", "Raster", "Text", "Animation", "Seating", "Gestures", "Recording",
+                                         "QRCode"],
                 swiftSettings: hotPathSettings),
         // The display seam: the `Display` protocol and a headless display, above Raster, below
         // both the DRM presenter and the kiosk runtime.
@@ -174,6 +178,7 @@ let package = Package(
                                                  "TestFixtures"],
                     resources: [.copy("Golden")]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         // The command-line executables' help screens, rendered at 80 columns.
         .testTarget(name: "tribuneTests", dependencies: [
             "tribune", "tribune-boxoffice", "tribune-headless",

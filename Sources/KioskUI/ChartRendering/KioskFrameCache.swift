@@ -7,7 +7,7 @@ import Seating
 import Text
 
 /// What a session keeps between renders: the chart picture (redrawn only when the chart's
-/// look changes), shaped text, and the state and target of the last frame, so the next render
+/// look changes) and the state and target of the last frame, so the next render
 /// can repaint only what changed.
 final class KioskFrameCache {
     /// The chart as last drawn, screen-sized; nil until the first render.
@@ -42,17 +42,6 @@ final class KioskFrameCache {
     var lastFrame: SessionSnapshot?
     /// The toast's box as last drawn (screen px), to erase it.
     var lastToastBox: Rect?
-
-    struct TextKey: Hashable {
-        var string: String
-        var size: Double
-        var bold: Bool
-        var maxWidth: Double?
-    }
-    /// Shaped one-line layouts; cleared when it grows past `textLimit` (prices, counts and
-    /// countdowns make new strings slowly).
-    var texts: [TextKey: TextLayout] = [:]
-    static let textLimit = 256
 
     func chartSurface(width: Int, height: Int) -> (Surface, DrawingContext) {
         if let c = chart, let ctx = chartContext, c.width == width, c.height == height { return (c, ctx) }

@@ -1,8 +1,9 @@
 import Geometry
 import Raster
 
-/// The bottom bar: the legend (categories with prices, other statuses), the tickets and
-/// total, the hold's countdown, the standalone note and Buy Tickets, in `KioskLayout`'s boxes.
+/// The bottom bar: the legend (categories with prices, other statuses) or its toggle
+/// (`LegendView`), the tickets and total, the hold's countdown, the standalone note and Buy
+/// Tickets, in `KioskLayout`'s boxes.
 struct BottomBarView {
     let bar: SessionSnapshot.Bar
     let holdSecondsLeft: Int?
@@ -12,7 +13,7 @@ struct BottomBarView {
         let layout = painter.layout, palette = painter.palette
         context.transform = .identity
         context.fill(Path(layout.bottomBar), with: .solid(palette.barBackground))
-        for (entry, cell) in zip(content.legend, layout.legendCells) { drawLegendEntry(entry, in: cell, with: painter, in: context) }
+        LegendView(content: content, open: bar.legendOpen, toggleScale: bar.legendScale).drawInBar(with: painter, in: context)
 
         let strings = content.strings
         if bar.tickets == 0 {
@@ -31,19 +32,5 @@ struct BottomBarView {
                          in: layout.noteBox, color: palette.note, in: context)
         }
         painter.drawButton(in: layout.buy, title: strings.buyTickets, enabled: bar.canBuy, scale: bar.buyScale, in: context)
-    }
-
-    /// The swatch (the map's own drawing of the status: colour and non-colour cue) and the
-    /// entry's label, wrapped into two lines rather than cut.
-    private func drawLegendEntry(_ entry: ScreenContent.LegendEntry, in cell: Rect, with painter: ChromePainter,
-                                 in context: DrawingContext) {
-        let layout = painter.layout
-        let c = layout.chromeUnit, swatch = 32 * c
-        let box = Rect(x: cell.minX, y: cell.midY - swatch / 2, width: swatch, height: swatch)
-        context.transform = .identity
-        content.map.drawLegendSwatch(entry.status, in: box, into: context)
-        let label = Rect(x: box.maxX + 12 * c, y: cell.minY, width: max(0, cell.maxX - 14 * c - box.maxX - 12 * c), height: cell.height)
-        painter.draw(ChromeText(entry.label, 22, floorUnits: 20, lines: 2, layout: layout), in: label, color: painter.palette.text,
-                     in: context)
     }
 }

@@ -5,8 +5,8 @@ import Text
 extension ChromePainter {
     /// `t` laid out for `box`: at its preferred size wrapped into as many of its lines as the
     /// box's height holds, else a size smaller (10 % a step, down to its floor), else cut with an
-    /// ellipsis at the floor. Nil without fonts. The renderer caches each layout, so a text
-    /// drawn again costs a few lookups.
+    /// ellipsis at the floor. Nil without fonts. The renderer's bounded layout cache is the
+    /// chrome's one text cache, so a text drawn again costs a few lookups.
     func fitted(_ t: ChromeText, in box: Rect) -> TextLayout? {
         guard let renderer = text.renderer, !t.string.isEmpty, box.width > 0 else { return nil }
         let fonts = t.bold ? text.bold : text.regular
@@ -44,28 +44,5 @@ extension ChromePainter {
         }
         renderer.draw(l, at: origin, color: color, in: context)
         return frame
-    }
-
-    /// The shaped line for `string`, from the frame cache (shaping costs more than drawing).
-    /// `oneLine` false is a measuring layout (no line limit, no ellipsis).
-    func textLayout(_ string: String, bold: Bool, size: Double, maxWidth: Double?, oneLine: Bool = true) -> TextLayout? {
-        guard let renderer = text.renderer else { return nil }
-        let key = KioskFrameCache.TextKey(string: string, size: size, bold: bold, maxWidth: oneLine ? maxWidth : -1)
-        if let l = cache.texts[key] { return l }
-        let options = oneLine
-            ? TextLayout.Options(width: maxWidth, wraps: false, maxLines: 1, truncatesWithEllipsis: maxWidth != nil)
-            : TextLayout.Options(wraps: false)
-        let l = renderer.layout(string, fontSize: size, options: options, fonts: bold ? text.bold : text.regular)
-        if cache.texts.count >= KioskFrameCache.textLimit { cache.texts.removeAll(keepingCapacity: true) }
-        cache.texts[key] = l
-        return l
-    }
-
-    /// One line of text starting at `x` on `baseline` (cut with an ellipsis beyond `maxWidth`),
-    /// for text placed by its own layout (the seat callout); chrome boxes use `draw(_:in:)`.
-    func drawText(_ string: String, bold: Bool = false, size: Double, color: Color, x: Double, baseline: Double,
-                  maxWidth: Double? = nil, in context: DrawingContext) {
-        guard let renderer = text.renderer, let l = textLayout(string, bold: bold, size: size, maxWidth: maxWidth) else { return }
-        renderer.draw(l, at: Point(x: x, y: baseline - l.firstBaseline), color: color, in: context)
     }
 }

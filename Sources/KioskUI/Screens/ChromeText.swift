@@ -24,4 +24,13 @@ struct ChromeText {
         self.centered = centered
         self.essential = essential
     }
+
+    /// `string` on one line at `size` px, not shrinking: text sized by its own rule (the seat
+    /// callout's, from the panel's millimetres).
+    init(_ string: String, px size: Double, bold: Bool) {
+        self.string = string
+        self.bold = bold
+        self.size = size
+        floor = size
+    }
 }

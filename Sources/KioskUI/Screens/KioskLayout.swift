@@ -10,7 +10,10 @@ import Geometry
 /// Arrangements, chosen by the width in chrome units: wide landscape (≥ 1880, e.g. 16:9)
 /// puts the legend, the total and Buy Tickets side by side in one bar; narrower landscape
 /// (4:3, 16:10, 5:3, small panels) gives the legend its own two rows above the total and Buy;
-/// portrait stacks the legend (two columns), the total and a full-width Buy. The header stays
+/// portrait stacks the legend (two columns), the total and a full-width Buy. Where that legend
+/// would make the chrome more than a third of the screen's height, or its entries shorter than
+/// 9 mm (7" panels, 4:3, 16:10), it folds behind a toggle in the bar and opens, when toggled,
+/// in a panel over the chart just above the bar with 96-unit entries. The header stays
 /// on screen throughout: the home control at its left, the event's name and date in the
 /// middle, the cart at its right. Every text box has room for its text at the preferred size
 /// in English; longer translations wrap (legend, notes, cards) or shrink down to `textFloor`.
@@ -43,7 +46,13 @@ public struct KioskLayout: Hashable, Sendable {
         Rect(x: 0, y: header.maxY, width: size.width, height: max(0, bottomBar.minY - header.maxY))
     }
     public let buy: Rect
-    /// The legend's entries (swatch and label, room for two lines), in order.
+    /// Whether the legend folds behind `legendToggle` (and opens in `legendPanel`).
+    public let legendFolds: Bool
+    /// The control that opens and closes the folded legend, in the bar; `.zero` when it does not fold.
+    public let legendToggle: Rect
+    /// Where the folded legend opens: over the chart, on the bar's top edge; `.zero` when it does not fold.
+    public let legendPanel: Rect
+    /// The legend's entries (swatch and label, room for two lines; three in the panel), in order.
     public let legendCells: [Rect]
     /// Where the legend's entries go: their top-left corners, in order.
     public var legendOrigins: [Point] { legendCells.map { Point(x: $0.minX, y: $0.minY) } }
@@ -65,6 +74,8 @@ public struct KioskLayout: Hashable, Sendable {
 
     /// The narrowest screen, in chrome units, that keeps the legend beside the total and Buy.
     static let wideLandscape = 1880.0
+    /// The legend's places (`ScreenContent.legend` has at most this many entries).
+    static let legendPlaces = 6
 
     /// - Parameters:
     ///   - size: the logical screen, px.
@@ -88,29 +99,58 @@ public struct KioskLayout: Hashable, Sendable {
         eventNameBox = Rect(x: titleX, y: 6 * c, width: titleWidth, height: 58 * c)
         eventDateBox = Rect(x: titleX, y: 64 * c, width: titleWidth, height: 42 * c)
 
-        // Legend cells are 64 units high (two lines of 22-unit text), 66 apart.
-        func legend(x: Double, width: Double, top: Double, columns: Int, count: Int) -> [Rect] {
+        // Legend cells are 64 units high (two lines of 22-unit text), 66 apart; 96 in the panel.
+        func legend(x: Double, width: Double, top: Double, columns: Int, height: Double = 64, step: Double = 66) -> [Rect] {
             let cell = width / Double(columns)
-            return (0..<count).map { k in
-                Rect(x: x + Double(k % columns) * cell, y: top + Double(k / columns) * 66 * c, width: cell, height: 64 * c)
+            return (0..<Self.legendPlaces).map { k in
+                Rect(x: x + Double(k % columns) * cell, y: top + Double(k / columns) * step * c, width: cell, height: height * c)
             }
         }
+        let portrait = h > w, wide = !portrait && w / c >= Self.wideLandscape
+        let unfoldedBar = portrait ? 460.0 : wide ? 164 : 258
+        let folds = (112 + unfoldedBar) * c > h / 3 || 64 * c < 9 * ppm
+        legendFolds = folds
         let summary: Rect
-        if h > w {
+        if folds {
+            // Total and note beside the toggle and Buy (landscape) or above them (portrait).
+            let bar = portrait ? 260.0 : 136
+            bottomBar = Rect(x: 0, y: h - bar * c, width: w, height: bar * c)
+            let columns = portrait ? 2 : 3, rows = Self.legendPlaces / columns
+            legendPanel = Rect(x: pad, y: bottomBar.minY - (Double(rows) * 96 + 24) * c, width: w - 2 * pad,
+                               height: (Double(rows) * 96 + 24) * c)
+            legendCells = legend(x: legendPanel.minX + 12 * c, width: legendPanel.width - 24 * c, top: legendPanel.minY + 12 * c,
+                                 columns: columns, height: 96, step: 96)
+            if portrait {
+                let half = (w - 3 * pad) / 2, y = bottomBar.minY + 140 * c
+                summary = Rect(x: pad, y: bottomBar.minY + 12 * c, width: w - 2 * pad, height: 116 * c)
+                legendToggle = Rect(x: pad, y: y, width: half, height: control)
+                buy = Rect(x: w - pad - half, y: y, width: half, height: control)
+            } else {
+                let buyWidth = min(380 * c, (w - 4 * pad) / 3), toggleWidth = min(300 * c, (w - 4 * pad) / 4)
+                legendToggle = Rect(x: pad, y: bottomBar.minY + 20 * c, width: toggleWidth, height: control)
+                buy = Rect(x: w - pad - buyWidth, y: bottomBar.minY + 20 * c, width: buyWidth, height: control)
+                summary = Rect(x: legendToggle.maxX + pad, y: bottomBar.minY + 12 * c, width: buy.minX - legendToggle.maxX - 2 * pad,
+                               height: 112 * c)
+            }
+            legendBesideSummary = false
+        } else if portrait {
+            legendToggle = .zero; legendPanel = .zero
             bottomBar = Rect(x: 0, y: h - 460 * c, width: w, height: 460 * c)
-            legendCells = legend(x: pad, width: w - 2 * pad, top: bottomBar.minY + 12 * c, columns: 2, count: 6)
+            legendCells = legend(x: pad, width: w - 2 * pad, top: bottomBar.minY + 12 * c, columns: 2)
             summary = Rect(x: pad, y: bottomBar.minY + 214 * c, width: w - 2 * pad, height: 116 * c)
             buy = Rect(x: pad, y: bottomBar.maxY - 28 * c - control, width: w - 2 * pad, height: control)
             legendBesideSummary = false
-        } else if w / c >= Self.wideLandscape {
+        } else if wide {
+            legendToggle = .zero; legendPanel = .zero
             bottomBar = Rect(x: 0, y: h - 164 * c, width: w, height: 164 * c)
             buy = Rect(x: w - pad - 380 * c, y: bottomBar.minY + 34 * c, width: 380 * c, height: control)
             summary = Rect(x: buy.minX - pad - 400 * c, y: bottomBar.minY + 24 * c, width: 400 * c, height: 116 * c)
-            legendCells = legend(x: pad, width: summary.minX - 2 * pad, top: bottomBar.minY + 16 * c, columns: 3, count: 6)
+            legendCells = legend(x: pad, width: summary.minX - 2 * pad, top: bottomBar.minY + 16 * c, columns: 3)
             legendBesideSummary = true
         } else {
+            legendToggle = .zero; legendPanel = .zero
             bottomBar = Rect(x: 0, y: h - 258 * c, width: w, height: 258 * c)
-            legendCells = legend(x: pad, width: w - 2 * pad, top: bottomBar.minY + 10 * c, columns: 3, count: 6)
+            legendCells = legend(x: pad, width: w - 2 * pad, top: bottomBar.minY + 10 * c, columns: 3)
             let buyWidth = min(380 * c, (w - 3 * pad) / 2)
             buy = Rect(x: w - pad - buyWidth, y: bottomBar.minY + 148 * c, width: buyWidth, height: control)
             summary = Rect(x: pad, y: buy.minY - 4 * c, width: buy.minX - 2 * pad, height: 104 * c)

@@ -84,13 +84,14 @@ extension KioskSession {
     public func invalidateFrameCache() { frameCache.invalidate() }
 
     /// Everything drawn over the chart, in order: header, home control, bottom bar, seat callout,
-    /// toast and the modal card, through the context's clip.
+    /// the open legend's panel, toast and the modal card, through the context's clip.
     func drawChrome(_ frame: SessionSnapshot, with painter: ChromePainter, in context: DrawingContext) {
         if let header = frame.header { HeaderView(state: header, content: content).draw(with: painter, in: context) }
         if let home = frame.home { HomeControlView(state: home).draw(with: painter, in: context) }
         BottomBarView(bar: frame.bar, holdSecondsLeft: frame.holdSecondsLeft, content: content)
             .draw(with: painter, in: context)
         if let callout = frame.callout { SeatCalloutView(callout: callout).draw(with: painter, in: context) }
+        LegendView(content: content, open: frame.bar.legendOpen, toggleScale: frame.bar.legendScale).drawPanel(with: painter, in: context)
         if let toast = frame.toast { ToastView(message: toast).draw(with: painter, in: context) }
         if let card = frame.card { ModalCardView(card: card, strings: content.strings).draw(with: painter, in: context) }
     }

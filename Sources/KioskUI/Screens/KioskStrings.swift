@@ -17,8 +17,10 @@ public struct KioskStrings: Sendable, Equatable {
     public var sold = "Sold"
     public var yourSeats = "Your seats"
     public var unavailable = "Unavailable"
-    /// A legend entry: `{name}` of the category and its `{price}`.
+    /// A legend entry: `{name}` of the category and its `{price}` (the seat callout's line too).
     public var categoryAndPrice = "{name} · {price}"
+    /// The control that opens the legend where it folds (small panels).
+    public var legendToggle = "Seats & prices"
 
     // Toasts.
     public var purchasesNotAvailableYet = "Purchases are not available on this kiosk yet"
@@ -42,6 +44,17 @@ public struct KioskStrings: Sendable, Equatable {
     public var okButton = "Ok"
     public var purchaseFailed = "The purchase did not go through"
     public var processing = "Processing…"
+
+    // The seat callout (the section's name comes from the venue, as on tickets).
+    /// `{row}` and `{seat}`: the venue's labels.
+    public var rowAndSeat = "Row {row} · Seat {seat}"
+    public var wheelchairSpace = "Wheelchair space"
+    public var companionSeat = "Companion seat"
+    public var restrictedView = "Restricted view"
+    /// What the tap did.
+    public var addedToSeats = "Added to your seats"
+    public var removedFromSeats = "Removed from your seats"
+    public var cannotBeChosen = "Cannot be chosen"
 
     // Attract and out of service.
     public var touchToChoose = "Touch to choose your seats"
@@ -70,6 +83,8 @@ public struct KioskStrings: Sendable, Equatable {
         \.atMostTickets, \.noSingleSeat, \.seatNotAvailable, \.seatTaken, \.holdExpired, \.stillThere, \.touchContinue, \.startingOverIn,
         \.continueButton, \.boughtOneTicket, \.boughtTickets, \.enjoy, \.okButton, \.purchaseFailed, \.processing,
         \.touchToChoose, \.outOfService, \.cannotSell, \.askStaff, \.serviceCode, \.dateAndTime,
+        \.legendToggle, \.rowAndSeat, \.wheelchairSpace, \.companionSeat, \.restrictedView, \.addedToSeats,
+        \.removedFromSeats, \.cannotBeChosen,
     ] }
 
     /// Every string passed through `transform` (the weekday and month names too).

@@ -26,7 +26,7 @@ struct ScreenContent {
     var boxOfficeConfigured: Bool
 
     /// The legend's places (`KioskLayout.legendCells`) and how many of them categories may take.
-    static let legendPlaces = 6
+    static let legendPlaces = KioskLayout.legendPlaces
     static let legendCategories = 4
 
     init(venue: Venue, configuration: KioskSession.Configuration, checkout: Checkout) {

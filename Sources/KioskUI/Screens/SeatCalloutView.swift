@@ -10,19 +10,21 @@ struct SeatCalloutView {
     let callout: SessionSnapshot.Callout
 
     /// The callout for `lines` (the first is the title) beside the seat at `seat` (screen px,
-    /// radius `seatRadius` px) tapped at `finger` with a finger of `fingerRadius` px; text
-    /// sizes follow the layout unit but never fall below 3 mm capitals at `pixelsPerMillimetre`.
+    /// radius `seatRadius` px) tapped at `finger` with a finger of `fingerRadius` px; text is
+    /// chrome text (28 chrome units, never below the layout's text floor): 3 mm capitals made
+    /// a five-line card too big to place beside a mid-screen seat on a 7" panel.
     static func callout(lines: [String], seat: Point, seatRadius: Double, finger: Point, fingerRadius: Double,
                         pixelsPerMillimetre: Double, painter: ChromePainter) -> SessionSnapshot.Callout? {
         let layout = painter.layout, u = layout.u
-        let body = max(28 * u, 3 * pixelsPerMillimetre / ChartLabels.capHeightPerEm)
+        let body = max(28 * layout.chromeUnit, layout.textFloor)
         let title = body * 1.15
         let pad = max(22 * u, body * 0.8), lineHeight = body * 1.45
         let area = layout.safeArea.insetBy(dx: 8 * u, dy: 8 * u)
         let widest = area.width - 2 * pad
         var textWidth = 0.0
+        let room = Rect(x: 0, y: 0, width: widest, height: .greatestFiniteMagnitude)
         for (i, line) in lines.enumerated() {
-            let l = painter.textLayout(line, bold: isBold(i, of: lines.count), size: i == 0 ? title : body, maxWidth: widest)
+            let l = painter.fitted(ChromeText(line, px: i == 0 ? title : body, bold: isBold(i, of: lines.count)), in: room)
             textWidth = max(textWidth, l?.lines.first?.width ?? 0)
         }
         let size = Size(width: min(textWidth, widest) + 2 * pad, height: Double(lines.count) * lineHeight + 2 * pad - (lineHeight - title))
@@ -37,9 +39,21 @@ struct SeatCalloutView {
     /// Where a card of `size` goes (px): the first of above, right of, left of and below the
     /// seat that lies inside `area` and keeps the finger's radius from the finger, `tail` px
     /// beyond seat and finger (the card slides along its side to stay inside); with its tail,
-    /// the base's two corners and the tip towards the seat. Nil when no side has room.
+    /// the base's two corners and the tip towards the seat. When no side has room (a seat mid-
+    /// screen on a 7" panel, where 10 mm is an eighth of the height), the finger's radius is
+    /// halved, then only the seat is kept clear: the finger has lifted by the time it shows.
+    /// Nil when no side has room even so.
     static func place(size: Size, seat: Point, seatRadius: Double, finger: Point, fingerRadius: Double, within area: Rect,
                       tail: Double) -> (Rect, [Point])? {
+        for radius in [fingerRadius, fingerRadius / 2, 0] {
+            if let placed = place(size: size, seat: seat, seatRadius: seatRadius, finger: finger, clearing: radius, within: area,
+                                  tail: tail) { return placed }
+        }
+        return nil
+    }
+
+    private static func place(size: Size, seat: Point, seatRadius: Double, finger: Point, clearing fingerRadius: Double,
+                              within area: Rect, tail: Double) -> (Rect, [Point])? {
         func clamp(_ v: Double, _ lo: Double, _ hi: Double) -> Double { max(lo, min(v, hi)) }
         let w = size.width, h = size.height
         guard w <= area.width, h <= area.height else { return nil }
@@ -106,14 +120,14 @@ struct SeatCalloutView {
                 .insetBy(dx: a.x == b.x ? -line : line, dy: a.y == b.y ? -line : line)
             context.fill(Path(roundedRect: seam, cornerRadius: 0), with: .solid(fill))
         }
-        let x = c.box.minX + c.padding, maxWidth = c.box.width - 2 * c.padding
-        var baseline = c.box.minY + c.padding + c.titleSize * 0.78
+        // One line box each, `lineHeight` apart, the title's centred where its extra leading allows.
+        var top = c.box.minY + c.padding - (c.lineHeight - c.titleSize) / 2
         for (i, line) in c.lines.enumerated() {
             let bold = Self.isBold(i, of: c.lines.count)
-            painter.drawText(line, bold: bold, size: i == 0 ? c.titleSize : c.bodySize,
-                             color: bold ? palette.text : palette.secondaryText, x: x, baseline: baseline,
-                             maxWidth: maxWidth, in: context)
-            baseline += c.lineHeight
+            let box = Rect(x: c.box.minX + c.padding, y: top, width: c.box.width - 2 * c.padding, height: c.lineHeight)
+            painter.draw(ChromeText(line, px: i == 0 ? c.titleSize : c.bodySize, bold: bold), in: box,
+                         color: bold ? palette.text : palette.secondaryText, in: context)
+            top += c.lineHeight
         }
     }
 }

@@ -18,6 +18,10 @@ extension SessionSnapshot {
         }
         if old.bar != bar {
             rects.append(layout.bottomBar.union(Self.grown(layout.buy, pad: 2 * u)))
+            if layout.legendFolds {
+                rects.append(Self.grown(layout.legendToggle, pad: 2 * u))
+                if old.bar.legendOpen != bar.legendOpen { rects.append(layout.legendPanel) }
+            }
         } else if old.holdSecondsLeft != holdSecondsLeft {
             // The countdown's box under the total.
             rects.append(layout.noteBox)

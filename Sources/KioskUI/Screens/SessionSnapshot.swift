@@ -31,6 +31,9 @@ struct SessionSnapshot: Equatable {
         var total: Int
         var canBuy: Bool
         var buyScale: Double
+        /// Whether the folded legend's panel is open, and its toggle's press scale.
+        var legendOpen = false
+        var legendScale = 1.0
     }
 
     /// The modal card over the dimmed screen.
@@ -94,6 +97,8 @@ extension KioskSession {
         s.header = .init(tickets: n, cartScale: scale(.cart))
         if chartIsZoomed { s.home = .init(scale: scale(.zoomOut)) }
         s.bar = .init(tickets: n, total: total, canBuy: canBuy, buyScale: scale(.buy))
+        s.bar.legendOpen = legendOpen && (screen == .stadium || screen == .tribune)
+        s.bar.legendScale = scale(.legendToggle)
         if let expiry = holdExpiresAt, expiry > now { s.holdSecondsLeft = Int((expiry - now).rounded(.up)) }
         s.toast = toastText
         s.callout = calloutSnapshot()

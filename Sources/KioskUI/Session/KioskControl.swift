@@ -12,4 +12,6 @@ public enum KioskControl: String, Hashable, Sendable, CaseIterable {
     case idleContinue
     /// The legend's entries: a tap highlights the entry's seats on the map (`tapLegend`).
     case legend
+    /// Opens and closes the legend's panel where the legend folds (`KioskLayout.legendFolds`).
+    case legendToggle
 }

@@ -8,8 +8,9 @@ struct LegendHighlight: Equatable {
 }
 
 extension KioskSession {
-    /// How long a tapped legend entry stays highlighted, s (another tap on it ends it sooner).
-    static let legendHighlightDuration = 6.0
+    /// How long a tapped legend entry stays highlighted, s (another tap on it, any chart gesture
+    /// or another control ends it sooner).
+    public static let legendHighlightDuration = 6.0
 
     /// The legend's entries on screen (px): the cells that hold an entry, as one rect.
     var legendFrame: Rect? {
@@ -25,12 +26,38 @@ extension KioskSession {
     }
 
     /// A tap on the legend at `p` (px): highlights that entry's seats on the map, or ends the
-    /// highlight when the entry already is.
+    /// highlight when the entry already is. A folded legend closes, so the map shows them.
     func tapLegend(at p: Point) {
         guard let k = layout.legendCells.prefix(content.legend.count).firstIndex(where: { $0.contains(p) }) else { return }
         let status = content.legend[k].status
         legendHighlight = activeLegendHighlight == status
             ? nil : LegendHighlight(status: status, until: now + Self.legendHighlightDuration)
+        legendOpen = false
+        dirty = true
+    }
+
+    /// Opens or closes the folded legend's panel; the callout goes (the panel may cover it).
+    func toggleLegend() {
+        legendOpen.toggle()
+        seatCallout = nil
+        dirty = true
+    }
+
+    /// A touch sequence starts towards `route` on the map's screens: anything but a legend
+    /// entry (a chart gesture, another control, the toggle) ends the highlight, and a chart
+    /// gesture or another control closes an open legend. Touches on bars and panels do neither.
+    func legendSees(_ route: TouchRouter.Route) {
+        switch route {
+        case .control(.legend), .swallow:
+            return
+        case .control(.legendToggle):
+            if legendHighlight == nil { return }
+            legendHighlight = nil
+        case .chart, .control:
+            if legendHighlight == nil && !legendOpen { return }
+            legendHighlight = nil
+            legendOpen = false
+        }
         dirty = true
     }
 }

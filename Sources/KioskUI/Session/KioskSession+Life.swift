@@ -52,6 +52,8 @@ extension KioskSession {
         if animated { interaction.home() } else { interaction.resetHome() }
         animator.set(pressScale, to: 1, transaction: Transaction())
         pressed = nil
+        legendOpen = false
+        legendHighlight = nil
         followChartZoom()
         dirty = true
     }

@@ -37,24 +37,27 @@ extension KioskSession {
     /// The callout's lines for `seat`: section; row and seat; category and price; accessibility
     /// (when the seat has any); what the tap did. Names come from the venue, as on tickets.
     func calloutLines(for callout: SeatCallout) -> [String] {
-        let venue = interaction.chart.venue
+        let venue = interaction.chart.venue, strings = content.strings
         let record = venue.seats[callout.seat]
         var lines = [venue.tribunes[Int(record.tribune)].label,
-                     "Row \(venue.rowLabels[Int(record.row)]) · Seat \(venue.seatNumbers[callout.seat])"]
+                     KioskStrings.fill(strings.rowAndSeat, ("row", venue.rowLabels[Int(record.row)]),
+                                       ("seat", venue.seatNumbers[callout.seat]))]
         let c = Int(record.category)
         if venue.categories.indices.contains(c) {
             let name = venue.categories[c].name
-            lines.append(price(ofCategory: c).map { "\(name) · \(MoneyFormat.string(minor: $0, currency: configuration.currency))" } ?? name)
+            lines.append(price(ofCategory: c).map {
+                KioskStrings.fill(strings.categoryAndPrice, ("name", name), ("price", MoneyFormat.string(minor: $0, currency: configuration.currency)))
+            } ?? name)
         }
         var access: [String] = []
-        if record.flags.contains(.wheelchair) { access.append("Wheelchair space") }
-        if record.flags.contains(.companion) { access.append("Companion seat") }
-        if record.flags.contains(.restrictedView) { access.append("Restricted view") }
+        if record.flags.contains(.wheelchair) { access.append(strings.wheelchairSpace) }
+        if record.flags.contains(.companion) { access.append(strings.companionSeat) }
+        if record.flags.contains(.restrictedView) { access.append(strings.restrictedView) }
         if !access.isEmpty { lines.append(access.joined(separator: " · ")) }
         switch callout.outcome {
-        case .selected: lines.append("Added to your seats")
-        case .deselected: lines.append("Removed from your seats")
-        case .refused: lines.append("Cannot be chosen")
+        case .selected: lines.append(strings.addedToSeats)
+        case .deselected: lines.append(strings.removedFromSeats)
+        case .refused: lines.append(strings.cannotBeChosen)
         }
         return lines
     }

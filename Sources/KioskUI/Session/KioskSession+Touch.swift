@@ -28,11 +28,19 @@ extension KioskSession {
         case .stadium, .tribune, .blanked, .attract:
             break
         }
-        for c in [KioskControl.cart, .zoomOut, .buy, .legend] {
+        let route = mapScreenRoute(at: p)
+        legendSees(route)
+        return route
+    }
+
+    /// Where a touch at `p` goes on the stadium and tribune screens.
+    private func mapScreenRoute(at p: Point) -> TouchRouter.Route {
+        for c in [KioskControl.cart, .zoomOut, .buy, .legend, .legendToggle] {
             if let r = controlHitRect(c), r.contains(p) { return .control(c) }
         }
         if layout.bottomBar.contains(p) { return .swallow(wake: false) }
-        // The header is the header's: a touch there never reaches the chart beneath it.
+        // The open legend's panel and the header are theirs: a touch there never reaches the chart.
+        if legendOpen && layout.legendPanel.contains(p) { return .swallow(wake: false) }
         if layout.header.contains(p) { return .swallow(wake: false) }
         return .chart
     }
@@ -65,7 +73,9 @@ extension KioskSession {
                 // The home control, while the chart is away from home.
                 return screen == .tribune ? layout.home : nil
             case .legend:
-                return legendFrame
+                return !layout.legendFolds || legendOpen ? legendFrame : nil
+            case .legendToggle:
+                return layout.legendFolds ? layout.legendToggle : nil
             case .dialogOK, .idleContinue:
                 return nil
             }
@@ -102,6 +112,8 @@ extension KioskSession {
             continueSession()
         case .legend:
             tapLegend(at: router.location)
+        case .legendToggle:
+            toggleLegend()
         }
     }
 

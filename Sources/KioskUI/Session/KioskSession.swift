@@ -74,6 +74,8 @@ public final class KioskSession {
     var seatCallout: SeatCallout?
     /// The legend entry whose seats the map picks out (`tapLegend`).
     var legendHighlight: LegendHighlight?
+    /// Whether the folded legend's panel is open (`KioskLayout.legendFolds`; `toggleLegend`).
+    var legendOpen = false
     /// What `pressScale` applies to (kept after release while it shrinks back).
     var pressed: Pressed?
 

@@ -68,7 +68,27 @@ import Raster
             let c = d.session.configuration
             d.run(to: 1.5); d.touchHeader(); d.run(to: d.now + c.idleTimeout + c.idlePromptDuration + 5)
         }),
+        // The longest callout: a wheelchair space (five lines), zoomed in about it and tapped.
+        ("callout-wheelchair", false, { d, _ in
+            let seat = wheelchairSeat(d)
+            d.run(to: 1.5); d.tap(d.seatPoint(seat)); d.run(to: d.now + 1.1)
+            d.tap(d.seatPoint(seat)); d.run(to: d.now + 0.5)
+        }),
+        // The legend as a visitor opens it: the folded legend's panel, else an entry highlighted.
+        ("legend", false, { d, _ in
+            d.run(to: 1.5)
+            let l = d.session.layout
+            d.tap(l.legendFolds ? l.legendToggle.center : l.legendCells[1].center); d.run(to: d.now + 0.5)
+        }),
     ]
+
+    /// The wheelchair space nearest the middle of its tribune.
+    static func wheelchairSeat(_ d: KioskDriver) -> Int {
+        let seats = d.venue.seats.indices.filter { d.venue.seats[$0].flags.contains(.wheelchair) }
+        let t = Int(d.venue.seats[seats[0]].tribune), b = d.venue.tribunes[t].bounds
+        let mid = Point(x: b.midX, y: b.midY)
+        return seats.filter { Int(d.venue.seats[$0].tribune) == t }.min { d.venue.seats[$0].center.distance(to: mid) < d.venue.seats[$1].center.distance(to: mid) }!
+    }
 
     /// A session on `panel` in English or the pseudo-locale, driven to `screen`.
     static func driver(_ panel: Panel, pseudo: Bool, standalone: Bool) -> KioskDriver {
@@ -116,6 +136,17 @@ import Raster
             }
             let whereAt = "\(screen.name) at \(panel) \(pseudo ? "pseudo" : "English")"
             #expect(!all.isEmpty, "no text on \(whereAt)")
+            if screen.name == "callout-wheelchair" {
+                // The callout is shown, and its lines are checked with the rest of the chrome.
+                let strings = d.session.content.strings
+                #expect(d.session.snapshot().callout != nil, "no callout on \(whereAt)")
+                #expect(all.contains { $0.string.contains(strings.wheelchairSpace) }, "no wheelchair line on \(whereAt)")
+                #expect(all.contains { $0.string == strings.addedToSeats }, "no outcome line on \(whereAt)")
+            }
+            if screen.name == "legend" {
+                #expect(d.session.layout.legendFolds ? d.session.snapshot().bar.legendOpen : d.session.activeLegendHighlight != nil,
+                        "legend not open or highlighted on \(whereAt)")
+            }
             let entries = Self.inFront(all, d)
             checked += entries.count
             for e in entries {
@@ -153,6 +184,14 @@ import Raster
                 #expect(mm >= 9, "\(c) is \(mm) mm on \(screen.name) at \(panel)")
                 #expect(screenRect.contains(r), "\(c) leaves the screen on \(screen.name) at \(panel)")
             }
+            // Each legend entry is a control of its own (a tap highlights its seats).
+            if d.session.frame(of: .legend) != nil {
+                for cell in d.session.layout.legendCells.prefix(d.session.content.legend.count) {
+                    let mm = min(cell.width, cell.height) / panel.pixelsPerMillimetre
+                    smallest = min(smallest, mm)
+                    #expect(mm >= 9, "a legend entry is \(mm) mm on \(screen.name) at \(panel)")
+                }
+            }
             for (i, a) in controls.enumerated() {
                 for b in controls[(i + 1)...] {
                     #expect(!a.1.intersects(b.1), "\(a.0) overlaps \(b.0) on \(screen.name) at \(panel)")
@@ -166,7 +205,9 @@ import Raster
                 }
             }
         }
-        print("ChromeLayout \(panel): smallest control \(smallest) mm")
+        let l = KioskLayout(size: panel.size, pixelsPerMillimetre: panel.pixelsPerMillimetre)
+        let share = (l.header.height + l.bottomBar.height) / panel.size.height
+        print("ChromeLayout \(panel): smallest control \(smallest) mm; chrome \((share * 1000).rounded() / 10) % of the height, legend \(l.legendFolds ? "folded" : "in the bar")")
     }
 
     // MARK: - Measuring

@@ -48,7 +48,9 @@ import Seating
             for q in c.tail { #expect(q.distance(to: p) >= r - 1e-9, "tail over the finger at \(p)") }
             // The text fits: every line's width within the card less its padding.
             for (i, line) in c.lines.enumerated() {
-                let l = try #require(d.session.painter.textLayout(line, bold: SeatCalloutView.isBold(i, of: c.lines.count), size: i == 0 ? c.titleSize : c.bodySize, maxWidth: nil))
+                let text = d.session.text, renderer = try #require(text.renderer)
+                let l = renderer.layout(line, fontSize: i == 0 ? c.titleSize : c.bodySize,
+                                        fonts: SeatCalloutView.isBold(i, of: c.lines.count) ? text.bold : text.regular)
                 #expect(!l.isTruncated)
                 #expect(l.size.width <= c.box.width - 2 * c.padding + 0.5, "'\(line)' cut on \(size)")
             }

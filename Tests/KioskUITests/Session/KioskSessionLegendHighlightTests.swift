@@ -63,4 +63,78 @@ import Seating
         // The legend is a control only where it has entries, and never the chart's.
         #expect(d.session.frame(of: .legend).map { cells[0].union(cells[legend.count - 1]).contains($0.center) } == true)
     }
+
+    /// Any chart gesture or other control ends the highlight at once (before its 6 s are up);
+    /// a touch on the bar's empty part does not.
+    @Test func chartGesturesAndOtherControlsEndIt() throws {
+        let d = KioskDriver()
+        d.run(to: 1.2)
+        let cell = d.session.layout.legendCells[0], bar = d.session.layout.bottomBar
+        func highlight() {
+            d.tap(cell.center)
+            #expect(d.session.activeLegendHighlight == d.session.content.legend[0].status)
+        }
+        highlight()
+        d.tap(Point(x: bar.maxX - 4, y: bar.minY + 4))   // the bar beside Buy: no control
+        #expect(d.session.activeLegendHighlight != nil)
+        d.tap(d.tribunePoint(d.rectTribune))               // a tap on the chart (zooms in)
+        #expect(d.session.activeLegendHighlight == nil)
+        d.run(to: d.now + 1.1)
+        highlight()
+        d.tap(.cart)
+        #expect(d.session.activeLegendHighlight == nil)
+        highlight()
+        let safe = d.session.layout.safeArea
+        d.pinch(centre: Point(x: safe.midX, y: safe.midY), from: 200, to: 300)
+        #expect(d.session.activeLegendHighlight == nil)
+        d.run(to: d.now + 1)
+        highlight()
+        d.tap(.zoomOut)
+        #expect(d.session.activeLegendHighlight == nil)
+        // Left alone it still runs its 6 s: on at 5.9 s, off at 6 s.
+        d.run(to: d.now + 1)
+        highlight()
+        let start = try #require(d.session.legendHighlight).until - KioskSession.legendHighlightDuration
+        d.run(to: start + 5.9)
+        #expect(d.session.activeLegendHighlight != nil)
+        d.run(to: start + 6)
+        #expect(d.session.activeLegendHighlight == nil)
+    }
+
+    /// On a 7" panel the legend folds: its toggle (9 mm or more) opens a panel over the chart
+    /// with 9 mm entries; an entry highlights its seats and closes the panel; a touch on the
+    /// chart closes it; what the panel covered is the chart again, pixel for pixel.
+    @Test func foldedLegendOpensHighlightsAndCloses() throws {
+        let d = KioskDriver(size: Size(width: 800, height: 480)) { $0.pixelsPerMillimetre = 6 }
+        let layout = d.session.layout
+        #expect(layout.legendFolds)
+        d.run(to: 1.2)
+        let surface = d.render()
+        let closed = d.render()
+        #expect(d.session.frame(of: .legend) == nil)
+        let toggle = try #require(d.session.frame(of: .legendToggle))
+        #expect(min(toggle.width, toggle.height) >= 9 * 6)
+        d.tap(toggle.center)
+        #expect(d.session.snapshot().bar.legendOpen)
+        let entries = try #require(d.session.frame(of: .legend))
+        #expect(layout.legendPanel.contains(entries) && !entries.intersects(layout.bottomBar))
+        for cell in layout.legendCells { #expect(min(cell.width, cell.height) >= 9 * 6) }
+        d.session.render(into: surface)
+        #expect(surface.pngData() != closed.pngData())
+        // An entry: highlighted, and the panel closes so the map shows it.
+        d.tap(layout.legendCells[2].center)
+        #expect(d.session.activeLegendHighlight == d.session.content.legend[2].status)
+        #expect(!d.session.snapshot().bar.legendOpen)
+        // Open again (the toggle is another control: the highlight ends), then a chart tap closes it.
+        d.tap(toggle.center)
+        #expect(d.session.snapshot().bar.legendOpen && d.session.activeLegendHighlight == nil)
+        d.session.render(into: surface)
+        let safe = layout.safeArea
+        d.tap(Point(x: safe.minX + 4, y: safe.minY + 4))
+        #expect(!d.session.snapshot().bar.legendOpen)
+        d.run(to: d.now + 2)
+        // Repainting only the damage leaves the same pixels as a full render.
+        d.session.render(into: surface)
+        #expect(surface.pngData() == d.render().pngData())
+    }
 }

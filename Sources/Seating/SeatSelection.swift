@@ -30,15 +30,14 @@ public struct SeatSelection: Hashable, Sendable {
         !isFree(i, availability: availability, now: now) || seats.contains(i) || extra.contains(i)
     }
 
-    /// Free seats of the row that sit alone between two taken seats.
+    /// Free seats of the row that sit alone: both neighbours taken, a row end counting as taken
+    /// (the box office's `orphan_seat` rule, so the kiosk never offers what it would refuse).
     func orphans(in row: SeatRow, availability: EventAvailability, now: Double, extra: Set<Int>) -> [Int] {
         let r = row.seats
-        guard r.count >= 3 else { return [] }
         var out: [Int] = []
-        for i in (r.lowerBound + 1)..<(r.upperBound - 1)
-        where !isTaken(i, availability: availability, now: now, extra: extra)
-            && isTaken(i - 1, availability: availability, now: now, extra: extra)
-            && isTaken(i + 1, availability: availability, now: now, extra: extra) {
+        for i in r where !isTaken(i, availability: availability, now: now, extra: extra)
+            && (i == r.lowerBound || isTaken(i - 1, availability: availability, now: now, extra: extra))
+            && (i == r.upperBound - 1 || isTaken(i + 1, availability: availability, now: now, extra: extra)) {
             out.append(i)
         }
         return out
@@ -75,43 +74,22 @@ public struct SeatSelection: Hashable, Sendable {
         return true
     }
 
-    /// `count` adjacent free seats in one row (of `category` when given, never wheelchair or
-    /// companion places, never already selected, respecting the orphan rule when on), the block
-    /// whose centre is nearest the field's centre line (the vertical line through the field's
-    /// centre); ties go to the block nearer the field's centre, then the lower seat index.
+    /// `count` adjacent free seats to add to the selection: `BestAvailable`'s standard block
+    /// (never wheelchair or companion places, never already selected, never leaving an orphan;
+    /// nearest the field's halfway line), of `category` when given.
     public func bestAvailable(count: Int, category: String? = nil, venue: Venue,
                               availability: EventAvailability, now: Double) throws(SelectionRefusal) -> [Int] {
         guard count >= 1 else { return [] }
         if seats.count + count > maxPerOrder { throw .limitReached(max: maxPerOrder) }
-        let wanted: UInt16?
-        if let category {
-            guard let c = venue.categoryIndex(id: category) else { throw .noBlockAvailable(count: count, category: category) }
-            wanted = UInt16(c)
-        } else { wanted = nil }
-        let midX = venue.field.midX, midY = venue.field.midY
-        var best: (Double, Double, Int)? = nil
-        for row in venue.rows where Int(row.seatCount) >= count {
-            var run = 0
-            for i in row.seats {
-                let s = venue.seats[i]
-                let ok = (wanted == nil || s.category == wanted!) && s.flags.isDisjoint(with: [.wheelchair, .companion])
-                    && !isTaken(i, availability: availability, now: now)
-                run = ok ? run + 1 : 0
-                guard run >= count else { continue }
-                let start = i - count + 1
-                var cx = 0.0, cy = 0.0
-                for k in start...i { cx += venue.seats[k].center.x; cy += venue.seats[k].center.y }
-                cx /= Double(count); cy /= Double(count)
-                let key = (abs(cx - midX), ((cx - midX) * (cx - midX) + (cy - midY) * (cy - midY)).squareRoot(), start)
-                if let b = best, !(key < b) { continue }
-                if noOrphans, newOrphan(adding: Set(start...i), row: row, availability: availability, now: now) != nil {
-                    continue
-                }
-                best = key
-            }
+        let vacancy = SeatVacancy(availability: availability, now: now, ownHold: ownHold, alsoTaken: seats)
+        do {
+            let block = try BestAvailable.block(partySize: count, kind: .standard, category: category,
+                                                maxPerOrder: maxPerOrder, venue: venue, vacancy: vacancy,
+                                                pairing: AccessiblePairing(venue: venue))
+            return Array(block.seats)
+        } catch {
+            throw .noBlockAvailable(count: count, category: category)
         }
-        guard let b = best else { throw .noBlockAvailable(count: count, category: category) }
-        return Array(b.2..<(b.2 + count))
     }
 
     /// Selects seats (e.g. the result of `bestAvailable`) without further checks.

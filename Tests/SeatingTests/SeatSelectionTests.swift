@@ -76,44 +76,5 @@ import Testing
         var strict2 = SeatSelection(noOrphans: true)
         #expect(try strict2.toggle(row[5], venue: v, availability: b, now: 0))
     }
-
-    /// Brute force over every row and window: the chosen block must be valid, and no valid
-    /// block is nearer the field's centre line.
-    @Test(arguments: [(1, "CAT1"), (4, "CAT1"), (3, "CAT3"), (6, nil)] as [(Int, String?)])
-    func best_available_is_adjacent_and_nearest_the_centre_line(_ count: Int, _ category: String?) throws {
-        let v = Self.venue
-        var a = EventAvailability(seatCount: v.seatCount)
-        // Sell every seat within 40 units of the centre line in even rows, to make it interesting.
-        for (r, row) in v.rows.enumerated() where r % 2 == 0 {
-            for i in row.seats where abs(v.seats[i].center.x - v.field.midX) < 40 { a.set(i, .sold) }
-        }
-        let sel = SeatSelection()
-        let block = try sel.bestAvailable(count: count, category: category, venue: v, availability: a, now: 0)
-        #expect(block.count == count)
-        let row = v.seats[block[0]].row
-        let cat = category.flatMap { v.categoryIndex(id: $0) }
-        for (k, i) in block.enumerated() {
-            #expect(v.seats[i].row == row)
-            if k > 0 { #expect(i == block[k - 1] + 1) }
-            #expect(a.status(i) == .available)
-            if let cat { #expect(Int(v.seats[i].category) == cat) }
-        }
-        func score(_ b: [Int]) -> Double { abs(b.map { v.seats[$0].center.x }.reduce(0, +) / Double(b.count) - v.field.midX) }
-        var bestBrute = Double.infinity
-        for r in v.rows {
-            let idx = Array(r.seats)
-            guard idx.count >= count else { continue }
-            for s in 0...(idx.count - count) {
-                let w = Array(idx[s..<(s + count)])
-                guard w.allSatisfy({ a.status($0) == .available && v.seats[$0].flags.isEmpty
-                    && (cat == nil || Int(v.seats[$0].category) == cat!) }) else { continue }
-                bestBrute = min(bestBrute, score(w))
-            }
-        }
-        #expect(abs(score(block) - bestBrute) < 1e-9)
-        // Asking for more than the order allows is refused.
-        #expect(throws: SelectionRefusal.limitReached(max: 8)) {
-            try sel.bestAvailable(count: 9, venue: v, availability: a, now: 0)
-        }
-    }
+    // bestAvailable is BestAvailable's search: BestAvailableTests checks it against a brute force.
 }

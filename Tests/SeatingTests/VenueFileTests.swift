@@ -99,8 +99,8 @@ import Testing
         let v = StadiumGenerator.generate(.forSeatCount(600))
         let bytes = VenueFile.encode(v)
         let plan = PretixSeatingPlan.export(v)
-        var rng: UInt64 = 7
-        func next(_ n: Int) -> Int { rng = rng &* 6364136223846793005 &+ 1442695040888963407; return Int(rng >> 33) % n }
+        var rng = SeededGenerator(seed: 7)
+        func next(_ n: Int) -> Int { rng.below(n) }
         var thrown = 0
         for k in 0..<300 {
             // Cutting only the final newline leaves a valid file; any shorter cut is invalid.

@@ -77,7 +77,7 @@ let package = Package(
         // both the DRM presenter and the kiosk runtime.
         .target(name: "Displays", dependencies: ["Geometry", "Raster"]),
         // The chart renderer's benchmark (timing and printing), for `tribune bench` and chart-bench.
-        .target(name: "ChartBenchmark", dependencies: ["KioskUI", "Raster", "Seating", "Geometry"],
+        .target(name: "ChartBenchmark", dependencies: ["KioskUI", "Raster", "Seating", "Geometry", "Gestures", "Animation"],
                 swiftSettings: hotPathSettings),
         .target(name: "DRMDisplay", dependencies: [
             "Displays", "Geometry", "Raster", "CDRM", "Udev", .product(name: "SystemPackage", package: "swift-system"),

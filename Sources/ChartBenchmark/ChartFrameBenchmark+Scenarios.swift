@@ -145,7 +145,9 @@ extension ChartFrameBenchmark {
                                  note: "p99 target 16 ms; \(samples.wall.count) frames, synthesized gesture"))
 
         }
-        // 7. Direct rasterization of every seat path (the reference renderer's way), for context.
+        // 7. Whole kiosk frames: labels, patterns and chrome over the chart.
+        if want("session") { runSessionScenarios(add) }
+        // 8. Direct rasterization of every seat path (the reference renderer's way), for context.
         if options.direct && want("direct") {
             samples = Samples()
             let context = DrawingContext(surface: surface)

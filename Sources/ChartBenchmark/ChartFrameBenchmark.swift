@@ -61,7 +61,7 @@ public struct ChartFrameBenchmark {
 
     /// The scenarios `run` measures with these options, in order (the names start with these words).
     public var scenarioNames: [String] {
-        ["full", "pan", "pinch", "toggle", "zoom", "replay"].filter { name in options.only.map { name.contains($0) } ?? true }
+        ["full", "pan", "pinch", "toggle", "zoom", "replay", "session"].filter { name in options.only.map { name.contains($0) } ?? true }
             + (options.direct && (options.only.map { "direct".contains($0) } ?? true) ? ["direct"] : [])
     }
 }

@@ -12,8 +12,10 @@ import Seating
 ///   is a dot of its filled area.
 /// - **Tiles** (`TileGrid`, 64 px): a pan by whole pixels keeps every tile and draws only the
 ///   newly exposed ones; a seat toggle redraws the tiles under that seat; a pinch or rotate in
-///   flight resamples the last exact frame (`TileResampler`) and the frame is drawn exactly as
-///   soon as the fingers rest (the same view twice in a row) or the gesture ends. A pan by a
+///   flight that magnifies resamples the last exact frame (`TileResampler`), while one that
+///   shrinks it (zooming out) is drawn exactly — a resample would show background where the last
+///   frame had nothing; the frame is drawn exactly as soon as the fingers rest (the same view
+///   twice in a row) or the gesture ends. A pan by a
 ///   fractional offset is shown rounded to whole pixels until the view rests, then refined.
 /// - **Two workers by row bands** (`RowBandWorkers`): each tile row goes to the first free thread;
 ///   every tile's pixels depend only on the scene, so any thread count gives the same bytes.
@@ -129,8 +131,8 @@ public final class ChartFrameRenderer {
     /// that changed. `now` (s) decides whether holds have expired; `seatReveal` (0…1) fades the
     /// selected tribune's seats when `showsAllSeats` is false. `viewInMotion`: the view is an
     /// animation's frame on its way (a zoom to a tribune), drawn like a pinch in flight —
-    /// resampled from the last exact frame while the scale stays within reach — and exact
-    /// again when a frame comes without it.
+    /// resampled from the last exact frame while it magnifies within reach, exact when it
+    /// shrinks (zooming out) — and exact again when a frame comes without it.
     @discardableResult
     public func render(_ chart: SeatingChart, view: ChartViewState, seatReveal: Double = 1, now: Double = 0,
                        viewInMotion: Bool = false, into surface: Surface) -> [PixelRect] {

@@ -56,11 +56,14 @@ extension KioskSession {
                                     viewInMotion: interaction.isViewAnimating, into: base)
         let overlay = key.selectedTribune.map { chart.venue.tribunes.indices.contains($0) } == true && key.reveal > 0
         if overlay, let selected = key.selectedTribune {
-            // The overlay depends on the whole key: the frame again, the overlay over it.
+            // The overlay depends on the whole key: the frame again, the overlay over it. Once
+            // the seats have revealed, the renderer's frame already shows them (fill, pattern,
+            // ✓, ✕); only what it does not draw goes over it (wheelchair marks, blocked seats'
+            // outlines, the pressed seat grown), so a pan or a tap costs a handful of seats.
             surface.copy(from: base, sourceRect: base.bounds, to: (0, 0))
             context.transform = .identity
-            drawSeats(of: selected, view: view, reveal: key.reveal, in: context)
-            if placeChartLabels(view: view, width: width, height: height) { drawPlacedLabels(into: surface) }
+            drawSeats(of: selected, view: view, reveal: key.reveal, onlyDecorated: key.reveal >= 1, in: context)
+            if placeChartLabels(view: view, width: width, height: height, overlayTribune: selected) { drawPlacedLabels(into: surface) }
             cache.chartDamage = full
             cache.pictureIsRendererFrame = false
             return surface
@@ -127,7 +130,7 @@ extension KioskSession {
         if case .attract = screen { return }
         guard let selected = chart.selectedTribune else { return }
         let reveal = interaction.seatReveal
-        if reveal > 0 { drawSeats(of: selected, view: view, reveal: reveal, in: context) }
+        if reveal > 0 { drawSeats(of: selected, view: view, reveal: reveal, onlyDecorated: false, in: context) }
     }
 
     /// The stadium tracing itself in: outlines trimmed 0 → `t`, fills fading in with them (the
@@ -163,8 +166,10 @@ extension KioskSession {
     /// ✓ chosen, stripes held, ✕ sold, dotted outline blocked), wheelchair spaces marked; a
     /// pressed seat grows about its centre. While `reveal` < 1 each seat's outline draws itself
     /// in (trim) as its fill fades in. Patterns are anchored where the chart renderer's are
-    /// (`MapStyle.patternOrigin`), so seats and tribunes line up.
-    func drawSeats(of tribune: Int, view: ChartViewState, reveal: Double, in context: DrawingContext) {
+    /// (`MapStyle.patternOrigin`), so seats and tribunes line up. `onlyDecorated`: just the
+    /// seats the chart frame renderer does not draw as they should look — wheelchair spaces,
+    /// seats with an outline, the pressed seat — over its frame, which has the others.
+    func drawSeats(of tribune: Int, view: ChartViewState, reveal: Double, onlyDecorated: Bool, in context: DrawingContext) {
         let chart = interaction.chart
         let venue = chart.venue
         let m = view.chartToScreen
@@ -182,6 +187,9 @@ extension KioskSession {
         for seat in venue.tribunes[tribune].seats {
             let record = venue.seats[seat]
             let seatGrow = seat == pressedSeat ? grow : 1
+            if onlyDecorated && seatGrow == 1 && !record.flags.contains(.wheelchair) && map.look(SeatLook.Status(chart, seat: seat, now: now)).outline == nil {
+                continue
+            }
             var path = venue.seatPath(seat)
             if seatGrow != 1 { path = path.applying(ChromePainter.scaling(seatGrow, about: record.center)) }
             let status = SeatLook.Status(chart, seat: seat, now: now)

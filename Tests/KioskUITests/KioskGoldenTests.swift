@@ -5,17 +5,9 @@ import Raster
 import Seating
 @testable import KioskUI
 
-/// The key screens at 1920×1080 and 1080×1920 against reviewed PNGs in `Golden/` (max |Δ| ≤ 2
-/// per channel). `TRIBUNE_UPDATE_GOLDEN=1 swift test --filter KioskGoldenTests` rewrites them
-/// in the source tree; review them by eye before committing.
+/// The key screens at 1920×1080 and 1080×1920 against reviewed PNGs in `Golden/`
+/// (`GoldenImages`: max |Δ| ≤ 2 per channel; `TRIBUNE_UPDATE_GOLDEN=1` rewrites them).
 @Suite struct KioskGoldenTests {
-    static let sourceGolden: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        url.deleteLastPathComponent()
-        return url.appendingPathComponent("Golden").path
-    }()
-    static let updating = ProcessInfo.processInfo.environment["TRIBUNE_UPDATE_GOLDEN"] == "1"
-
     static let sizes: [(String, Size)] = [("landscape", Size(width: 1920, height: 1080)), ("portrait", Size(width: 1080, height: 1920))]
 
     /// Each key screen, reached by touches and box-office answers as a visitor would.
@@ -54,33 +46,7 @@ import Seating
 
     @Test(arguments: names) func matchesGolden(_ name: String) throws {
         for (orientation, size) in Self.sizes {
-            let surface = Self.screen(name, size: size)
-            let file = "\(name)-\(orientation).png"
-            if Self.updating {
-                try FileManager.default.createDirectory(atPath: Self.sourceGolden, withIntermediateDirectories: true)
-                try surface.writePNG(to: Self.sourceGolden + "/" + file, opaque: true)
-                continue
-            }
-            guard let url = Bundle.module.url(forResource: "Golden/" + file, withExtension: nil)
-                    ?? Bundle.module.resourceURL?.appendingPathComponent("Golden/" + file) else {
-                Issue.record("no golden \(file); run with TRIBUNE_UPDATE_GOLDEN=1"); continue
-            }
-            let golden = try Surface(contentsOfPNGFile: url.path)
-            #expect(golden.width == surface.width && golden.height == surface.height)
-            guard golden.width == surface.width && golden.height == surface.height else { continue }
-            var worst = 0, count = 0
-            for y in 0..<surface.height {
-                let a = surface.row(y), b = golden.row(y)
-                for x in 0..<surface.width where a[x] != b[x] {
-                    var delta = 0
-                    for shift in stride(from: 0, to: 32, by: 8) {
-                        delta = max(delta, abs(Int((a[x] >> UInt32(shift)) & 0xFF) - Int((b[x] >> UInt32(shift)) & 0xFF)))
-                    }
-                    worst = max(worst, delta)
-                    if delta > 2 { count += 1 }
-                }
-            }
-            #expect(worst <= 2, "\(file): \(count) pixels differ by more than 2 (worst \(worst))")
+            try GoldenImages.check(Self.screen(name, size: size), against: "\(name)-\(orientation).png")
         }
     }
 

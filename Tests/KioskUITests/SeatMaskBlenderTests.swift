@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func laneBlendEqualsThePixelBlend() {
-        var rng = SplitMix(seed: 0x5EA7)
+        var rng = SeededGenerator(seed: 0x5EA7)
         let w = 40, h = 30, stride = (w + 3) * 4
         var compared = 0
         for _ in 0..<3000 {
@@ -87,18 +87,5 @@ import Testing
         }
         // Most cases drew something (the comparison is not vacuous).
         #expect(compared > 1500)
-    }
-}
-
-/// SplitMix64: a small seeded generator for reproducible cases.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -11,7 +11,7 @@ struct ViewBoundsGestures {
     enum Kind: String, CaseIterable { case drag, pinch, tap, twoFingerTap }
 
     let size: Size
-    var random: ViewBoundsSeededGenerator
+    var random: SeededGenerator
     /// Touch ids are never reused within a session.
     private var nextID = 1
     /// Frames of a moving gesture, s (a 120 Hz panel).
@@ -19,7 +19,7 @@ struct ViewBoundsGestures {
 
     init(size: Size, seed: UInt64) {
         self.size = size
-        random = ViewBoundsSeededGenerator(seed: seed)
+        random = SeededGenerator(seed: seed)
     }
 
     /// The next gesture, its first frame at `start` s; returns its kind and frames.

@@ -1,8 +1,8 @@
 import Foundation
 
 /// SplitMix64 (Steele, Lea and Flood 2014): a fixed seed gives the same gestures on every run
-/// and platform, so a failing gesture can be replayed by its index.
-struct ViewBoundsSeededGenerator: RandomNumberGenerator {
+/// and platform, so a failing case (a gesture, a blend) can be replayed by its index.
+struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64
 
     init(seed: UInt64) { state = seed }

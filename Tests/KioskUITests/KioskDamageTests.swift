@@ -82,12 +82,14 @@ import Testing
         d.session.receive(.purchased(orderID: "ORD-1", seats: [d.venue.seatIDs[a]]))
         r = Self.step(d, shared)
         #expect(r.differing == 0)
-        // The dialog's Ok pressed: the card only.
+        // The receipt comes over the whole screen; then Done pressed: only Done as it grows (20 %
+        // about its centre, so 10 % of its size on each side).
+        #expect(Self.area(r.damage) == screen)
         let ok = d.session.frame(of: .dialogOK)!
         let okID = d.touchDown(ok.center)
         d.run(to: d.now + 0.06)
         r = Self.step(d, shared)
-        #expect(r.differing == 0 && !r.damage.isEmpty && Self.inside(r.damage, d.session.layout.card))
+        #expect(r.differing == 0 && !r.damage.isEmpty && Self.inside(r.damage, ok.insetBy(dx: -0.1 * ok.width, dy: -0.1 * ok.height)))
         d.lift(okID, at: ok.center)
         for _ in 0..<6 {
             d.run(to: d.now + 0.2)

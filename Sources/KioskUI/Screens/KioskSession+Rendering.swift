@@ -46,6 +46,8 @@ extension KioskSession {
             AttractView(since: since, now: now, content: content).draw(with: painter, in: context)
             cache.lastToastBox = nil
             return full
+        case .receipt(let receipt, let doneScale):
+            return renderReceipt(receipt, doneScale: doneScale, previous: previous?.mode, into: surface, with: painter)
         case .normal:
             break
         }

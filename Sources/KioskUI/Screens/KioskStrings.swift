@@ -40,10 +40,20 @@ public struct KioskStrings: Sendable, Equatable {
     public var continueButton = "Continue"
     public var boughtOneTicket = "You've bought 1 ticket."
     public var boughtTickets = "You've bought {count} tickets."
-    public var enjoy = "Enjoy your time at the game!"
     public var okButton = "Ok"
     public var purchaseFailed = "The purchase did not go through"
     public var processing = "Processing…"
+
+    // The receipt.
+    public var orderCode = "Order code"
+    /// One ticket: `{section}` (the tribune's label), `{row}`, `{seat}`.
+    public var receiptSeat = "{section} · Row {row} · Seat {seat}"
+    /// The seats that did not fit on the receipt: `{count}`.
+    public var moreSeats = "+ {count} more"
+    /// `{total}`: the money, written by `MoneyFormat`.
+    public var receiptTotal = "Total {total}"
+    public var scanOrderCode = "Scan to keep your order code"
+    public var doneButton = "Done"
 
     // The seat callout (the section's name comes from the venue, as on tickets).
     /// `{row}` and `{seat}`: the venue's labels.
@@ -81,7 +91,8 @@ public struct KioskStrings: Sendable, Equatable {
         \.buyTickets, \.noSeatsChosen, \.oneTicketAndTotal, \.ticketsAndTotal, \.seatsHeldFor, \.purchasesUnavailable,
         \.held, \.sold, \.yourSeats, \.unavailable, \.categoryAndPrice, \.purchasesNotAvailableYet, \.tapTribuneFirst, \.cartEmpty,
         \.atMostTickets, \.noSingleSeat, \.seatNotAvailable, \.seatTaken, \.holdExpired, \.stillThere, \.touchContinue, \.startingOverIn,
-        \.continueButton, \.boughtOneTicket, \.boughtTickets, \.enjoy, \.okButton, \.purchaseFailed, \.processing,
+        \.continueButton, \.boughtOneTicket, \.boughtTickets, \.okButton, \.purchaseFailed, \.processing,
+        \.orderCode, \.receiptSeat, \.moreSeats, \.receiptTotal, \.scanOrderCode, \.doneButton,
         \.touchToChoose, \.outOfService, \.cannotSell, \.askStaff, \.serviceCode, \.dateAndTime,
         \.legendToggle, \.rowAndSeat, \.wheelchairSpace, \.companionSeat, \.restrictedView, \.addedToSeats,
         \.removedFromSeats, \.cannotBeChosen,

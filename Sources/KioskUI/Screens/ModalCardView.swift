@@ -1,8 +1,9 @@
 import Geometry
 import Raster
 
-/// The modal card over the dimmed screen: the idle prompt, the receipt, the failure and the
-/// checkout's "Processing…" spinner. Title, body and button in the layout's card boxes; long
+/// The modal card over the dimmed screen: the idle prompt, the failure and the checkout's
+/// "Processing…" spinner (the receipt has a screen of its own, `ReceiptView`). Title, body and
+/// button in the layout's card boxes; long
 /// text (a box office's failure reason, a translation) wraps instead of being cut.
 struct ModalCardView {
     let card: SessionSnapshot.Card
@@ -28,10 +29,6 @@ struct ModalCardView {
             line(strings.touchContinue, 28, in: upper, color: palette.cardSecondaryText)
             line(KioskStrings.fill(strings.startingOverIn, ("seconds", "\(seconds)")), 30, bold: true, in: lower, color: palette.accent)
             painter.drawButton(in: layout.cardButton, title: strings.continueButton, enabled: true, scale: scale, in: context)
-        case .receipt(let tickets, let scale):
-            title(strings.bought(tickets), color: palette.cardText)
-            line(strings.enjoy, 32, in: body, color: palette.cardSecondaryText)
-            painter.drawButton(in: layout.cardButton, title: strings.okButton, enabled: true, scale: scale, in: context)
         case .failed(let reason, let scale):
             title(strings.purchaseFailed, color: palette.danger)
             painter.draw(ChromeText(reason, 28, floorUnits: 22, lines: 4, centered: true, layout: layout), in: body,

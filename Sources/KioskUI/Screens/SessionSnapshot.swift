@@ -11,6 +11,8 @@ struct SessionSnapshot: Equatable {
         case attract(since: Double, now: Double)
         /// The seat selection with its chrome.
         case normal
+        /// The receipt over everything (`ReceiptView`), with Done's press scale.
+        case receipt(Receipt, doneScale: Double)
     }
 
     /// The header (always on screen): the cart's badge count and press scale.
@@ -40,7 +42,6 @@ struct SessionSnapshot: Equatable {
     enum Card: Equatable {
         /// "Still there?" with whole seconds left.
         case prompt(seconds: Int, buttonScale: Double)
-        case receipt(tickets: Int, buttonScale: Double)
         case failed(reason: String, buttonScale: Double)
         /// "Processing…" with the spinner at `phase` s into its 1.2 s turn.
         case processing(phase: Double)
@@ -89,6 +90,9 @@ extension KioskSession {
         case .blanked: return SessionSnapshot(mode: .blank)
         case .outOfService(let code, _): return SessionSnapshot(mode: .service(code: code))
         case .attract(let since): return SessionSnapshot(mode: .attract(since: since, now: now))
+        case .receipt(let receipt, _):
+            let scale = pressed == .control(.dialogOK) ? animator.value(pressScale) : 1
+            return SessionSnapshot(mode: .receipt(receipt, doneScale: scale))
         default: break
         }
         func scale(_ c: KioskControl) -> Double { pressed == .control(c) ? animator.value(pressScale) : 1 }
@@ -107,7 +111,6 @@ extension KioskSession {
             if let remaining = idlePromptRemaining {
                 s.card = .prompt(seconds: Int(remaining.rounded(.up)), buttonScale: scale(.idleContinue))
             }
-        case .receipt(let tickets): s.card = .receipt(tickets: tickets, buttonScale: scale(.dialogOK))
         case .purchaseFailed(let reason): s.card = .failed(reason: reason, buttonScale: scale(.dialogOK))
         case .purchasing: s.card = .processing(phase: now.truncatingRemainder(dividingBy: 1.2))
         default: break

@@ -20,8 +20,9 @@ public indirect enum KioskScreen: Hashable, Sendable {
     case tribune
     /// Buy was pressed: waiting for the box office ("Processing…").
     case purchasing
-    /// The order went through: "You've bought N tickets." with Ok.
-    case receipt(tickets: Int)
+    /// The order went through, since `since` (clock s): its code (in type and as a QR code),
+    /// seats and total, with Done; it goes by itself after `Configuration.receiptTimeout`.
+    case receipt(Receipt, since: Double)
     /// The purchase was refused; the reason (for the visitor) and Ok.
     case purchaseFailed(reason: String)
     /// "Still there?" since `since` (clock s), with a countdown; the session resets when it runs out.
@@ -42,11 +43,11 @@ public indirect enum KioskScreen: Hashable, Sendable {
         case chartZoomed(Bool)
         /// Buy Tickets went to the box office.
         case buyRequested
-        /// The box office confirmed the order.
-        case purchased(tickets: Int)
+        /// The box office confirmed the order at `at` (clock s).
+        case purchased(Receipt, at: Double)
         /// The box office refused the order.
         case purchaseFailed(reason: String)
-        /// Ok on the receipt or the failure; the chart zooms out.
+        /// Done on the receipt (or its timeout), Ok on the failure; the chart zooms out.
         case dialogDismissed
         /// No touch for the idle timeout, at clock time `at` (s).
         case idleTimeout(at: Double)
@@ -95,8 +96,8 @@ public indirect enum KioskScreen: Hashable, Sendable {
             return .chart(zoomed: zoomed)
         case (.stadium, .buyRequested), (.tribune, .buyRequested):
             return .purchasing
-        case (.purchasing, .purchased(let tickets)):
-            return .receipt(tickets: tickets)
+        case (.purchasing, .purchased(let receipt, let t)):
+            return .receipt(receipt, since: t)
         case (.purchasing, .purchaseFailed(let reason)):
             return .purchaseFailed(reason: reason)
         case (.receipt, .dialogDismissed), (.purchaseFailed, .dialogDismissed):

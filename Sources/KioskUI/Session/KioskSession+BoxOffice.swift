@@ -20,7 +20,7 @@ extension KioskSession {
         case .purchased(let orderID, let seats):
             checkout.completed(orderID: orderID)
             for id in seats { if let seat = checkout.seatIndex(id) { interaction.setStatus(seat, .sold) } }
-            go(.purchased(tickets: seats.count))
+            go(.purchased(receipt(orderCode: orderID, seatIDs: seats), at: now))
             release()
         case .purchaseFailed(let reason):
             go(.purchaseFailed(reason: reason))

@@ -28,6 +28,8 @@ extension KioskSession {
         public var blankAfter: Double? = 600
         /// After the waking touch ends, touches are ignored this much longer, s.
         public var wakeGuard: Double = 0.2
+        /// The receipt goes by itself after this long, as if Done were pressed (nil: only Done), s.
+        public var receiptTimeout: Double? = 60
 
         public init(screenSize: Size, pixelsPerMillimetre: Double) {
             self.screenSize = screenSize

@@ -50,6 +50,10 @@ extension KioskSession {
             go(.blankTimeout)
             return
         }
+        if case .receipt(_, let since) = screen {
+            if let limit = configuration.receiptTimeout, since + limit <= t { receiptTimedOut() }
+            return
+        }
         if case .idlePrompt(let start) = screen {
             if idle && start + configuration.idlePromptDuration <= t {
                 resetSession()

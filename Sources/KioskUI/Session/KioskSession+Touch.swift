@@ -24,7 +24,7 @@ extension KioskSession {
             continueSession()
             return .swallow(wake: false)
         case .receipt, .purchaseFailed:
-            return layout.cardButton.contains(p) ? .control(.dialogOK) : .swallow(wake: false)
+            return frame(of: .dialogOK)?.contains(p) == true ? .control(.dialogOK) : .swallow(wake: false)
         case .stadium, .tribune, .blanked, .attract:
             break
         }
@@ -62,7 +62,9 @@ extension KioskSession {
             return nil
         case .idlePrompt:
             return control == .idleContinue ? layout.cardButton : nil
-        case .receipt, .purchaseFailed:
+        case .receipt(let receipt, _):
+            return control == .dialogOK ? ReceiptView.layout(for: receipt, on: layout).done : nil
+        case .purchaseFailed:
             return control == .dialogOK ? layout.cardButton : nil
         case .stadium, .tribune:
             switch control {

@@ -30,8 +30,8 @@ struct KioskTimers {
     }
 
     /// The earliest of the session's own timers on `screen` (nil: none): toast expiry; idle
-    /// prompt (only after a visitor touched), its countdown seconds and expiry; blanking; the
-    /// hold's countdown and expiry.
+    /// prompt (only after a visitor touched), its countdown seconds and expiry; the receipt's
+    /// timeout; blanking; the hold's countdown and expiry.
     /// `idle`: no finger down. `holdExpiresAt`: the earliest hold expiry, s.
     func deadline(screen: KioskScreen, now: Double, idle: Bool, holdExpiresAt: Double?,
                   configuration: KioskSession.Configuration) -> Double? {
@@ -46,7 +46,9 @@ struct KioskTimers {
             consider(Self.nextSecondTick(until: end, now: now))
         case .stadium, .tribune:
             if idle && visitorTouched { consider(lastActivity + configuration.idleTimeout) }
-        case .attract, .purchasing, .receipt, .purchaseFailed:
+        case .receipt(_, let since):
+            if let limit = configuration.receiptTimeout { consider(since + limit) }
+        case .attract, .purchasing, .purchaseFailed:
             break
         }
         let inCheckout = screen.isInCheckout

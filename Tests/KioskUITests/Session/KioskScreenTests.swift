@@ -12,6 +12,13 @@ import Testing
         var testDescription: String { "\(from) --\(event)--> \(to)" }
     }
 
+    /// Receipts as the box office's answers make them (the screen carries them as they are).
+    static let three = Receipt(orderCode: "ord_3", seats: (1...3).map { Receipt.Seat(section: "North 2", row: "5", seat: "\($0)") },
+                               total: 19_500, currency: "EUR")
+    static let two = Receipt(orderCode: "ord_2", seats: [.init(section: "A", row: "1", seat: "1"), .init(section: "A", row: "1", seat: "2")],
+                             total: 2, currency: "EUR")
+    static let one = Receipt(orderCode: "ord_1", seats: [.init(section: "A", row: "1", seat: "1")], total: 1, currency: "EUR")
+
     static let edges: [Edge] = [
         // The chart follows its zoom.
         Edge(from: .stadium, event: .chartZoomed(true), to: .tribune),
@@ -20,9 +27,9 @@ import Testing
         // Checkout.
         Edge(from: .stadium, event: .buyRequested, to: .purchasing),
         Edge(from: .tribune, event: .buyRequested, to: .purchasing),
-        Edge(from: .purchasing, event: .purchased(tickets: 3), to: .receipt(tickets: 3)),
+        Edge(from: .purchasing, event: .purchased(three, at: 42), to: .receipt(three, since: 42)),
         Edge(from: .purchasing, event: .purchaseFailed(reason: "Seat sold"), to: .purchaseFailed(reason: "Seat sold")),
-        Edge(from: .receipt(tickets: 3), event: .dialogDismissed, to: .stadium),
+        Edge(from: .receipt(three, since: 42), event: .dialogDismissed, to: .stadium),
         Edge(from: .purchaseFailed(reason: "x"), event: .dialogDismissed, to: .stadium),
         // Idle.
         Edge(from: .stadium, event: .idleTimeout(at: 90), to: .idlePrompt(since: 90)),
@@ -43,12 +50,12 @@ import Testing
         Edge(from: .outOfService(code: "BO-1", beneath: .tribune), event: .serviceLost(code: "BO-2"),
              to: .outOfService(code: "BO-2", beneath: .tribune)),
         Edge(from: .outOfService(code: "BO-1", beneath: .tribune), event: .serviceRestored(zoomed: true), to: .tribune),
-        Edge(from: .outOfService(code: "BO-1", beneath: .receipt(tickets: 2)), event: .serviceRestored(zoomed: false),
-             to: .receipt(tickets: 2)),
+        Edge(from: .outOfService(code: "BO-1", beneath: .receipt(two, since: 7)), event: .serviceRestored(zoomed: false),
+             to: .receipt(two, since: 7)),
         Edge(from: .outOfService(code: "BO-1", beneath: .idlePrompt(since: 3)), event: .serviceRestored(zoomed: false),
              to: .stadium),
-        Edge(from: .outOfService(code: "BO-1", beneath: .purchasing), event: .purchased(tickets: 2),
-             to: .outOfService(code: "BO-1", beneath: .receipt(tickets: 2))),
+        Edge(from: .outOfService(code: "BO-1", beneath: .purchasing), event: .purchased(two, at: 9),
+             to: .outOfService(code: "BO-1", beneath: .receipt(two, since: 9))),
         Edge(from: .outOfService(code: "BO-1", beneath: .purchasing), event: .purchaseFailed(reason: "r"),
              to: .outOfService(code: "BO-1", beneath: .purchaseFailed(reason: "r"))),
         Edge(from: .outOfService(code: "BO-1", beneath: .stadium), event: .chartZoomed(true),
@@ -69,16 +76,17 @@ import Testing
     /// on underneath while out of service.
     static let ignored: [(KioskScreen, KioskScreen.Event)] = [
         (.purchasing, .idleTimeout(at: 1)), (.purchasing, .blankTimeout), (.purchasing, .buyRequested),
-        (.receipt(tickets: 1), .idleTimeout(at: 1)), (.receipt(tickets: 1), .blankTimeout),
+        (.receipt(one, since: 0), .idleTimeout(at: 1)), (.receipt(one, since: 0), .blankTimeout),
+        (.receipt(one, since: 0), .purchased(two, at: 1)),
         (.purchaseFailed(reason: "r"), .chartZoomed(true)), (.idlePrompt(since: 1), .buyRequested),
         (.idlePrompt(since: 1), .chartZoomed(true)), (.attract(since: 1), .idleTimeout(at: 5)),
         (.attract(since: 1), .chartZoomed(true)), (.blanked(serviceCode: nil), .idleTimeout(at: 5)),
-        (.blanked(serviceCode: nil), .blankTimeout), (.stadium, .purchased(tickets: 1)), (.stadium, .dialogDismissed),
+        (.blanked(serviceCode: nil), .blankTimeout), (.stadium, .purchased(one, at: 1)), (.stadium, .dialogDismissed),
         (.stadium, .wake(zoomed: true)), (.stadium, .serviceRestored(zoomed: false)),
         (.outOfService(code: "c", beneath: .stadium), .idleTimeout(at: 1)),
         (.outOfService(code: "c", beneath: .stadium), .blankTimeout),
         (.outOfService(code: "c", beneath: .stadium), .buyRequested),
-        (.outOfService(code: "c", beneath: .receipt(tickets: 1)), .dialogDismissed),
+        (.outOfService(code: "c", beneath: .receipt(one, since: 0)), .dialogDismissed),
     ]
 
     @Test func eventsWithoutAnEdgeLeaveTheScreen() {
@@ -89,7 +97,7 @@ import Testing
 
     @Test func phasesNameTheScreenShown() {
         let expected: [(KioskScreen, KioskPhase)] = [
-            (.stadium, .browsing), (.tribune, .zoomed), (.purchasing, .checkout), (.receipt(tickets: 1), .confirmation),
+            (.stadium, .browsing), (.tribune, .zoomed), (.purchasing, .checkout), (.receipt(Self.one, since: 0), .confirmation),
             (.purchaseFailed(reason: ""), .purchaseFailed), (.idlePrompt(since: 0), .idlePrompt), (.attract(since: 0), .attract),
             (.blanked(serviceCode: "c"), .blanked), (.outOfService(code: "c", beneath: .purchasing), .outOfService),
         ]
@@ -99,7 +107,7 @@ import Testing
 
     @Test func checkoutScreensHoldOffTimersEvenUnderOutOfService() {
         #expect(KioskScreen.purchasing.isInCheckout)
-        #expect(KioskScreen.receipt(tickets: 1).isInCheckout)
+        #expect(KioskScreen.receipt(Self.one, since: 0).isInCheckout)
         #expect(KioskScreen.outOfService(code: "c", beneath: .purchaseFailed(reason: "r")).isInCheckout)
         #expect(!KioskScreen.stadium.isInCheckout && !KioskScreen.idlePrompt(since: 0).isInCheckout)
     }

@@ -115,7 +115,11 @@ import Seating
         d.session.receive(.purchased(orderID: "ORD-7", seats: ids))
         #expect(d.session.phase == .confirmation)
         #expect(d.session.purchases == ["ORD-7"])
-        #expect(d.session.frame(of: .dialogOK) == d.session.layout.cardButton)
+        // The receipt names the order and the seats bought, at the total shown.
+        guard case .receipt(let receipt, let since) = d.session.screen else { Issue.record("no receipt: \(d.session.screen)"); return }
+        #expect(receipt.orderCode == "ORD-7" && receipt.total == expected && since == d.session.now)
+        #expect(receipt.seats.map(\.seat) == [a, b].sorted().map { d.venue.seatNumbers[$0] })
+        #expect(d.session.frame(of: .dialogOK) != nil)
         #expect(d.session.frame(of: .buy) == nil)
         d.tap(.dialogOK)
         d.run(to: d.now + 1.1)
@@ -187,10 +191,10 @@ import Seating
         #expect(d.session.phase == .checkout)
         #expect(d.session.selectedSeats == [a])
         #expect(d.session.takeRequests().isEmpty)   // no release of the hold being bought
-        // The answer comes; the idle clock starts again from the dialog.
+        // The answer comes; the receipt stays (no prompt, no blanking) until its own timeout.
         d.session.receive(.purchased(orderID: "ORD-9", seats: [d.venue.seatIDs[a]]))
         #expect(d.session.phase == .confirmation)
-        d.run(to: d.now + 89)
+        d.run(to: d.now + 59)
         #expect(d.session.phase == .confirmation)
     }
 

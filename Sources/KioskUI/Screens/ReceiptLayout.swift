@@ -1,0 +1,85 @@
+import Geometry
+
+/// Where the receipt screen's parts go, px: a light card over the whole screen (inset by the
+/// chrome's padding) holding the title, the order code, the seats, the total, Done and the QR
+/// code with its caption. Landscape puts the QR code in a column at the card's right, the text
+/// in a column at its left and Done under the text; portrait stacks title, code, QR code,
+/// seats, total and a full-width Done. Sizes are in the layout's chrome units, so the QR code
+/// keeps its proportion to the text (420 units, or 45 mm on a panel where that is more), and at
+/// least 25 mm on the panel (`QRCodeView.modulePixels`); Done is at least 9.6 mm.
+struct ReceiptLayout {
+    let card: Rect
+    /// The title ("You've bought 3 tickets."), up to two lines.
+    let title: Rect
+    /// "Order code" and the code itself, in large type.
+    let codeLabel: Rect
+    let code: Rect
+    /// The QR code's top-left corner (quiet zone included), whole device px, and its module size.
+    let qrOrigin: (x: Int, y: Int)
+    let modulePixels: Int
+    /// The QR code's side with its quiet zone, px.
+    let qrSide: Double
+    /// Under the QR code: what it is for.
+    let caption: Rect
+    /// Room for this many seat lines, top to bottom (the view puts "+ N more" in the last one
+    /// when there are more seats than lines).
+    let seatLines: [Rect]
+    let total: Rect
+    let done: Rect
+
+    /// - Parameters:
+    ///   - layout: the screen's chrome layout (size, chrome unit, density).
+    ///   - modules: the QR code's modules a side, quiet zone included (0: no code).
+    init(layout: KioskLayout, modules: Int) {
+        let c = layout.chromeUnit, w = layout.size.width, h = layout.size.height
+        let pad = 24 * c
+        card = Rect(x: pad, y: pad, width: max(0, w - 2 * pad), height: max(0, h - 2 * pad))
+        let content = card.insetBy(dx: 40 * c, dy: 40 * c)
+        let ppm = layout.pixelsPerMillimetre
+        let captionHeight = 76 * c, lineHeight = 46 * c
+        func qrSize(_ box: Double) -> (Int, Double) {
+            guard modules > 0 else { return (0, 0) }
+            let preferred = max(420 * c, 45 * ppm)
+            let m = QRCodeView.modulePixels(modules: modules, pixelsPerMillimetre: ppm, preferred: preferred, fitting: box)
+            return (m, Double(m * modules))
+        }
+        // The text column from its top: title, code label, code; what stays below is for the
+        // seats, the total and Done.
+        func textColumn(x: Double, width: Double, top: Double) -> (title: Rect, label: Rect, code: Rect) {
+            let title = Rect(x: x, y: top, width: width, height: 120 * c)
+            let label = Rect(x: x, y: title.maxY + 16 * c, width: width, height: 40 * c)
+            return (title, label, Rect(x: x, y: label.maxY, width: width, height: 88 * c))
+        }
+        func lines(x: Double, width: Double, from top: Double, to bottom: Double) -> [Rect] {
+            let count = max(0, Int(((bottom - top) / lineHeight).rounded(.down)))
+            return (0..<count).map { Rect(x: x, y: top + Double($0) * lineHeight, width: width, height: lineHeight) }
+        }
+        let qrTop: Double, qrLeft: Double
+        let text: (title: Rect, label: Rect, code: Rect)
+        let totalHeight = 64 * c, control = 96 * c
+        if h > w {
+            text = textColumn(x: content.minX, width: content.width, top: content.minY)
+            (modulePixels, qrSide) = qrSize(min(content.width, 0.4 * content.height))
+            qrLeft = content.midX - qrSide / 2
+            qrTop = text.code.maxY + 20 * c
+            caption = Rect(x: content.minX, y: qrTop + qrSide + 8 * c, width: content.width, height: captionHeight)
+            done = Rect(x: content.minX, y: content.maxY - control, width: content.width, height: control)
+            total = Rect(x: content.minX, y: done.minY - 24 * c - totalHeight, width: content.width, height: totalHeight)
+            seatLines = lines(x: content.minX, width: content.width, from: caption.maxY + 20 * c, to: total.minY - 12 * c)
+        } else {
+            (modulePixels, qrSide) = qrSize(min(content.height - captionHeight - 8 * c, 0.45 * content.width))
+            let column = max(qrSide, 360 * c)
+            let columnX = content.maxX - column
+            qrLeft = columnX + (column - qrSide) / 2
+            qrTop = content.minY + (content.height - qrSide - 8 * c - captionHeight) / 2
+            caption = Rect(x: columnX, y: qrTop + qrSide + 8 * c, width: column, height: captionHeight)
+            let textWidth = max(0, columnX - 48 * c - content.minX)
+            text = textColumn(x: content.minX, width: textWidth, top: content.minY)
+            done = Rect(x: content.minX, y: content.maxY - control, width: min(360 * c, textWidth), height: control)
+            total = Rect(x: content.minX, y: done.minY - 24 * c - totalHeight, width: textWidth, height: totalHeight)
+            seatLines = lines(x: content.minX, width: textWidth, from: text.code.maxY + 20 * c, to: total.minY - 12 * c)
+        }
+        (title, codeLabel, code) = text
+        qrOrigin = (Int(qrLeft.rounded(.down)), Int(qrTop.rounded(.down)))
+    }
+}

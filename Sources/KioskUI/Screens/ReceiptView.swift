@@ -1,0 +1,61 @@
+import Geometry
+import QRCode
+import Raster
+
+/// The receipt screen: the whole surface, a light card with the order code in large type, the
+/// seats bought (as many as fit, then "+ N more"), the total, Done, and the order code as a QR
+/// code for the visitor's phone. Laid out by `ReceiptLayout`; every text through
+/// `ChromePainter.draw(_:in:)`, so the layout tests see each box.
+struct ReceiptView {
+    let receipt: Receipt
+    /// Done's press scale (1 at rest).
+    let doneScale: Double
+    let content: ScreenContent
+
+    /// The receipt's layout on `layout`'s screen (the QR code's size depends on the code).
+    static func layout(for receipt: Receipt, on layout: KioskLayout) -> ReceiptLayout {
+        let modules = (try? receipt.symbol.get())?.sizeWithQuietZone ?? 0
+        return ReceiptLayout(layout: layout, modules: modules)
+    }
+
+    func draw(with painter: ChromePainter, in context: DrawingContext) {
+        let palette = painter.palette, layout = painter.layout, strings = content.strings
+        let r = Self.layout(for: receipt, on: layout)
+        context.transform = .identity
+        context.fill(Path(Rect(x: 0, y: 0, width: layout.size.width, height: layout.size.height)), with: .solid(palette.headerBackground))
+        context.fill(Path(roundedRect: r.card, cornerRadius: 28 * layout.chromeUnit), with: .solid(palette.card))
+        func text(_ s: String, _ units: Double, floor: Double = 0, bold: Bool = false, lines: Int = 1, centered: Bool = false,
+                  in box: Rect, color: Color) {
+            painter.draw(ChromeText(s, units, floorUnits: floor, bold: bold, lines: lines, centered: centered, layout: layout),
+                         in: box, color: color, in: context)
+        }
+        let centred = layout.isPortrait
+        text(strings.bought(receipt.seats.count), 44, floor: 30, bold: true, lines: 2, centered: centred, in: r.title,
+             color: palette.cardText)
+        text(strings.orderCode, 26, centered: centred, in: r.codeLabel, color: palette.cardSecondaryText)
+        text(receipt.orderCode, 64, floor: 30, bold: true, centered: centred, in: r.code, color: palette.cardText)
+        // As many seats as there are lines; when they do not all fit, the last line counts the rest.
+        let seats = receipt.seats, lines = r.seatLines
+        let shown = seats.count <= lines.count ? seats.count : max(0, lines.count - 1)
+        for (k, seat) in seats.prefix(shown).enumerated() {
+            let line = KioskStrings.fill(strings.receiptSeat, ("section", seat.section), ("row", seat.row), ("seat", seat.seat))
+            text(line, 30, centered: centred, in: lines[k], color: palette.cardText)
+        }
+        if shown < seats.count, let last = lines.last {
+            text(KioskStrings.fill(strings.moreSeats, ("count", "\(seats.count - shown)")), 30, bold: true, centered: centred,
+                 in: last, color: palette.cardSecondaryText)
+        }
+        // Portrait: the total right under the seats rather than down by Done.
+        let used = shown < seats.count ? shown + 1 : shown
+        var totalBox = r.total
+        if centred, used < lines.count { totalBox.origin.y = lines[used].minY + 12 * layout.chromeUnit }
+        let total = MoneyFormat.string(minor: receipt.total, currency: receipt.currency)
+        text(KioskStrings.fill(strings.receiptTotal, ("total", total)), 36, floor: 26, bold: true, centered: centred, in: totalBox,
+             color: palette.cardText)
+        if case .success(let code) = receipt.symbol {
+            QRCodeView(code: code, origin: r.qrOrigin, modulePixels: r.modulePixels).draw(in: context)
+            text(strings.scanOrderCode, 24, lines: 2, centered: true, in: r.caption, color: palette.cardSecondaryText)
+        }
+        painter.drawButton(in: r.done, title: strings.doneButton, enabled: true, scale: doneScale, in: context)
+    }
+}

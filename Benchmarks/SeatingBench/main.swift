@@ -1,6 +1,7 @@
 // seating-bench: medians for the Seating targets (release build):
 //   generate 100 000 seats ≤ 300 ms, load a 100k-seat file ≤ 300 ms, hit test ≤ 20 µs,
-//   memory for 100k seats ≤ 60 MB (peak RSS, VmHWM).
+//   memory for 100k seats ≤ 60 MB (peak RSS, VmHWM); best seats and party placement on 10k,
+//   60k and 100k seats (printed, no target).
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -112,4 +113,39 @@ for p in points {
 }
 single.sort()
 print("hit test (seat + tribune) per tap: \(String(format: "%.2f", median(batch) * 1e6)) µs median of batches; single taps p50 \(String(format: "%.2f", single[single.count / 2] * 1e6)) µs, p99 \(String(format: "%.2f", single[single.count * 99 / 100] * 1e6)) µs, p99.9 \(String(format: "%.2f", single[single.count * 999 / 1000] * 1e6)) µs (target ≤ 20 µs) [\(hits / 9) hits]")
+// Best seats and party placement on half-sold stadiums (every other seat sold in a third of
+// the rows, random holds elsewhere): the vacancy (one pass), best available standard and
+// accessible, and a tap's placement with its fallback.
+for n in [10_000, 60_000, 100_000] {
+    let v = StadiumGenerator.generate(.forSeatCount(n))
+    var a = EventAvailability(seatCount: v.seatCount)
+    var r = LCG(s: 7)
+    for i in 0..<v.seatCount {
+        let x = r.next()
+        if x < 0.3 { a.set(i, .sold) } else if x < 0.4 { a.set(i, .held(hold: "h\(i % 50)", until: 1e9)) }
+    }
+    let pairing = AccessiblePairing(venue: v)
+    var vacancyTimes: [Double] = [], bestTimes: [Double] = [], accessibleTimes: [Double] = [], placeTimes: [Double] = []
+    var vacancy = SeatVacancy(availability: a, now: 0)
+    var found = 0
+    for k in 0..<9 {
+        var t0 = now()
+        vacancy = SeatVacancy(availability: a, now: 0)
+        vacancyTimes.append(now() - t0)
+        t0 = now()
+        if (try? BestAvailable.block(partySize: 4, venue: v, vacancy: vacancy, pairing: pairing)) != nil { found += 1 }
+        bestTimes.append(now() - t0)
+        t0 = now()
+        if (try? BestAvailable.block(partySize: 3, kind: .accessible, venue: v, vacancy: vacancy, pairing: pairing)) != nil { found += 1 }
+        accessibleTimes.append(now() - t0)
+        t0 = now()
+        for j in 0..<100 {
+            if (try? PartyPlacement.place(partySize: 6, at: (k * 100 + j) * 7919 % v.seatCount, venue: v, vacancy: vacancy,
+                                          pairing: pairing)) != nil { found += 1 }
+        }
+        placeTimes.append((now() - t0) / 100)
+    }
+    func us(_ xs: [Double]) -> String { String(format: "%.1f", median(xs) * 1e6) }
+    print("best seats on \(v.seatCount) seats (µs): vacancy \(us(vacancyTimes)), best 4 \(us(bestTimes)), accessible 3 \(us(accessibleTimes)), party of 6 at a tap \(us(placeTimes)) [\(found) found]")
+}
 print("peak RSS at exit: \(String(format: "%.1f", peakRSSMB())) MB (holds two 100k venues and the file bytes)")

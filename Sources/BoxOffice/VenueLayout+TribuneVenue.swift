@@ -69,6 +69,7 @@ extension VenueLayout {
                 let row = try string(seat, "row", at: seatAt)
                 let number = try string(seat, "number", at: seatAt)
                 let category = try string(seat, "category", at: seatAt)
+                let flags = try seatFlags(seat, at: seatAt)
                 guard categoryIDs.contains(category) else {
                     throw LayoutError(path: seatAt + ".category", "expected one of the categories (\(categories.map(\.name).joined(separator: ", "))), found \"\(category)\"")
                 }
@@ -81,11 +82,25 @@ extension VenueLayout {
                     rowIndex = 0
                 }
                 seats.append(Seat(guid: id, category: category, label: "Block \(label) · Row \(row) · Seat \(number)",
-                                  rowKey: "\(tribuneID)/\(row)", rowIndex: rowIndex))
+                                  rowKey: "\(tribuneID)/\(row)", rowIndex: rowIndex, flags: flags))
                 rowIndex += 1
             }
         }
         return (name, categories, seats)
+    }
+
+    /// A seat's optional `flags`: an array of flag names, each known, none twice.
+    static func seatFlags(_ seat: JSONValue, at path: String) throws(LayoutError) -> [SeatFlag] {
+        guard let value = seat["flags"] else { return [] }
+        guard let names = value.arrayValue else { throw LayoutError(path: path + ".flags", "expected an array, found \(value.summary)") }
+        var flags: Set<String> = []
+        for (k, name) in names.enumerated() {
+            guard let s = name.stringValue, SeatFlag(rawValue: s) != nil else {
+                throw LayoutError(path: "\(path).flags[\(k)]", "expected one of \(SeatFlag.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")), found \(name.summary)")
+            }
+            guard flags.insert(s).inserted else { throw LayoutError(path: "\(path).flags[\(k)]", "\"\(s)\" is listed twice") }
+        }
+        return SeatFlag.allCases.filter { flags.contains($0.rawValue) }
     }
 
     static func requireKnownKeys(_ object: JSONValue, _ known: Set<String>, at path: String) throws(LayoutError) {

@@ -33,6 +33,13 @@ public struct VenueLayout: Sendable {
         }
     }
 
+    /// A seat's accessibility and sight-line flags, named as in the venue file.
+    public enum SeatFlag: String, Sendable, CaseIterable {
+        case wheelchair
+        case companion
+        case restrictedView = "restricted_view"
+    }
+
     public struct Seat: Sendable, Equatable {
         public var guid: String
         public var category: String
@@ -41,6 +48,10 @@ public struct VenueLayout: Sendable {
         /// Seats sharing a row key are neighbours in `rowIndex` order (the no-orphan rule).
         public var rowKey: String
         public var rowIndex: Int
+        /// Wheelchair space, companion seat, restricted view: from the venue file's `flags`, or
+        /// from a pretix category named `CATEGORY+flag` (how Tribune exports them). In
+        /// `SeatFlag.allCases` order.
+        public var flags: [SeatFlag] = []
     }
 
     /// The document format a layout was read from.

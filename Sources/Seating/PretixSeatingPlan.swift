@@ -17,9 +17,15 @@ import JSON
 /// `FIELD` with no rows and one polygon area. The plan size is rounded up to integers. No `ext`
 /// keys are written, so the file validates against pretix's schema.
 ///
+/// Seat flags travel as categories, the way pretix sells wheelchair spaces (a category maps to
+/// a product): a seat of category `CAT` with flags is in category `CAT+wheelchair` (flags in
+/// `SeatFlags.named` order, each after a `+`), listed after the plain categories with `CAT`'s
+/// colour. Import reads a category whose name ends in `+flag`s back as `CAT` (made when the
+/// plan lacks it) with those flags on its seats.
+///
 /// pretix cannot express, so export drops and import makes up: category names and prices
 /// (import: name = id, price 0, currency "XXX"), seat rotation (import: each seat faces the
-/// field's centre), non-integer seat sizes and plan sizes, seat flags, rings, arc outlines
+/// field's centre), non-integer seat sizes and plan sizes, rings, arc outlines
 /// (import: the polygon's bounding rect), the venue id and units. Rect outlines and the field
 /// come back from their corner points (exact up to one rounding of max − min).
 public enum PretixSeatingPlan {
@@ -36,6 +42,15 @@ public enum PretixSeatingPlan {
         for (i, c) in v.categories.enumerated() {
             if i > 0 { w.raw(",") }
             w.raw("{"); w.key("name", comma: false); w.string(c.id); w.key("color"); w.string(c.color); w.raw("}")
+        }
+        // Flagged seats' categories, in order of first use (a handful: no per-seat allocation).
+        var flagged: [(category: UInt16, flags: SeatFlags)] = []
+        for s in v.seats where !s.flags.isEmpty && !flagged.contains(where: { $0 == (s.category, s.flags) }) {
+            flagged.append((s.category, s.flags))
+        }
+        for f in flagged {
+            w.raw(","); w.raw("{"); w.key("name", comma: false); w.string(categoryName(v.categories[Int(f.category)].id, f.flags))
+            w.key("color"); w.string(v.categories[Int(f.category)].color); w.raw("}")
         }
         w.raw("]")
         w.key("zones"); w.raw("[\n")
@@ -63,7 +78,11 @@ public enum PretixSeatingPlan {
                     w.key("seat_number"); w.string(v.seatNumbers, i)
                     w.key("position"); w.raw("{"); w.key("x", comma: false); w.number(s.center.x)
                     w.key("y"); w.number(s.center.y); w.raw("}")
-                    w.key("category"); w.string(v.categories[Int(s.category)].id)
+                    if s.flags.isEmpty {
+                        w.key("category"); w.string(v.categories[Int(s.category)].id)
+                    } else {
+                        w.key("category"); w.string(categoryName(v.categories[Int(s.category)].id, s.flags))
+                    }
                     w.key("radius"); w.integer(max(1, Int64((s.size / 2).rounded())))
                     w.raw("}")
                 }
@@ -91,6 +110,22 @@ public enum PretixSeatingPlan {
         }
         w.raw("\n]}\n")
         return w.bytes
+    }
+
+    /// The pretix category of a seat of category `id` with `flags`: `id+flag+flag…`.
+    static func categoryName(_ id: String, _ flags: SeatFlags) -> String {
+        SeatFlags.named.reduce(id) { name, f in flags.contains(f.1) ? name + "+" + f.0 : name }
+    }
+
+    /// Splits a pretix category name into its category id and the flags after it
+    /// (`CAT+wheelchair` → `CAT`, `.wheelchair`); a name without known `+flag` endings is all id.
+    static func splitCategoryName(_ name: String) -> (id: String, flags: SeatFlags) {
+        var id = Substring(name), flags: SeatFlags = []
+        while let plus = id.lastIndex(of: "+"), plus != id.startIndex,
+              let f = SeatFlags.named.first(where: { $0.0 == id[id.index(after: plus)...] }) {
+            flags.insert(f.1); id = id[..<plus]
+        }
+        return (String(id), flags)
     }
 
     static func zero(_ w: inout JSONWriter) {
@@ -135,7 +170,10 @@ public enum PretixSeatingPlan {
 struct PretixReader {
     let id: String
     var venue: Venue
+    /// pretix category names in file order, and what each means here: a category index and
+    /// the flags its seats carry (`PretixSeatingPlan.splitCategoryName`).
     var categoryKeys: [String] = []
+    var categoryMeaning: [(category: UInt16, flags: SeatFlags)] = []
 
     init(id: String) {
         self.id = id
@@ -172,8 +210,16 @@ struct PretixReader {
                     }
                     guard let name, !name.isEmpty else { throw s.error("missing required key \"name\"") }
                     let c = color.flatMap { VenueDecoder.isHexColor($0) ? $0 : nil } ?? "#999999"
-                    venue.categories.append(SeatCategory(id: name, name: name, color: c, priceMinor: 0, currency: "XXX"))
+                    let (id, flags) = PretixSeatingPlan.splitCategoryName(name)
+                    let k: Int
+                    if let existing = venue.categoryIndex(id: id) {
+                        k = existing
+                    } else {
+                        k = venue.categories.count
+                        venue.categories.append(SeatCategory(id: id, name: id, color: c, priceMinor: 0, currency: "XXX"))
+                    }
                     categoryKeys.append(name)
+                    categoryMeaning.append((UInt16(k), flags))
                 }
             case "zones":
                 sawZones = true
@@ -301,14 +347,14 @@ struct PretixReader {
     mutating func row(_ s: inout JSONScanner, tribune t: Int, zone: (Double, Double)) throws(VenueFileError) {
         var label: String?
         var rx = 0.0, ry = 0.0
-        var pending: [(String, String, Double, Double, UInt16, Double, Int)] = []
+        var pending: [(String, String, Double, Double, Int, Double, Int)] = []
         try s.object("a row object") { s, k throws(VenueFileError) in
             switch k {
             case "row_number": label = try s.string()
             case "position": (rx, ry) = try position(&s)
             case "seats":
                 try s.array { s, _ throws(VenueFileError) in
-                    var guid: String?, number: String?, x: Double?, y: Double?, category: UInt16?, radius = 10.0
+                    var guid: String?, number: String?, x: Double?, y: Double?, category: Int?, radius = 10.0
                     let at = s.pos
                     try s.object("a seat object") { s, k throws(VenueFileError) in
                         switch k {
@@ -331,7 +377,7 @@ struct PretixReader {
                             guard let k = categoryKeys.firstIndex(of: c) else {
                                 throw s.error("expected the name of a category in \"categories\", found \"\(c)\"", at: p)
                             }
-                            category = UInt16(k)
+                            category = k
                         case "radius":
                             let p = s.pos
                             radius = try s.number()
@@ -355,8 +401,9 @@ struct PretixReader {
             // Absolute position = zone + row + seat (exact when zone and row are at 0).
             let ax = zone.0 == 0 && rx == 0 ? x : zone.0 + rx + x
             let ay = zone.1 == 0 && ry == 0 ? y : zone.1 + ry + y
+            let meaning = categoryMeaning[category]
             venue.seats.append(SeatRecord(center: Point(x: ax, y: ay), rotation: 0, size: radius * 2, tribune: UInt32(t),
-                                          row: UInt32(r), category: category))
+                                          row: UInt32(r), category: meaning.category, flags: meaning.flags))
             venue.seatIDs.append(guid)
             venue.seatNumbers.append(number)
         }

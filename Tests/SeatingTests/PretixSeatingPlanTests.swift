@@ -32,6 +32,7 @@ import Testing
         for i in 0..<v.seatCount {
             let a = back.seats[i], b = v.seats[i]
             #expect(a.center == b.center && a.category == b.category && a.row == b.row && a.tribune == b.tribune)
+            #expect(a.flags == b.flags)
             // Radius is an integer in pretix: size/2 rounded, at least 1.
             #expect(a.size == 2 * max(1, (b.size / 2).rounded()))
         }
@@ -39,6 +40,37 @@ import Testing
         // byte-identical.
         _ = try VenueFile.decode(VenueFile.encode(back))
         #expect(PretixSeatingPlan.export(back) == PretixSeatingPlan.export(try PretixSeatingPlan.importPlan(PretixSeatingPlan.export(back))))
+    }
+
+    /// Wheelchair spaces, companion seats and restricted views travel as pretix categories
+    /// (`CAT+flag`), since pretix seats have no other place for them.
+    @Test func seat_flags_travel_as_categories() throws {
+        let v = StadiumGenerator.generate(.design(width: 1000))
+        let plan = PretixSeatingPlan.export(v)
+        let json = try JSONSerialization.jsonObject(with: Data(plan)) as! [String: Any]
+        let names = (json["categories"] as! [[String: Any]]).map { $0["name"] as! String }
+        // The generator's flags: WHEEL wheelchair spaces and companion seats, CAT1 restricted
+        // views in the innermost ring's corners (docs/venue-format.md).
+        #expect(names.prefix(4) == ["CAT1", "CAT2", "CAT3", "WHEEL"])
+        #expect(Set(names.dropFirst(4)) == ["WHEEL+wheelchair", "WHEEL+companion", "CAT1+restricted_view"])
+        let back = try PretixSeatingPlan.importPlan(plan)
+        let flagged = (0..<v.seatCount).filter { !v.seats[$0].flags.isEmpty }
+        #expect(flagged.count > 8)
+        #expect(flagged == (0..<back.seatCount).filter { !back.seats[$0].flags.isEmpty })
+        for i in flagged { #expect(back.seats[i].flags == v.seats[i].flags && back.seats[i].category == v.seats[i].category) }
+        // A plan that only has the flagged category makes the plain one; unknown endings stay.
+        let text = """
+        {"name":"Hall","size":{"width":100,"height":100},
+         "categories":[{"name":"Stalls+wheelchair+companion","color":"#00ff00"},{"name":"A+B","color":"#0000ff"}],
+         "zones":[{"zone_id":"Z","position":{"x":0,"y":0},"rows":[{"row_number":"1","seats":[
+           {"seat_guid":"s1","seat_number":"1","position":{"x":10,"y":10},"category":"Stalls+wheelchair+companion"},
+           {"seat_guid":"s2","seat_number":"2","position":{"x":30,"y":10},"category":"A+B"}]}]}]}
+        """
+        let hall = try PretixSeatingPlan.importPlan(Array(text.utf8))
+        #expect(hall.categories.map(\.id) == ["Stalls", "A+B"])
+        #expect(hall.categories[0].color == "#00ff00")
+        #expect(hall.seats[0].flags == [.wheelchair, .companion] && hall.seats[0].category == 0)
+        #expect(hall.seats[1].flags.isEmpty && hall.seats[1].category == 1)
     }
 
     @Test func export_has_no_ext_keys_and_the_pretix_shape() throws {

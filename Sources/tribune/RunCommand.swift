@@ -57,6 +57,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Seconds the prompt waits (idle.prompt).") var idlePrompt: String?
     @Option(help: "Seconds idle before blanking, 0 never (idle.blank_after).") var blankAfter: String?
     @Option(help: "Seconds touches stay ignored after waking (idle.wake_guard).") var wakeGuard: String?
+    @Option(help: "Seconds the receipt stays, 0 until Done (idle.receipt).") var receiptTimeout: String?
     @Option(help: "Do not open the display: write what it would show PREVIEW-AT seconds after start (no touch) as this PNG, at --mode's size (default 1920x1080) turned by --rotation.")
     var preview: String?
     @Option(help: "Seconds after start for --preview.") var previewAt: Double = 5
@@ -72,7 +73,7 @@ struct RunCommand: ParsableCommand {
             ("display.tty", tty), ("touch.enabled", noTouch ? "false" : nil), ("touch.seat", seat),
             ("touch.device", touchDevice), ("touch.calibration", calibration), ("touch.width_mm", widthMM),
             ("touch.height_mm", heightMM), ("idle.timeout", idleTimeout), ("idle.prompt", idlePrompt),
-            ("idle.blank_after", blankAfter), ("idle.wake_guard", wakeGuard),
+            ("idle.blank_after", blankAfter), ("idle.wake_guard", wakeGuard), ("idle.receipt", receiptTimeout),
         ]
         return pairs.compactMap { k, v in v.map { (key: k, value: $0) } }
     }

@@ -110,6 +110,7 @@ extension KioskConfiguration {
         number("idle.prompt", "--idle-prompt", \.idle.prompt, minimum: 1),
         number("idle.blank_after", "--blank-after", \.idle.blankAfter, minimum: 0, note: " (0: never)"),
         number("idle.wake_guard", "--wake-guard", \.idle.wakeGuard, minimum: 0),
+        number("idle.receipt", "--receipt-timeout", \.idle.receipt, minimum: 0, note: " (0: until Done)"),
     ] }
 
     static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]

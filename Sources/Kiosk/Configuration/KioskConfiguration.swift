@@ -69,6 +69,8 @@ public struct KioskConfiguration: Sendable, Equatable {
         public var blankAfter: Double = 600
         /// Seconds touches stay ignored after the waking touch ends.
         public var wakeGuard: Double = 0.2
+        /// Seconds the receipt stays before the kiosk resets for the next visitor (0: until Done).
+        public var receipt: Double = 60
     }
 
     public var boxOffice = BoxOffice()

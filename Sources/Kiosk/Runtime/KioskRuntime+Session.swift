@@ -36,6 +36,7 @@ extension KioskRuntime {
         c.idlePromptDuration = configuration.idle.prompt
         c.blankAfter = configuration.idle.blankAfter > 0 ? configuration.idle.blankAfter : nil
         c.wakeGuard = configuration.idle.wakeGuard
+        c.receiptTimeout = configuration.idle.receipt > 0 ? configuration.idle.receipt : nil
         return c
     }
 

@@ -14,7 +14,8 @@ import Geometry
 ///    ties go to the lower first seat index. This may be a block around the tapped seat, or in
 ///    another row; the kiosk proposes it rather than taking it silently (`isAtTappedSeat`).
 ///
-/// The kind follows the tapped seat: a wheelchair space or companion seat asks for an
+/// A tapped seat that is not free fits no block at itself, so it gets the nearest block too
+/// (the kiosk may prefer its "just taken" toast). The kind follows the tapped seat: a wheelchair space or companion seat asks for an
 /// accessible block (so a wheelchair space chosen by a party of two or more takes its companion
 /// seat with it), any other seat a standard one. The placement replaces the visitor's earlier
 /// choice: seats held by the visitor's own hold are free in the `SeatVacancy`.

@@ -34,7 +34,7 @@ struct SeatBlockSearch {
     }
 
     @inline(__always) func eligibleStandard(_ s: SeatRecord) -> Bool {
-        s.flags.isDisjoint(with: [.wheelchair, .companion]) && (category == nil || s.category == category!)
+        s.flags.isDisjoint(with: [.wheelchair, .companion]) && (category == nil || category == s.category)
     }
 
     /// Calls `body(row, seats, centre)` for every block of `count` seats of this kind in the
@@ -61,7 +61,7 @@ struct SeatBlockSearch {
                         for i in row.seats {
                             let s = seats[i]
                             let ok = free[i] != 0 && s.flags.isDisjoint(with: [.wheelchair, .companion])
-                                && (wanted == nil || s.category == wanted!)
+                                && (wanted == nil || wanted == s.category)
                             run = ok ? run + 1 : 0
                             guard run >= count else { continue }
                             let block = (i + 1 - count)..<(i + 1)

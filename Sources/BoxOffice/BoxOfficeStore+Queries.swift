@@ -12,12 +12,15 @@ struct EventRecord: Sendable {
     var holdTTLSeconds: Int64
     var holdMaxTotalSeconds: Int64
     var revision: Int64
+    /// ISO 8601 with the venue's offset, as given at creation; nil when not set.
+    var startsAt: String?
 
     init(row: Row) {
         id = row["event_id"]; name = row["name"]; layoutID = row["layout_id"]; currency = row["currency"]
         maxSeatsPerOrder = row["max_seats_per_order"]; noOrphanSeats = row["no_orphan_seats"]
         holdTTLSeconds = row["hold_ttl_seconds"]; holdMaxTotalSeconds = row["hold_max_total_seconds"]
         revision = row["revision"]
+        startsAt = row["starts_at"]
     }
 
     static func fetch(_ db: Database, id: String) throws -> EventRecord? {
@@ -102,7 +105,7 @@ extension BoxOfficeStore {
         return try await pool.read { db in
             let e = try EventRecord.require(db, id: id)
             let prices = try Row.fetchAll(db, cachedSQL: "SELECT * FROM event_price WHERE event_id = ? ORDER BY category", arguments: [id])
-            return [
+            var fields: [String: JSONValue] = [
                 "event_id": .string(e.id), "name": .string(e.name), "layout_id": .string(e.layoutID),
                 "layout_url": .string("/v1/layouts/\(e.layoutID)"), "currency": .string(e.currency),
                 "categories": .array(prices.map { row in
@@ -113,6 +116,8 @@ extension BoxOfficeStore {
                            "hold_ttl_seconds": .int(e.holdTTLSeconds), "hold_max_total_seconds": .int(e.holdMaxTotalSeconds)],
                 "server_time": .string(Timestamp.iso(now)),
             ]
+            if let start = e.startsAt { fields["starts_at"] = .string(start) }
+            return .object(fields)
         }
     }
 

@@ -81,6 +81,10 @@ public final class BoxOfficeStore: Sendable {
                 CREATE INDEX idempotency_age ON idempotency(created_at);
                 """)
         }
+        // The event's start, as given: ISO 8601 with the venue's UTC offset (nil: not set).
+        migrator.registerMigration("v2-event-start") { db in
+            try db.execute(sql: "ALTER TABLE event ADD COLUMN starts_at TEXT")
+        }
         return migrator
     }
 
@@ -159,13 +163,17 @@ public final class BoxOfficeStore: Sendable {
 
     /// Creates an event on `layout` (stored once per distinct document). Prices as
     /// `VenueLayout.eventPrices`: `prices` maps category → amount in minor units, other
-    /// categories take the venue's own price, then `defaultPrice`. Returns the event id; an id
-    /// already in use is an error.
+    /// categories take the venue's own price, then `defaultPrice`. `startsAt`: when the event
+    /// starts, ISO 8601 with the venue's UTC offset ("2026-03-14T20:45:00+01:00"), kept as
+    /// written. Returns the event id; an id already in use is an error.
     public func createEvent(id: String? = nil, name: String, layout: VenueLayout, currency: String? = nil,
                             prices: [String: Int64] = [:], defaultPrice: Int64? = 1000, maxSeatsPerOrder: Int = 8,
                             noOrphanSeats: Bool = false, holdTTLSeconds: Int = 480,
-                            holdMaxTotalSeconds: Int = 900) async throws -> String {
+                            holdMaxTotalSeconds: Int = 900, startsAt: String? = nil) async throws -> String {
         let pricing = try layout.eventPrices(overrides: prices, defaultPrice: defaultPrice, currency: currency)
+        if let startsAt, !Self.isDateTimeWithOffset(startsAt) {
+            throw SetupError("--starts-at '\(startsAt)': expected an ISO 8601 date and time with the venue's UTC offset, e.g. 2026-03-14T20:45:00+01:00")
+        }
         guard maxSeatsPerOrder >= 1 else { throw SetupError("--max-seats must be at least 1, got \(maxSeatsPerOrder)") }
         guard holdTTLSeconds >= 1, holdMaxTotalSeconds >= holdTTLSeconds else {
             throw SetupError("hold times: --hold-ttl (\(holdTTLSeconds) s) must be ≥ 1 and --hold-max (\(holdMaxTotalSeconds) s) at least as long")
@@ -180,9 +188,9 @@ public final class BoxOfficeStore: Sendable {
                            arguments: [layout.layoutID, layout.document, now])
             try db.executeCached(sql: """
                 INSERT INTO event(event_id, name, layout_id, currency, max_seats_per_order, no_orphan_seats,
-                  hold_ttl_seconds, hold_max_total_seconds, revision, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?)
+                  hold_ttl_seconds, hold_max_total_seconds, revision, created_at, starts_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)
                 """, arguments: [eventID, name, layout.layoutID, pricing.currency, maxSeatsPerOrder, noOrphanSeats,
-                                 holdTTLSeconds, holdMaxTotalSeconds, now])
+                                 holdTTLSeconds, holdMaxTotalSeconds, now, startsAt])
             for category in layout.categories {
                 try db.executeCached(sql: "INSERT INTO event_price(event_id, category, color, amount_minor) VALUES (?, ?, ?, ?)",
                                arguments: [eventID, category.name, category.color, pricing.amounts[category.name]])
@@ -196,6 +204,16 @@ public final class BoxOfficeStore: Sendable {
             }
         }
         return eventID
+    }
+
+    /// Whether `text` is an RFC 3339 date-time ("2026-03-14T20:45:00+01:00", "…Z") that names a
+    /// real instant.
+    static func isDateTimeWithOffset(_ text: String) -> Bool {
+        let f = ISO8601DateFormatter()
+        f.formatOptions = [.withInternetDateTime]
+        if f.date(from: text) != nil { return true }
+        f.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return f.date(from: text) != nil
     }
 
     /// Marks seats as blocked (not for sale). Unknown or non-free seats are left alone.

@@ -22,6 +22,9 @@ public struct EventSetup: Sendable {
     public var noOrphanSeats: Bool = false
     public var holdTTLSeconds: Int = 480
     public var holdMaxTotalSeconds: Int = 900
+    /// When the event starts: ISO 8601 with the venue's UTC offset ("2026-03-14T20:45:00+01:00");
+    /// nil: not set (kiosks show their configured date, if any).
+    public var startsAt: String?
 
     public init(databasePath: String, venuePath: String, name: String) {
         self.databasePath = databasePath
@@ -67,6 +70,7 @@ public struct EventSetup: Sendable {
         let store = try BoxOfficeStore(path: databasePath)
         return try await store.createEvent(id: id, name: name, layout: layout, currency: pricing.currency, prices: pricing.amounts,
                                            defaultPrice: nil, maxSeatsPerOrder: maxSeatsPerOrder, noOrphanSeats: noOrphanSeats,
-                                           holdTTLSeconds: holdTTLSeconds, holdMaxTotalSeconds: holdMaxTotalSeconds)
+                                           holdTTLSeconds: holdTTLSeconds, holdMaxTotalSeconds: holdMaxTotalSeconds,
+                                           startsAt: startsAt)
     }
 }

@@ -42,9 +42,12 @@ public struct EventInfo: Codable, Sendable, Equatable {
     public var currency: String
     public var categories: [Category]
     public var limits: Limits
+    /// When the event starts (`starts_at`); nil when the box office has none. A malformed value
+    /// fails the decoding, naming `starts_at`.
+    public var startsAt: EventStart?
 
     enum CodingKeys: String, CodingKey {
-        case eventID = "event_id", name, layoutID = "layout_id", currency, categories, limits
+        case eventID = "event_id", name, layoutID = "layout_id", currency, categories, limits, startsAt = "starts_at"
     }
 }
 

@@ -69,6 +69,8 @@ struct EventCommand: AsyncParsableCommand {
         @Flag(help: "Refuse orders that leave a single free seat between taken ones.") var noOrphanSeats = false
         @Option(help: "Hold time to live in seconds.") var holdTTL: Int = 480
         @Option(help: "Longest a hold can be extended to, in seconds from its creation.") var holdMax: Int = 900
+        @Option(help: "When the event starts, ISO 8601 with the venue's UTC offset (2026-03-14T20:45:00+01:00); kiosks show it in their header.")
+        var startsAt: String?
 
         func run() async throws {
             var setup = EventSetup(databasePath: db, venuePath: venue, name: name)
@@ -80,6 +82,7 @@ struct EventCommand: AsyncParsableCommand {
             setup.noOrphanSeats = noOrphanSeats
             setup.holdTTLSeconds = holdTTL
             setup.holdMaxTotalSeconds = holdMax
+            setup.startsAt = startsAt
             print(try await setup.run())
         }
     }

@@ -14,11 +14,14 @@ struct EventSetupTests {
         var setup = EventSetup(databasePath: directory + "/db.sqlite", venuePath: venuePath, name: "Cup Final")
         setup.id = "evt_cup"
         setup.prices = ["CAT2": 3100]
+        setup.startsAt = "2026-03-14T20:45:00+01:00"
         #expect(try await setup.run() == "evt_cup")
 
         let store = try BoxOfficeStore(path: setup.databasePath)
         let event = try await store.event(id: "evt_cup")
         #expect(event["currency"] == "CHF")
+        // The start is served as it was given (the venue's offset kept).
+        #expect(event["starts_at"] == "2026-03-14T20:45:00+01:00")
         let categories = event["categories"]?.arrayValue ?? []
         #expect(categories.map { $0["name"]?.stringValue } == ["CAT1", "CAT2", "WHEEL"])
         #expect(categories.map { $0["price"]?["amount_minor"]?.intValue } == [4500, 3100, 1900])

@@ -24,7 +24,9 @@ extension KioskRuntime {
         let ppmm = pixelsPerMillimetre(configuration, device: device, touchPanel: nil, edid: nil)
         var c = KioskSession.Configuration(screenSize: Size(width: Double(screen.0), height: Double(screen.1)), pixelsPerMillimetre: ppmm)
         c.eventName = configuration.eventName ?? event?.name ?? venue.name
-        c.eventDate = configuration.eventDate
+        // The box office's start of the event first (its wall-clock time at the venue), else configuration.
+        c.eventDate = event?.startsAt.flatMap { EventDate(year: $0.year, month: $0.month, day: $0.day, hour: $0.hour, minute: $0.minute) }
+            ?? configuration.eventDate
         c.boxOfficeConfigured = configuration.boxOfficeConfigured
         if let event {
             c.currency = event.currency

@@ -82,6 +82,9 @@ public actor PurchaseClient {
         return journalResolved ? .inService : .resolvingJournal
     }
 
+    /// Whether the last `resolveJournal()` left no purchase from before unconfirmed.
+    public var hasResolvedJournal: Bool { journalResolved }
+
     /// Whether a new visitor may be served.
     public var isServingVisitors: Bool { serviceState == .inService }
 
@@ -171,8 +174,16 @@ public actor PurchaseClient {
         let query = availabilityRevision.map { "?since=\($0)" } ?? ""
         let reply = try await send(.GET, "/v1/events/\(Self.escape(event.eventID))/availability\(query)")
         let document = try connection.decode(AvailabilityDocument.self, from: reply)
-        lastDelta = document.seatingDelta(since: availabilityRevision)
-        if document.full { seatStates = [:] }
+        var delta = document.seatingDelta(since: availabilityRevision)
+        if document.full {
+            // A full list after a delta (the box office started over): seats it no longer names are free.
+            for (seat, _) in seatStates where document.seats[seat] == nil {
+                delta.changes.append(AvailabilityDelta.Change(seatID: seat, status: .available))
+            }
+            delta.changes.sort { $0.seatID < $1.seatID }
+            seatStates = [:]
+        }
+        lastDelta = delta
         for (seat, state) in document.seats {
             seatStates[seat] = state == "free" ? nil : state
         }

@@ -297,6 +297,7 @@ final class LayoutResponder: BoxOfficeResponder {
         case .releaseSeat(let seat): [.seatReleased(seat)]
         case .buy(let seats, _): [.purchased(orderID: "script", seats: seats)]
         case .releaseAll: []
+        case .refreshAvailability: [.availability([])]
         }
     }
 }

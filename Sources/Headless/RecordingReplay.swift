@@ -29,6 +29,10 @@ public struct RecordingReplay {
         public var token: String
         /// The event to sell; nil: the box office's only event.
         public var eventID: String?
+        /// Seconds between availability polls on the replay's clock (`box_office.poll_interval`).
+        public var pollInterval: Double = 3
+        /// Seconds without an answer before out of service (`box_office.out_of_service_after`).
+        public var outOfServiceAfter: Double = 30
         public init(url: String, token: String, eventID: String? = nil) { self.url = url; self.token = token; self.eventID = eventID }
     }
 
@@ -132,6 +136,8 @@ public struct RecordingReplay {
                 throw Failure("box office \(boxOffice.url): \(error)")
             }
             configuration.boxOfficeConfigured = true
+            configuration.pollInterval = boxOffice.pollInterval
+            configuration.outOfServiceAfter = boxOffice.outOfServiceAfter
             responder = r
         } else {
             // Standalone, as `tribune run` without a box office (Buy disabled, no requests).

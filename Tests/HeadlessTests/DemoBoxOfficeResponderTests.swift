@@ -97,7 +97,8 @@ struct DemoBoxOfficeResponderTests {
         #expect(count == 0)
     }
 
-    @Test func anUnreachableBoxOfficeIsOutOfServiceWithACode() async throws {
+    /// The responder only reports the failure; the session decides on retries and out of service.
+    @Test func anUnreachableBoxOfficeIsReportedUnansweredWithACode() async throws {
         // A port nothing listens on: bind one, note it, close it.
         let box = try await EmbeddedBoxOffice.start(venue: Self.venue, eventName: "Test")
         let url = box.baseURL, token = box.token, event = box.eventID, state = box.directory + "-gone"
@@ -107,6 +108,6 @@ struct DemoBoxOfficeResponderTests {
             return r.respond(to: .holdSeat("A-1-1"), now: 1)
         }
         try? FileManager.default.removeItem(atPath: state)
-        #expect(answer == [.service(code: "BO-NET")])
+        #expect(answer == [.unanswered(.holdSeat("A-1-1"), code: "BO-NET")])
     }
 }

@@ -8,9 +8,9 @@ import Testing
 @testable import Kiosk
 
 /// The bridge against the real box office on 127.0.0.1: requests performed in tasks, answers
-/// delivered on the event loop's thread through the mailbox, in order. Polling waits on a
-/// `VirtualSleeper` and holds expire on a `VirtualClock`, so every round is stepped by the test
-/// and nothing depends on how fast the machine is.
+/// delivered on the event loop's thread through the mailbox, in order. Polls are requests the
+/// session makes on its own clock (`BoxOfficeWatch`), so here the test asks for them, and holds
+/// expire on a `VirtualClock`: nothing depends on how fast the machine is.
 @Suite struct BoxOfficeBridgeTests {
     /// The event's hold time (s) and category price (minor units, EUR).
     static let holdTTL = 300
@@ -77,58 +77,39 @@ import Testing
         #expect(seats == ["A-1-1"])
         #expect(try await server.store.orderCount() == 2)
 
-        // One poll interval later the availability news reports the seat just bought as sold.
-        kiosk.sleeper.advance(by: 3)
+        // The next poll reports the seat just bought as sold.
         let sold = SeatStatusChange(seatID: "A-1-1", status: "sold")
-        #expect(try await kiosk.pump { $0.contains { if case .availability(let c) = $0 { c.contains(sold) } else { false } } })
+        let news = try await kiosk.answers(to: [.refreshAvailability], count: 1)
+        guard case .availability(let changes)? = news.first else { Issue.record("expected availability, got \(news)"); return }
+        #expect(changes.contains(sold))
 
         #expect(await kiosk.shutDown(timeout: 60))
         await server.stop()
     }
 
-    @Test func availabilityIsPolledOnlyWhileASeatViewIsOpen() async throws {
+    /// The first poll lists every seat that is not free; later ones only what changed since
+    /// (the `since` revision), free seats included; a poll with nothing new answers nothing.
+    @Test func pollsAnswerWhatChangedSinceTheLastOne() async throws {
         let directory = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let (server, port) = try await Self.startServer(directory: directory)
         let kiosk = try LiveKiosk(client: try Self.client("token-k1", port: port, directory: directory), start: 0)
-        let client = kiosk.client
-        // The attract screen: no availability requests at all, round after round.
-        kiosk.bridge.seatViewIsOpen = false
-        #expect(KioskPhase.attract.showsSeats == false && KioskPhase.blanked.showsSeats == false)
-        kiosk.bridge.start()
-        #expect(try await kiosk.pump { $0.contains(.service(code: nil)) })
-        for _ in 1...6 {
-            #expect(await eventually { kiosk.sleeper.sleeping == 1 })
-            kiosk.sleeper.advance(by: 3)
-        }
-        #expect(await eventually { kiosk.sleeper.sleeping == 1 })
-        #expect(await client.pollCount == 0)
-        #expect(kiosk.sleeper.requested == Array(repeating: 3, count: 7))
+        #expect(try await kiosk.start() == [.service(code: nil)])
+        let other = try Self.client("token-k2", port: port, directory: directory)
+        _ = try await other.loadEvent("evt_bridge")
+        try await other.tapSeat("A-1-3")
+        try await other.tapSeat("A-2-2")
+        _ = try await other.buy()
+        try await other.tapSeat("A-1-4")
 
-        // A visitor: the wait is cut short and the kiosk polls at once, with no time passing.
-        #expect(KioskPhase.browsing.showsSeats && KioskPhase.outOfService.showsSeats)
-        let openedAt = kiosk.sleeper.now
-        kiosk.bridge.seatViewIsOpen = true
-        #expect(await eventually { await client.pollCount == 1 })
-        #expect(await eventually { kiosk.sleeper.sleeping == 1 })
-        #expect(kiosk.sleeper.cancelled == 1 && kiosk.sleeper.now == openedAt)
-        // Then once per interval.
-        for round in 2...3 {
-            kiosk.sleeper.advance(by: 3)
-            #expect(await eventually {
-                let polls = await client.pollCount
-                return kiosk.sleeper.sleeping == 1 && polls == round
-            })
-        }
-        #expect(await client.pollCount == 3)
-
-        // Back to attract: the rounds go on without polling.
-        kiosk.bridge.seatViewIsOpen = false
-        for _ in 1...2 {
-            kiosk.sleeper.advance(by: 3)
-            #expect(await eventually { kiosk.sleeper.sleeping == 1 })
-        }
-        #expect(await client.pollCount == 3)
+        #expect(try await kiosk.answers(to: [.refreshAvailability], count: 1)
+                == [.availability([SeatStatusChange(seatID: "A-1-3", status: "sold"), SeatStatusChange(seatID: "A-1-4", status: "held"),
+                                   SeatStatusChange(seatID: "A-2-2", status: "sold")])])
+        #expect(try await kiosk.answers(to: [.refreshAvailability], count: 1) == [.availability([])])
+        await other.reset()   // its hold released
+        #expect(try await kiosk.answers(to: [.refreshAvailability], count: 1)
+                == [.availability([SeatStatusChange(seatID: "A-1-4", status: "free")])])
+        #expect(await kiosk.client.pollCount == 3)
         #expect(await kiosk.shutDown(timeout: 60))
         await server.stop()
     }
@@ -155,11 +136,10 @@ import Testing
 }
 
 /// A live kiosk's box-office path without the screen: a `BoxOfficeBridge` on an event loop whose
-/// mailbox collects the answers; polling waits on `sleeper`, the session's clock stands at `start`.
+/// mailbox collects the answers; the session's clock stands at `start`.
 final class LiveKiosk {
     let loop: EventLoop
     let bridge: BoxOfficeBridge
-    let sleeper = VirtualSleeper()
     let clock: VirtualClock
     var client: PurchaseClient { bridge.client }
     /// Everything the mailbox delivered on the loop, in order (the test reads and clears it).
@@ -170,16 +150,14 @@ final class LiveKiosk {
         clock = VirtualClock(start: start)
         var deliver: ([BoxOfficeResponse]) -> Void = { _ in }
         let mailbox = try LoopMailbox<BoxOfficeResponse>(loop: loop) { deliver($0) }
-        bridge = BoxOfficeBridge(client: client, eventID: "evt_bridge", pollInterval: 3, mailbox: mailbox,
-                                 logger: .init(label: "bridge-test"), sleeper: sleeper, clock: clock)
+        bridge = BoxOfficeBridge(client: client, eventID: "evt_bridge", mailbox: mailbox, logger: .init(label: "bridge-test"), clock: clock)
         deliver = { [unowned self] in self.received += $0 }
     }
 
-    /// Starts the bridge and returns what its first round posted, once it waits for the next.
+    /// Starts the bridge and returns what it posted once the journal was reconciled.
     func start() async throws -> [BoxOfficeResponse] {
         bridge.start()
         try #require(try await pump { $0.contains(.service(code: nil)) })
-        try #require(await eventually { sleeper.sleeping == 1 })
         try loop.runOnce(timeout: 0)
         defer { received.removeAll() }
         return received
@@ -193,8 +171,7 @@ final class LiveKiosk {
         }
     }
 
-    /// Queues `requests` and returns the first `count` answers that arrive (news from polling
-    /// aside: the sleeper holds polling still unless the test advances it).
+    /// Queues `requests` and returns the first `count` answers that arrive.
     func answers(to requests: [BoxOfficeRequest], count: Int) async throws -> [BoxOfficeResponse] {
         received.removeAll()
         bridge.perform(requests)

@@ -106,23 +106,21 @@ import Testing
         #expect(replayStates == Self.expectedServerStates)
     }
 
-    @Test func aBoxOfficeThatDoesNotAnswerIsReportedByPolicy() async throws {
+    /// A box office that does not answer is reported as such, request by request: the session
+    /// keeps the seat and retries (no `.seatTaken`, no out of service from the performer).
+    @Test func aBoxOfficeThatDoesNotAnswerIsReportedUnanswered() async throws {
         let directory = BoxOfficeBridgeTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let port = try #require(Self.closedPort())
         // The client keeps trying to connect until its request timeout (short here: nothing will answer).
-        func performer(_ policy: BoxOfficePerformer.ServicePolicy, _ name: String) throws -> BoxOfficePerformer {
-            BoxOfficePerformer(client: try BoxOfficeBridgeTests.client(name, port: port, directory: directory, requestTimeout: 0.2), eventID: "evt_bridge",
-                               servicePolicy: policy)
-        }
-        // Replay: out of service at once; live: the watcher decides, the seat leaves the cart.
-        let replay = try performer(.atFirstFailure, "replay")
-        #expect(await replay.perform(.holdSeat("A-1-1"), at: 1) == [.service(code: "BO-NET")])
-        #expect(await replay.perform(.buy(seats: ["A-1-1"], expectedTotal: 2500), at: 2)
-                == [.service(code: "BO-NET"), .purchaseFailed(reason: "The purchase did not go through. No money was taken.")])
-        let live = try performer(.reportedElsewhere, "live")
-        #expect(await live.perform(.holdSeat("A-1-1"), at: 1) == [.seatTaken("A-1-1")])
-        #expect(await live.perform(.releaseAll, at: 2) == [])
+        let performer = BoxOfficePerformer(client: try BoxOfficeBridgeTests.client("k", port: port, directory: directory, requestTimeout: 0.2),
+                                           eventID: "evt_bridge")
+        #expect(await performer.perform(.holdSeat("A-1-1"), at: 1) == [.unanswered(.holdSeat("A-1-1"), code: "BO-NET")])
+        #expect(await performer.perform(.refreshAvailability, at: 2) == [.unanswered(.refreshAvailability, code: "BO-NET")])
+        let buy = BoxOfficeRequest.buy(seats: ["A-1-1"], expectedTotal: 2500)
+        #expect(await performer.perform(buy, at: 3)
+                == [.unanswered(buy, code: "BO-NET"), .purchaseFailed(reason: "The purchase did not go through. No money was taken.")])
+        #expect(await performer.errors.count == 3)
     }
 }
 

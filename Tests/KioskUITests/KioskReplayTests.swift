@@ -95,6 +95,7 @@ import TestFixtures
             case .releaseSeat(let id): return [.seatReleased(id)]
             case .buy(let seats, _): return [.purchased(orderID: "ORD-\(performed.count)", seats: seats)]
             case .releaseAll: return []
+            case .refreshAvailability: return [.availability([])]
             }
         }
     }

@@ -1,32 +1,33 @@
 import BoxOfficeClient
 import KioskUI
+import Seating
 
 extension BoxOfficePerformer {
     /// What the screen hears when `request` failed with `error`:
+    /// - a box office that did not answer (out of reach, 5xx after the client's retries, an
+    ///   undocumented answer) → `.unanswered(request, code:)`; the seat stays in the cart and
+    ///   the session retries (`BoxOfficeWatch`). While unconfirmed purchases from before are
+    ///   not reconciled the code is `BO-JOURNAL`;
     /// - a seat taken meanwhile → `.seatTaken` for it (and for the seat asked for);
-    /// - a box office that did not answer → `.service(code:)` under `.atFirstFailure`; under
-    ///   `.reportedElsewhere` a seat that could not be held leaves the cart (`.seatTaken`);
     /// - any other refusal of a hold → `.seatTaken`, of a release → `.seatReleased` (the hold is
     ///   gone, so is the seat);
     /// - a failed `buy` always ends in `.purchaseFailed` with a reason for the visitor.
-    func responses(for error: BoxOfficeError, request: BoxOfficeRequest) -> [BoxOfficeResponse] {
-        let unanswered: Bool
-        switch error {
-        case .unreachable, .unavailable, .badResponse: unanswered = true
-        case .seatsTaken, .rejected, .outcomeUnknown, .noHold: unanswered = false
-        }
-        let outOfService = unanswered && servicePolicy == .atFirstFailure
+    func responses(for error: BoxOfficeError, request: BoxOfficeRequest) async -> [BoxOfficeResponse] {
         var out: [BoxOfficeResponse] = []
-        if outOfService {
-            reportedOutOfService = true
-            out.append(.service(code: Self.serviceCode(for: error)))
+        switch error {
+        case .unreachable, .unavailable, .badResponse:
+            let code = await client.hasResolvedJournal ? Self.serviceCode(for: error) : "BO-JOURNAL"
+            out.append(.unanswered(request, code: code))
+            if case .buy = request { out.append(.purchaseFailed(reason: Self.purchaseFailure(error))) }
+            return out
+        case .seatsTaken, .rejected, .outcomeUnknown, .noHold:
+            break
         }
         if case .seatsTaken(let seats) = error { out += seats.map { .seatTaken($0) } }
         switch request {
         case .holdSeat(let seat):
             if case .seatsTaken(let seats) = error, seats.contains(seat) { break }
-            // Out of service releases everything anyway; otherwise the seat must leave the cart.
-            if !outOfService { out.append(.seatTaken(seat)) }
+            out.append(.seatTaken(seat))
         case .releaseSeat(let seat):
             switch error {
             case .rejected, .noHold: out.append(.seatReleased(seat))
@@ -34,7 +35,7 @@ extension BoxOfficePerformer {
             }
         case .buy:
             out.append(.purchaseFailed(reason: Self.purchaseFailure(error)))
-        case .releaseAll:
+        case .releaseAll, .refreshAvailability:
             break
         }
         return out
@@ -68,6 +69,16 @@ extension BoxOfficePerformer {
         case .seatsTaken: "BO-409"
         case .outcomeUnknown: "BO-UNKNOWN"
         case .noHold: "BO-NOHOLD"
+        }
+    }
+
+    /// The box office's word for a seat's status, as `SeatStatusChange` carries it.
+    static func vocabulary(_ status: SeatStatus) -> String {
+        switch status {
+        case .available: "free"
+        case .held: "held"
+        case .sold: "sold"
+        case .blocked: "blocked"
         }
     }
 }

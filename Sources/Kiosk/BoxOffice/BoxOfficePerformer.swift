@@ -11,40 +11,30 @@ import KioskUI
 /// already in that state is answered without a call; a hold that ran out meanwhile is started
 /// again), `buy` converts the hold (`PurchaseClient.buy`) only when the held seats are the cart
 /// and the hold's total is the `expectedTotal` the screen showed, `releaseAll` releases the hold
-/// (`reset`). Failures become `.seatTaken`, `.seatReleased`, `.purchaseFailed` with a reason for
-/// the visitor, or — under `ServicePolicy.atFirstFailure` — `.service(code:)`
-/// (see `BoxOfficePerformer+Failures.swift`).
+/// (`reset`), `refreshAvailability` asks for what changed since the last answer
+/// (`PurchaseClient.refreshAvailability`, the `since` revision) and answers `.availability`.
+/// Failures become `.seatTaken`, `.seatReleased`, `.purchaseFailed` with a reason for the
+/// visitor, and `.unanswered(request, code:)` when the box office did not answer: the session
+/// decides when to retry and when that means out of service, on its own clock, so live and
+/// replay are patient alike (see `BoxOfficePerformer+Failures.swift`).
 ///
 /// Lives in Kiosk (not BoxOfficeClient, which knows nothing of the screen's requests) and
 /// imports neither the box-office server nor anything of the display, so a headless target
 /// can use it as it is.
 public actor BoxOfficePerformer {
-    /// When the screen goes out of service because of a box office that does not answer.
-    public enum ServicePolicy: Sendable, Equatable {
-        /// A request the box office could not answer (unreachable, 5xx after retries, an
-        /// undocumented answer) puts the screen out of service at once, with
-        /// `serviceCode(for:)`; the next answered request brings it back (`.service(code: nil)`
-        /// first). For replay: its clock stands still, so a grace period would never run out.
-        case atFirstFailure
-        /// The performer never reports service: whoever watches `PurchaseClient.serviceState`
-        /// does (the live bridge: out of reach longer than `outOfServiceAfter`). A seat that
-        /// could not be held leaves the cart meanwhile.
-        case reportedElsewhere
-    }
-
     public nonisolated let client: PurchaseClient
     public nonisolated let eventID: String
-    public nonisolated let servicePolicy: ServicePolicy
     /// Every order confirmed through this performer, in order.
     public private(set) var orders: [OrderInfo] = []
-    /// Every error the box office answered with, in order (for reports and logs).
+    /// The first `errorLimit` errors the box office answered with, in order (for reports and
+    /// logs; bounded: a long outage retries every 8 s).
     public private(set) var errors: [BoxOfficeError] = []
+    /// How many errors `errors` keeps.
+    public static let errorLimit = 64
     /// The event once `prepare()` succeeded.
     public private(set) var event: EventInfo?
     /// The current hold and when it expires on the caller's clock (s).
     private var holdExpiry: (holdID: String, expiresAt: Double)?
-    /// A failure was reported as out of service (`atFirstFailure` only).
-    var reportedOutOfService = false
     /// The preparation in flight, shared by callers that arrive while it runs.
     private var preparing: Task<Result<EventInfo, BoxOfficeError>, Never>?
 
@@ -52,11 +42,9 @@ public actor BoxOfficePerformer {
     ///   - client: a client of the box office; its journal is resolved and `eventID` loaded by
     ///     `prepare()`, at the latest before the first request.
     ///   - eventID: the event whose seats the screen sells.
-    ///   - servicePolicy: who reports the box office going away and coming back.
-    public init(client: PurchaseClient, eventID: String, servicePolicy: ServicePolicy) {
+    public init(client: PurchaseClient, eventID: String) {
         self.client = client
         self.eventID = eventID
-        self.servicePolicy = servicePolicy
     }
 
     /// Resolves the purchase journal and loads the event (once; later calls return the event).
@@ -96,14 +84,10 @@ public actor BoxOfficePerformer {
                 if holdExpiry?.holdID != hold.holdID { holdExpiry = (hold.holdID, now + ttl) }
                 responses.append(.seatHeld(seat, expiresAt: holdExpiry?.expiresAt ?? now + ttl))
             }
-            if reportedOutOfService {
-                reportedOutOfService = false
-                responses.insert(.service(code: nil), at: 0)
-            }
             return responses
         } catch {
-            errors.append(error)
-            return responses(for: error, request: request)
+            if errors.count < Self.errorLimit { errors.append(error) }
+            return await responses(for: error, request: request)
         }
     }
 
@@ -138,6 +122,10 @@ public actor BoxOfficePerformer {
             await client.reset()
             holdExpiry = nil
             return held.map { .seatReleased($0) }
+        case .refreshAvailability:
+            try await client.refreshAvailability()
+            let changes = await client.lastDelta?.changes ?? []
+            return [.availability(changes.map { SeatStatusChange(seatID: $0.seatID, status: Self.vocabulary($0.status)) })]
         }
     }
 

@@ -9,8 +9,9 @@ import KioskUI
 /// long the network took.
 ///
 /// What each request does and answers is `BoxOfficePerformer`'s, the same code the live kiosk
-/// runs, under `.atFirstFailure`: an unreachable or failing box office answers
-/// `.service(code: "BO-…")` at once and, once it answers again, `.service(code: nil)`.
+/// runs: an unreachable or failing box office answers `.unanswered(request, code: "BO-…")`, and
+/// the session retries and goes out of service after `out_of_service_after` seconds on the
+/// replay's virtual clock, as the live kiosk does on its own.
 ///
 /// Call `respond(to:now:)` from a thread outside Swift concurrency's cooperative pool (the main
 /// thread of a command, or a `Thread`): it blocks its caller while a task does the work.
@@ -34,7 +35,7 @@ public final class HTTPBoxOfficeResponder: BoxOfficeResponder {
     ///     the first request.
     ///   - eventID: the event whose seats the session sells.
     public init(client: PurchaseClient, eventID: String) {
-        performer = BoxOfficePerformer(client: client, eventID: eventID, servicePolicy: .atFirstFailure)
+        performer = BoxOfficePerformer(client: client, eventID: eventID)
     }
 
     /// A responder with its own client: `token` for `baseURL`, the journal and layout cache in
@@ -43,7 +44,7 @@ public final class HTTPBoxOfficeResponder: BoxOfficeResponder {
                             requestTimeout: Double = 5) throws {
         try FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true)
         var configuration = PurchaseClient.Configuration(cacheDirectory: stateDirectory)
-        // A replay does not wait 30 s for a box office that is down: a few quick retries.
+        // A request blocks the replay: a few quick retries, then the session's own patience.
         configuration.retry = RetryPolicy(baseDelay: 0.1, maxDelay: 1, maxAttempts: 4, jitter: 0.5)
         let client = PurchaseClient(connection: BoxOfficeConnection(baseURL: baseURL, token: token, requestTimeout: requestTimeout),
                                     journal: try PurchaseJournal(directory: stateDirectory), configuration: configuration)

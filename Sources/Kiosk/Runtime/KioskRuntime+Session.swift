@@ -1,3 +1,4 @@
+import Foundation
 import Animation
 import BoxOfficeClient
 import Geometry
@@ -28,6 +29,8 @@ extension KioskRuntime {
         c.eventDate = event?.startsAt.flatMap { EventDate(year: $0.year, month: $0.month, day: $0.day, hour: $0.hour, minute: $0.minute) }
             ?? configuration.eventDate
         c.boxOfficeConfigured = configuration.boxOfficeConfigured
+        c.pollInterval = configuration.boxOfficeConfigured ? configuration.boxOffice.pollInterval : nil
+        c.outOfServiceAfter = configuration.boxOffice.outOfServiceAfter
         if let event {
             c.currency = event.currency
             for category in event.categories { c.prices[category.name] = Int(category.price.amountMinor) }
@@ -55,21 +58,49 @@ extension KioskRuntime {
         let rotation = DisplayRotation(degrees: configuration.display.rotation) ?? .degrees0
         let logical = rotation.logicalSize(deviceWidth: deviceWidth, deviceHeight: deviceHeight)
         let clock = VirtualClock(start: 1000)
+        // The configured box office is asked for real (a journal of its own in a temporary
+        // folder), so an unreachable one looks as it would: connecting, then out of service.
+        let (boxOffice, event) = try previewBoxOffice(configuration)
+        defer { if let boxOffice { try? FileManager.default.removeItem(atPath: boxOffice.stateDirectory) } }
         let c = sessionConfiguration(configuration, screen: (logical.width, logical.height), device: (deviceWidth, deviceHeight),
-                                     event: nil, venue: venue)
+                                     event: event, venue: venue)
         let session = KioskSession(venue: venue, configuration: c, clock: clock)
         let surface = Surface(width: logical.width, height: logical.height)
+        func perform() {
+            guard let responder = boxOffice?.responder else { return }
+            for r in session.takeRequests() { for a in responder.respond(to: r, now: clock.now) { session.receive(a) } }
+        }
         // Frames at 60 Hz, as the display would pace them, so frame-dependent state matches.
         let end = clock.now + max(0, seconds)
         session.advance(to: clock.now)
+        perform()
         _ = session.render(into: surface)
         while clock.now < end {
             clock.set(to: min(end, clock.now + 1.0 / 60))
             session.advance(to: clock.now)
+            perform()
             if session.needsDisplay { _ = session.render(into: surface) }
         }
         _ = session.render(into: surface)
         try surface.writePNG(to: path, opaque: true)
         return logical
+    }
+
+    /// The preview's box office, if one is configured: a responder with its own journal in a
+    /// temporary folder (never the kiosk's), and the event when it answered.
+    static func previewBoxOffice(_ configuration: KioskConfiguration) throws
+        -> (responder: (responder: HTTPBoxOfficeResponder, stateDirectory: String)?, event: EventInfo?) {
+        guard let url = configuration.boxOffice.url else { return (nil, nil) }
+        let settings = configuration.boxOffice
+        let token: String
+        do { token = try HTTPBoxOfficeResponder.readToken(path: settings.tokenFile ?? "") } catch {
+            throw ConfigurationError(source: settings.tokenFile ?? "", key: "box_office.token_file", reason: "\(error)")
+        }
+        let state = NSTemporaryDirectory() + "tribune-preview-" + UUID().uuidString.lowercased()
+        let responder = try HTTPBoxOfficeResponder(baseURL: url, token: token, eventID: settings.eventID ?? "", stateDirectory: state,
+                                                   requestTimeout: settings.requestTimeout)
+        let performer = responder.performer
+        let event = HTTPBoxOfficeResponder.wait { try? await performer.prepare() }
+        return ((responder, state), event)
     }
 }

@@ -9,7 +9,6 @@ extension RunningKiosk {
         session.advance(to: clock.now)
         let requests = session.takeRequests()
         if !requests.isEmpty { bridge?.perform(requests) }
-        bridge?.seatViewIsOpen = session.phase.showsSeats
         do {
             try followBlanking()
             let outcome = try pacer.update(session, now: clock.now)

@@ -187,15 +187,15 @@ final class RunningKiosk {
         }
     }
 
-    private func connectBridge(_ link: BoxOfficeLink) throws {
+    /// Starts the box-office bridge; its answers reach the session on the loop's thread.
+    func connectBridge(_ link: BoxOfficeLink) throws {
         let mailbox = try LoopMailbox<BoxOfficeResponse>(loop: loop) { [unowned self] responses in
             for r in responses {
                 if case .service(let code) = r { self.serviceCode = code }
                 self.session.receive(r)
             }
         }
-        let bridge = BoxOfficeBridge(client: link.client, eventID: link.eventID, pollInterval: configuration.boxOffice.pollInterval,
-                                     mailbox: mailbox, logger: logger)
+        let bridge = BoxOfficeBridge(client: link.client, eventID: link.eventID, mailbox: mailbox, logger: logger, clock: clock)
         self.bridge = bridge
         bridge.start()
     }

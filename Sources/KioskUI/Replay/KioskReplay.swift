@@ -42,7 +42,8 @@ public final class KioskReplay: ReplayTarget {
     public private(set) var framesWritten = 0
     public private(set) var firstDisplayTime: Double?
     public private(set) var lastDisplayTime: Double = 0
-    /// Every request the session made, in order (with the virtual time it was performed at, s).
+    /// Every request the session made but availability polls (which would grow it every poll
+    /// interval), in order, with the virtual time it was performed at (s).
     public private(set) var requestLog: [(time: Double, request: BoxOfficeRequest)] = []
     /// Problems writing frames (the replay goes on).
     public private(set) var errors: [String] = []
@@ -136,7 +137,7 @@ public final class KioskReplay: ReplayTarget {
             if requests.isEmpty { return }
             rounds += 1
             for r in requests {
-                requestLog.append((clock.now, r))
+                if r != .refreshAvailability { requestLog.append((clock.now, r)) }
                 guard let responder else { continue }
                 for answer in responder.respond(to: r, now: clock.now) { session.receive(answer) }
             }

@@ -23,7 +23,10 @@ struct BottomBarView {
             painter.draw(ChromeText(content.ticketsAndTotal(bar.tickets, total: bar.total), 30, floorUnits: 22, bold: true,
                                     layout: layout), in: layout.totalBox, color: palette.text, in: context)
         }
-        if let left = holdSecondsLeft {
+        if bar.reconnecting {
+            painter.draw(ChromeText(strings.reconnecting, 22, floorUnits: 20, lines: 2, layout: layout),
+                         in: layout.noteBox, color: palette.note, in: context)
+        } else if let left = holdSecondsLeft {
             let text = KioskStrings.fill(strings.seatsHeldFor, ("time", SessionSnapshot.countdownText(left)))
             painter.draw(ChromeText(text, 24, floorUnits: 20, lines: 2, layout: layout), in: layout.noteBox,
                          color: left <= 60 ? palette.note : palette.secondaryText, in: context)

@@ -11,7 +11,10 @@ public struct KioskStrings: Sendable, Equatable {
     public var ticketsAndTotal = "{count} tickets · {total}"
     /// `{time}`: "m:ss".
     public var seatsHeldFor = "Seats held for {time}"
+    /// The standalone note (no box office configured).
     public var purchasesUnavailable = "Purchases unavailable: no box office connected"
+    /// A box office is configured but has not answered lately (never the standalone note).
+    public var reconnecting = "Connecting to the box office… your seats are kept"
     // Statuses in the legend.
     public var held = "Held"
     public var sold = "Sold"
@@ -88,7 +91,7 @@ public struct KioskStrings: Sendable, Equatable {
 
     /// The single-string fields, for transforming them all (`mapped`).
     static var fields: [WritableKeyPath<KioskStrings, String>] { [
-        \.buyTickets, \.noSeatsChosen, \.oneTicketAndTotal, \.ticketsAndTotal, \.seatsHeldFor, \.purchasesUnavailable,
+        \.buyTickets, \.noSeatsChosen, \.oneTicketAndTotal, \.ticketsAndTotal, \.seatsHeldFor, \.purchasesUnavailable, \.reconnecting,
         \.held, \.sold, \.yourSeats, \.unavailable, \.categoryAndPrice, \.purchasesNotAvailableYet, \.tapTribuneFirst, \.cartEmpty,
         \.atMostTickets, \.noSingleSeat, \.seatNotAvailable, \.seatTaken, \.holdExpired, \.stillThere, \.touchContinue, \.startingOverIn,
         \.continueButton, \.boughtOneTicket, \.boughtTickets, \.okButton, \.purchaseFailed, \.processing,

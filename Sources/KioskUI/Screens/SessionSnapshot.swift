@@ -36,6 +36,8 @@ struct SessionSnapshot: Equatable {
         /// Whether the folded legend's panel is open, and its toggle's press scale.
         var legendOpen = false
         var legendScale = 1.0
+        /// The box office has not answered lately: the note says so instead of the countdown.
+        var reconnecting = false
     }
 
     /// The modal card over the dimmed screen.
@@ -100,7 +102,7 @@ extension KioskSession {
         let n = selectedSeats.count
         s.header = .init(tickets: n, cartScale: scale(.cart))
         if chartIsZoomed { s.home = .init(scale: scale(.zoomOut)) }
-        s.bar = .init(tickets: n, total: total, canBuy: canBuy, buyScale: scale(.buy))
+        s.bar = .init(tickets: n, total: total, canBuy: canBuy, buyScale: scale(.buy), reconnecting: isReconnecting)
         s.bar.legendOpen = legendOpen && (screen == .stadium || screen == .tribune)
         s.bar.legendScale = scale(.legendToggle)
         if let expiry = holdExpiresAt, expiry > now { s.holdSecondsLeft = Int((expiry - now).rounded(.up)) }

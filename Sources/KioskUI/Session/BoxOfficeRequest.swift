@@ -11,4 +11,8 @@ public enum BoxOfficeRequest: Hashable, Sendable {
     case buy(seats: [String], expectedTotal: Int)
     /// The session ended (idle reset, dialog dismissed after a failure): release everything held.
     case releaseAll
+    /// Which seats changed since the last answer (the availability endpoint's `since`
+    /// revision, so an unchanged poll costs one small answer); answered by `.availability`.
+    /// Also the probe that finds an unreachable box office back.
+    case refreshAvailability
 }

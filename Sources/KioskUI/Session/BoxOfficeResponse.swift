@@ -11,8 +11,14 @@ public enum BoxOfficeResponse: Hashable, Sendable {
     case purchased(orderID: String, seats: [String])
     /// The order was refused or could not be confirmed; `reason` is for the visitor.
     case purchaseFailed(reason: String)
-    /// Seats whose status changed elsewhere (sold, held by another kiosk, freed).
+    /// Seats whose status changed elsewhere (sold, held by another kiosk, freed) since the last
+    /// `.refreshAvailability`; empty when nothing changed (still proof the box office answered).
     case availability([SeatStatusChange])
+    /// The box office did not answer `request` (out of reach, 5xx after the client's own quick
+    /// retries, an undocumented answer); `code` is for staff ("BO-NET", "BO-503"). The session
+    /// keeps the visitor's seats, retries with backoff and goes out of service only after
+    /// `Configuration.outOfServiceAfter` seconds without an answer (`BoxOfficeWatch`).
+    case unanswered(BoxOfficeRequest, code: String)
     /// The box office is reachable (`code == nil`) or not (`code` is a staff-readable code such as "BO-503").
     case service(code: String?)
 }

@@ -69,6 +69,14 @@ struct Checkout {
         requests.append(.buy(seats: seats.map { venue.seatIDs[$0] }, expectedTotal: total))
     }
 
+    /// Queues `request` as it is (polls, and retries of what the box office did not answer).
+    mutating func ask(_ request: BoxOfficeRequest) {
+        if boxOfficeConfigured { requests.append(request) }
+    }
+
+    /// Whether the box office holds `seat` for us (a confirmed hold).
+    func isHeld(_ seat: Int) -> Bool { holds.contains { $0.seat == seat } }
+
     /// The session ended: everything held goes back (when there is a box office to tell).
     mutating func requestReleaseAll() {
         if boxOfficeConfigured { requests.append(.releaseAll) }

@@ -16,6 +16,13 @@ extension KioskSession {
         /// False: standalone (`tribune run` without a box office) — the chart is interactive,
         /// Buy is disabled with a visible note, no requests are queued.
         public var boxOfficeConfigured: Bool = true
+        /// Seconds between availability polls while a seat view (stadium or tribune) is open;
+        /// nil: the session never polls (a host that answers by hand). Hosts set it from
+        /// `box_office.poll_interval` (3 s by default).
+        public var pollInterval: Double?
+        /// Seconds without an answer from the box office before the screen goes out of
+        /// service (`box_office.out_of_service_after`); the visitor's seats stay meanwhile.
+        public var outOfServiceAfter: Double = 30
         /// Price per category id, minor units; categories missing here show no price.
         public var prices: [String: Int] = [:]
         /// ISO currency code for prices.

@@ -21,10 +21,15 @@ extension KioskSession {
     /// Completed purchases (order ids, in order).
     public var purchases: [String] { checkout.purchases }
 
-    /// Buy Tickets can be pressed: a box office, seats chosen, no purchase under way or on screen.
+    /// Buy Tickets can be pressed: a box office that answers, seats chosen, no purchase under
+    /// way or on screen.
     public var canBuy: Bool {
-        configuration.boxOfficeConfigured && !selectedSeats.isEmpty && !screen.isInCheckout
+        configuration.boxOfficeConfigured && watch.isReachable && !selectedSeats.isEmpty && !screen.isInCheckout
     }
+
+    /// A box office is configured and has not answered lately (out of service comes after
+    /// `Configuration.outOfServiceAfter`): the bottom bar says the kiosk is reconnecting.
+    public var isReconnecting: Bool { configuration.boxOfficeConfigured && !watch.isReachable }
 
     /// The toast on screen now, if any.
     public var toastText: String? { timers.toastText(at: now) }

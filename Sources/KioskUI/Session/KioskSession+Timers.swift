@@ -25,8 +25,9 @@ extension KioskSession {
 
     /// The session's own timers (`KioskTimers.deadline`) on the current screen.
     func sessionDeadline() -> Double? {
-        let d = timers.deadline(screen: screen, now: now, idle: router.isIdle, holdExpiresAt: checkout.holdExpiresAt,
+        var d = timers.deadline(screen: screen, now: now, idle: router.isIdle, holdExpiresAt: checkout.holdExpiresAt,
                                 configuration: configuration)
+        if let b = boxOfficeDeadline() { d = min(d ?? b, b) }
         // A legend highlight's end redraws the map.
         guard let h = legendHighlight?.until, h > now else { return d }
         return min(d ?? h, h)
@@ -37,6 +38,7 @@ extension KioskSession {
     func fire(at t: Double) {
         dirty = true
         if let toast = timers.toast, toast.until <= t { timers.toast = nil }
+        fireBoxOffice()
         switch screen {
         case .blanked, .outOfService: return
         default: break

@@ -55,6 +55,8 @@ public final class KioskSession {
     var timers: KioskTimers
     var router = TouchRouter()
     var checkout: Checkout
+    /// Availability polls, retries of what the box office did not answer, the outage's length.
+    var watch = BoxOfficeWatch()
     var recognizer: ChartGestures
     var events = GestureEventLog()
 

@@ -6,29 +6,32 @@ import Raster
 import Seating
 import Text
 
-/// The chart's labels at three levels of detail — section (tribune) names at the overview, row
-/// labels at both ends of each row and seat numbers inside the seats once zoomed — placed upright
-/// whatever the view's rotation, never overlapping, never cut by the screen's edge, and faded in
-/// and out with the view's scale.
+/// The chart's labels at levels of detail — section names (a side, a stand, a tribune, as the
+/// names allow: `SectionHierarchy`), then row labels at the row ends and seat numbers inside
+/// the seats once zoomed — placed upright whatever the view's rotation, never overlapping,
+/// never cut by the screen's edge, and faded in and out with the view's scale.
 ///
 /// Every label is a `LabelSprite` rasterized once, at a fixed size: its capital letters are
 /// `capHeightMillimetres` tall on the panel, the least the issue calls readable. A level shows
 /// where its labels fit (a seat number inside its seat, a row label within the row pitch, a
-/// section name over its tribune), fading in over the `fadeBand` of scale above that; section
-/// names fade out over the band just below where their tribune's seat numbers start.
-/// Placement is greedy in priority order (sections, rows, seats) against a `LabelCollisionGrid`.
-/// Per frame nothing is shaped and no string is built: seats and rows map to sprites through
-/// flat index arrays made once per venue and panel density.
+/// name inside its region), fading in over the `fadeBand` of scale above that; a name fades
+/// out over the band below where the next level of its side starts. At the overview a side's
+/// name that does not fit on its tribunes sits beside them, just outside the stadium.
+/// Placement is greedy in priority order (names, seats, rows) against a `LabelCollisionGrid`.
+/// Per frame nothing is shaped and no string is built: nodes, seats and rows map to sprites
+/// through flat index arrays made once per venue and panel density.
 final class ChartLabels {
     enum Kind: UInt8 { case section, row, seat }
 
-    /// One label as placed for a frame: its sprite, its centre and box (screen px) and opacity.
+    /// One label as placed for a frame: its sprite, its centre and box (screen px), its
+    /// opacity and, for a name, its `SectionHierarchy` node (else -1).
     struct Placed: Equatable {
         var kind: Kind
         var sprite: Int32
         var centre: Point
         var box: Rect
         var opacity: Double
+        var node: Int32 = -1
     }
 
     /// The height of capital letters and digits on the panel, mm.
@@ -37,6 +40,8 @@ final class ChartLabels {
     static let capHeightPerEm = 1493.0 / 2048
     /// Labels fade in over this fraction of scale above the scale where they fit.
     static let fadeBand = 0.15
+    /// The clear space kept between a row label and the seat numbers and its end seat, mm.
+    static let rowClearanceMillimetres = 1.0
     /// Label text and halo colours: white on a dark rim reads on every fill (≥ 4.5:1).
     static let textColor = Color.white
     static let haloColor = Color(red: 0.02, green: 0.04, blue: 0.09, alpha: 0.85)
@@ -46,40 +51,58 @@ final class ChartLabels {
     /// The em size of every label, px.
     let fontSize: Double
     private(set) var sprites: [LabelSprite] = []
+    /// The text of each sprite ("\n" between lines).
+    private(set) var spriteText: [String] = []
     /// Sprite of each seat's number (parallel to `Venue.seats`; -1 none).
-    private var seatSprite: [Int32] = []
+    var seatSprite: [Int32] = []
+    /// Per seat, 1 for a wheelchair space (its glyph covers the middle of the seat).
+    var seatWheelchair: [UInt8] = []
     /// Sprite of each row's label (parallel to `Venue.rows`; -1 none).
-    private var rowSprite: [Int32] = []
+    var rowSprite: [Int32] = []
     /// Per row, its two end seats' centres and the outward directions there (chart units).
-    private var rowEnd: [Point] = []
-    private var rowOut: [Vector] = []
+    var rowEnd: [Point] = []
+    var rowOut: [Vector] = []
     /// Per row, the end seats' size (chart units).
-    private var rowSeatSize: [Double] = []
-    /// Per tribune, the name on one line and on two (-1 none), the centre of its seats and its
-    /// outline's points (chart units; `outlineStart[t]..<outlineStart[t + 1]`).
-    private var sectionSprite: [Int32] = []
-    private var tribuneCentre: [Point] = []
-    private var outline: [Point] = []
-    private var outlineStart: [Int] = [0]
+    var rowSeatSize: [Double] = []
+    /// Per tribune, its outline's points (chart units; `outlineStart[t]..<outlineStart[t + 1]`).
+    var outline: [Point] = []
+    var outlineStart: [Int] = [0]
     /// Per tribune, its rows and seats; per seat, its centre (chart units).
-    private var tribuneRows: [Range<Int>] = []
-    private var tribuneSeats: [Range<Int>] = []
-    private let seatCentres: [Point]
+    var tribuneRows: [Range<Int>] = []
+    var tribuneSeats: [Range<Int>] = []
+    let seatCentres: [Point]
     /// Per tribune, the chart → screen scale at which all its seat numbers fit in their seats,
     /// and at which its row labels fit in the row pitch.
     private(set) var seatFit: [Double] = []
     private(set) var rowFit: [Double] = []
 
+    /// The section names' levels and, per node, its name on one line and on two (-1 none).
+    let sections: SectionHierarchy
+    var nodeSprite: [Int32] = []
+    /// Per root, the least `seatFit` of its tribunes: where its names must have gone.
+    var rootSeatFit: [Double] = []
+    /// The chart's tribunes' bounding box (chart units).
+    let tribuneBounds: Rect
+    /// Per-frame scratch, sized once: each node's fit scale and sprite, each root's level
+    /// windows (start, end of each level).
+    var nodeFit: [Double] = []
+    var nodeChoice: [Int32] = []
+    var levelStart: [Double] = []
+    var levelEnd: [Double] = []
+
     /// The labels of the last `place` call, in placement order.
     private(set) var placed: [Placed] = []
-    private var grid = LabelCollisionGrid()
+    var grid = LabelCollisionGrid()
 
     /// Labels for `venue` on a panel of `pixelsPerMillimetre`, drawn with `fonts` (regular for
-    /// rows and seats, bold for sections) by `renderer`.
+    /// seats, bold for rows and names) by `renderer`.
     init(venue: Venue, pixelsPerMillimetre: Double, regular: FontChain, bold: FontChain, renderer: TextRenderer) {
         self.pixelsPerMillimetre = pixelsPerMillimetre
         fontSize = Self.capHeightMillimetres * pixelsPerMillimetre / Self.capHeightPerEm
         seatCentres = venue.seats.map(\.center)
+        seatWheelchair = venue.seats.map { $0.flags.contains(.wheelchair) ? 1 : 0 }
+        sections = SectionHierarchy(venue: venue)
+        tribuneBounds = venue.tribunes.reduce(Rect.null) { $0.union($1.bounds) }
         let halo = max(2, Int((fontSize * 0.12).rounded()))
         var index: [String: Int32] = [:]
         func sprite(_ s: String, bold isBold: Bool) -> Int32 {
@@ -87,19 +110,28 @@ final class ChartLabels {
             if let i = index[key] { return i }
             let made = LabelSprite.make(s, fontSize: fontSize, fonts: isBold ? bold : regular, renderer: renderer, haloRadius: halo)
             let i = Int32(made.width > 0 ? sprites.count : -1)
-            if made.width > 0 { sprites.append(made) }
+            if made.width > 0 { sprites.append(made); spriteText.append(s) }
             index[key] = i
             return i
         }
         seatSprite = (0..<venue.seats.count).map { sprite(venue.seatNumbers[$0], bold: false) }
         rowSprite = (0..<venue.rows.count).map { sprite(venue.rowLabels[$0], bold: true) }
         for row in venue.rows { appendEnds(of: row, venue: venue) }
-        for t in venue.tribunes {
-            sectionSprite.append(sprite(t.label, bold: true))
-            let parts = t.label.components(separatedBy: " · ")
-            sectionSprite.append(parts.count > 1 ? sprite(parts.joined(separator: "\n"), bold: true) : -1)
-            appendGeometry(of: t, venue: venue)
+        for t in venue.tribunes { appendGeometry(of: t, venue: venue) }
+        for name in sections.names {
+            nodeSprite.append(sprite(name, bold: true))
+            nodeSprite.append(SectionHierarchy.twoLines(name).map { sprite($0, bold: true) } ?? -1)
         }
+        let nodes = sections.names.count
+        rootSeatFit = Array(repeating: .infinity, count: nodes)
+        for t in venue.tribunes.indices {
+            let r = sections.root[sections.leaf[t]]
+            rootSeatFit[r] = min(rootSeatFit[r], seatFit[t])
+        }
+        nodeFit = Array(repeating: .infinity, count: nodes)
+        nodeChoice = Array(repeating: -1, count: nodes)
+        levelStart = Array(repeating: 0, count: nodes * sections.levels)
+        levelEnd = Array(repeating: 0, count: nodes * sections.levels)
     }
 
     private func appendEnds(of row: SeatRow, venue: Venue) {
@@ -124,10 +156,9 @@ final class ChartLabels {
     }
 
     private func appendGeometry(of t: Tribune, venue: Venue) {
-        var sum = Point(x: 0, y: 0), smallest = Double.infinity, needSeat = 0.0, needRow = 0.0
+        var smallest = Double.infinity, needSeat = 0.0, needRow = 0.0
         for s in t.seats {
             let r = venue.seats[s]
-            sum.x += r.center.x; sum.y += r.center.y
             smallest = min(smallest, r.size)
             let k = Int(seatSprite[s])
             // A number fits when its box's diagonal fits across the seat (any rotation).
@@ -141,9 +172,6 @@ final class ChartLabels {
         }
         tribuneRows.append(t.rows)
         tribuneSeats.append(t.seats)
-        let n = Double(t.seats.count)
-        let bounds = t.path.boundingRect
-        tribuneCentre.append(n > 0 ? Point(x: sum.x / n, y: sum.y / n) : Point(x: bounds.midX, y: bounds.midY))
         seatFit.append(needSeat > 0 ? needSeat : .infinity)
         rowFit.append(needRow > 0 ? needRow : .infinity)
         outline += t.path.flattened(tolerance: max(smallest.isFinite ? smallest : 1, 1e-3) / 4).points
@@ -156,6 +184,12 @@ final class ChartLabels {
         return min(max((s / fit - 1) / fadeBand, 0), 1)
     }
 
+    /// 1 up to `end` / (1 + `fadeBand`), 0 from `end`, linear between (infinity: never fades).
+    static func fadeOut(scale s: Double, end: Double) -> Double {
+        guard end.isFinite else { return 1 }
+        return 1 - fadeIn(scale: s * (1 + fadeBand), fit: end)
+    }
+
     /// Places the labels for `view` on a `size` screen (px) and returns them (also `placed`).
     @discardableResult
     func place(view: ChartViewState, size: Size) -> [Placed] {
@@ -163,86 +197,37 @@ final class ChartLabels {
     }
 
     /// Places the labels for `view` wholly inside `screen` (px: the part of the screen not
-    /// under the chrome) and returns them (also `placed`).
+    /// under the chrome) and returns them (also `placed`). `paints` (`ChartScene`'s, per seat;
+    /// empty: unknown) and `glyphTribune` (whose wheelchair spaces carry their glyph) say which
+    /// seats show a ✓, ✕ or wheelchair in their middle: those get no number over it.
     @discardableResult
-    func place(view: ChartViewState, within screen: Rect) -> [Placed] {
+    func place(view: ChartViewState, within screen: Rect, paints: [UInt8] = [], glyphTribune: Int? = nil) -> [Placed] {
         placed.removeAll(keepingCapacity: true)
         grid.reset(size: Size(width: max(screen.maxX, 1), height: max(screen.maxY, 1)))
         let m = view.chartToScreen
         let s = abs(m.a * m.d - m.b * m.c).squareRoot()
         guard s.isFinite, s > 0, !screen.isEmpty else { return placed }
-        let tribunes = seatFit.count
-        // Sections first: a name is placed when it fits over its tribune's on-screen box.
-        for t in 0..<tribunes {
-            let opacity = 1 - Self.fadeIn(scale: s * (1 + Self.fadeBand), fit: seatFit[t])
-            guard opacity > 0, let area = screenBox(of: t, m), area.intersects(screen) else { continue }
-            let c = tribuneCentre[t].applying(m)
-            for k in sectionSprite[2 * t...2 * t + 1] where k >= 0 {
-                let box = self.box(of: k, centre: c)
-                guard area.contains(box), screen.contains(box) else { continue }
-                if grid.place(box) { placed.append(Placed(kind: .section, sprite: k, centre: c, box: box, opacity: opacity)) }
-                break
-            }
-        }
+        placeSections(m, scale: s, rotation: atan2(m.b, m.a), restScale: view.homeScale, screen: screen)
+        placeSeats(m, scale: s, screen: screen, paints: paints, glyphTribune: glyphTribune ?? -1)
         placeRows(m, scale: s, screen: screen)
-        placeSeats(m, scale: s, screen: screen)
         return placed
     }
 
-    /// Tribune `t`'s outline on screen, bounding box (px).
-    private func screenBox(of t: Int, _ m: AffineTransform) -> Rect? {
-        let r = outlineStart[t]..<outlineStart[t + 1]
-        guard !r.isEmpty else { return nil }
-        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-        for i in r {
-            let p = outline[i].applying(m)
-            x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y)
-        }
-        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    /// Adds a label to `placed` and the collision grid when its box (grown by `margin` px for
+    /// the test) meets nothing placed; true when placed.
+    @discardableResult
+    func add(_ label: Placed, margin: Double = 0) -> Bool {
+        if grid.collides(label.box.insetBy(dx: -margin, dy: -margin)) { return false }
+        grid.insert(label.box, tag: Int32(label.kind.rawValue) << 24 | label.sprite)
+        placed.append(label)
+        return true
     }
 
-    private func box(of sprite: Int32, centre c: Point) -> Rect {
+    /// The box (px) of `sprite` centred at `c`.
+    func box(of sprite: Int32, centre c: Point) -> Rect {
         let sp = sprites[Int(sprite)]
         let o = sp.topLeft(centreX: c.x, centreY: c.y)
         return Rect(x: Double(o.x), y: Double(o.y), width: Double(sp.width), height: Double(sp.height))
-    }
-
-    /// Row labels just beyond both end seats of each row, on tribunes zoomed enough.
-    private func placeRows(_ m: AffineTransform, scale s: Double, screen: Rect) {
-        for t in 0..<rowFit.count {
-            let opacity = Self.fadeIn(scale: s, fit: rowFit[t])
-            guard opacity > 0, let area = screenBox(of: t, m), area.insetBy(dx: -4 * fontSize, dy: -4 * fontSize).intersects(screen) else { continue }
-            for row in tribuneRows[t] where rowSprite[row] >= 0 {
-                let k = rowSprite[row], sp = sprites[Int(k)]
-                for e in 2 * row...2 * row + 1 {
-                    // Outward on screen, the label's box half a seat beyond the end seat's centre.
-                    let p = rowEnd[e].applying(m)
-                    let ox = m.a * rowOut[e].dx + m.c * rowOut[e].dy, oy = m.b * rowOut[e].dx + m.d * rowOut[e].dy
-                    let n = (ox * ox + oy * oy).squareRoot()
-                    guard n > 0 else { continue }
-                    let ux = ox / n, uy = oy / n
-                    let reach = rowSeatSize[row] * s * 0.6 + abs(ux) * Double(sp.width) / 2 + abs(uy) * Double(sp.height) / 2
-                    let c = Point(x: p.x + ux * reach, y: p.y + uy * reach)
-                    let b = box(of: k, centre: c)
-                    guard screen.contains(b), grid.place(b) else { continue }
-                    placed.append(Placed(kind: .row, sprite: k, centre: c, box: b, opacity: opacity))
-                }
-            }
-        }
-    }
-
-    /// Seat numbers centred in their seats, on tribunes zoomed enough.
-    private func placeSeats(_ m: AffineTransform, scale s: Double, screen: Rect) {
-        for t in 0..<seatFit.count {
-            let opacity = Self.fadeIn(scale: s, fit: seatFit[t])
-            guard opacity > 0, let area = screenBox(of: t, m), area.intersects(screen) else { continue }
-            for seat in tribuneSeats[t] where seatSprite[seat] >= 0 {
-                let c = seatCentres[seat].applying(m)
-                let b = box(of: seatSprite[seat], centre: c)
-                guard screen.contains(b), grid.place(b) else { continue }
-                placed.append(Placed(kind: .seat, sprite: seatSprite[seat], centre: c, box: b, opacity: opacity))
-            }
-        }
     }
 
     /// Draws the placed labels into `surface` (within `clip`).

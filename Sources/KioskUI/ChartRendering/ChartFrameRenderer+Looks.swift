@@ -12,12 +12,12 @@ extension ChartFrameRenderer {
                                             deviceToUser: AffineTransform(translationX: Double(paletteOrigin.x), y: Double(paletteOrigin.y)),
                                             deviceSeat: tribuneSeat, highlight: highlight)
         palette = []
-        palette.reserveCapacity(ChartScene.Paint.count * SeatMaskBlender.tileSize)
+        palette.reserveCapacity(ChartScene.Paint.count * tileShape.size)
         for p in 0..<ChartScene.Paint.count {
             let look = ChartScene.Paint.status(UInt8(p)).map { map.look($0, highlight: highlight, background: style.background) }
             let fill = look?.fill.withOpacity(opacity).premultiplied.rawValue ?? 0
             let ink = look?.ink.withOpacity(opacity).premultiplied.rawValue ?? 0
-            SeatMaskBlender.appendTile(look?.pattern ?? .solid, fill: fill, ink: ink, origin: paletteOrigin, to: &palette)
+            SeatMaskBlender.appendTile(look?.pattern ?? .solid, fill: fill, ink: ink, origin: paletteOrigin, shape: tileShape, to: &palette)
         }
         updateGlyphTiles()
     }
@@ -28,7 +28,7 @@ extension ChartFrameRenderer {
         for status in [SeatLook.Status.selected, .sold] {
             let c = map.look(status, highlight: highlight, background: style.background).glyphColor
             let pixel = c.withOpacity(paletteOpacity).premultiplied.rawValue
-            SeatMaskBlender.appendTile(.solid, fill: pixel, ink: pixel, to: &glyphTiles)
+            SeatMaskBlender.appendTile(.solid, fill: pixel, ink: pixel, shape: tileShape, to: &glyphTiles)
         }
     }
 
@@ -48,7 +48,7 @@ extension ChartFrameRenderer {
         mask.coverage.withUnsafeBufferPointer { m in
         glyphTiles.withUnsafeBufferPointer { tiles in
             SeatMaskBlender.blend(mask: m.baseAddress! + o.offset, width: mask.side, height: mask.side, x: o.x, y: o.y, clip: clip,
-                                  tile: tiles.baseAddress! + (selected ? 0 : SeatMaskBlender.tileSize), base: base, stride: stride)
+                                  tile: tiles.baseAddress! + (selected ? 0 : tileShape.size), shape: tileShape, base: base, stride: stride)
         }}
     }
 }

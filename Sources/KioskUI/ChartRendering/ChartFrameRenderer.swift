@@ -73,8 +73,8 @@ public final class ChartFrameRenderer {
     private var displayApproximate = false
     private weak var lastSurface: Surface?
     private let screen: PixelRect
-    /// Per paint (`ChartScene.Paint`), its pattern tile (`SeatMaskBlender.tileSize` pixels),
-    /// premultiplied at the seats' opacity.
+    /// Per paint (`ChartScene.Paint`), its pattern tile (`tileShape.size` pixels), premultiplied
+    /// at the seats' opacity.
     var palette: [UInt32] = []
     var paletteOpacity = -1.0
     /// The pattern anchor (content px) the palette's tiles are shifted to.
@@ -82,6 +82,8 @@ public final class ChartFrameRenderer {
     /// Categories' and statuses' looks, and each tribune's paint (its category's, dimmed) for
     /// the layout's pattern anchor.
     let map: MapStyle
+    /// The palette's tiles for the map's pattern scale.
+    let tileShape: SeatMaskBlender.TileShape
     var tribunePaints: [Paint] = []
     /// The device seat size (px) `tribunePaints` are dimmed for.
     var tribuneSeat = -1.0
@@ -93,7 +95,8 @@ public final class ChartFrameRenderer {
     /// - Parameters:
     ///   - size: the screen in pixels (the surfaces passed to `render`).
     ///   - threads: worker threads for drawing and mask generation (≥ 1).
-    public init(venue: Venue, size: Size, threads: Int = 2, style: ChartRenderer = ChartRenderer()) {
+    ///   - patternScale: px per pattern pixel (`MapStyle.patternScale(pixelsPerMillimetre:)`).
+    public init(venue: Venue, size: Size, threads: Int = 2, style: ChartRenderer = ChartRenderer(), patternScale: Int = 1) {
         self.venue = venue
         self.size = size
         self.style = style
@@ -103,7 +106,8 @@ public final class ChartFrameRenderer {
         workers = RowBandWorkers(count: threads)
         grid = TileGrid(screenWidth: w, screenHeight: h)
         backgroundPixel = style.background.premultiplied.rawValue
-        map = MapStyle(venue: venue)
+        map = MapStyle(venue: venue, patternScale: patternScale)
+        tileShape = SeatMaskBlender.TileShape(scale: map.patternScale)
         for _ in 0..<workers.count { contexts.append(DrawingContext(surface: grid.buffer)) }
     }
 
@@ -375,7 +379,7 @@ public final class ChartFrameRenderer {
         let arena = masks.arena, lanes = UnsafePointer(masks.lanes)
         var pathSeats: [Int] = []
         let opaque = palette.first.map { $0 >> 24 == 255 } ?? false
-        let hasGlyphs = glyphs.check != nil
+        let hasGlyphs = glyphs.check != nil, shape = tileShape
         scene.paint.withUnsafeBufferPointer { paint in
         palette.withUnsafeBufferPointer { palette in
         l.key.withUnsafeBufferPointer { keys in
@@ -396,16 +400,16 @@ public final class ChartFrameRenderer {
                     if slot < 0 { continue }
                     let info = masks.info(slot: slot)
                     if info.width == 0 { continue }
-                    let tile = palette.baseAddress! + Int(p) &* SeatMaskBlender.tileSize
+                    let tile = palette.baseAddress! + Int(p) &* shape.size
                     if info.laneOffset >= 0 && opaque {
                         SeatMaskBlender.blendOpaque(lanes: lanes + Int(info.laneOffset), vectors: SeatMaskCache.laneVectors,
                                                     width: Int(info.width), height: Int(info.height),
                                                     x: Int(bxs[s]) + Int(info.x0) + ox, y: Int(bys[s]) + Int(info.y0) + oy,
-                                                    clip: clip, tile: tile, base: base, stride: stride)
+                                                    clip: clip, tile: tile, shape: shape, base: base, stride: stride)
                     } else {
                         SeatMaskBlender.blend(mask: arena + Int(info.offset), width: Int(info.width), height: Int(info.height),
                                               x: Int(bxs[s]) + Int(info.x0) + ox, y: Int(bys[s]) + Int(info.y0) + oy,
-                                              clip: clip, tile: tile, base: base, stride: stride)
+                                              clip: clip, tile: tile, shape: shape, base: base, stride: stride)
                     }
                     if p <= ChartScene.Paint.sold && p != ChartScene.Paint.held && hasGlyphs {
                         blendGlyph(paint: p, key: key, x: Int(bxs[s]) + ox, y: Int(bys[s]) + oy, angle: l.deviceAngle, clip: clip,

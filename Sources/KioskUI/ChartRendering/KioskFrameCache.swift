@@ -29,9 +29,10 @@ final class KioskFrameCache {
     /// The venue's categories' and statuses' looks (made on first use).
     private var map: MapStyle?
 
-    func mapStyle(_ venue: Venue) -> MapStyle {
-        if let map { return map }
-        let m = MapStyle(venue: venue)
+    /// The venue's looks with patterns of `patternScale` px per pattern pixel.
+    func mapStyle(_ venue: Venue, patternScale: Int) -> MapStyle {
+        if let map, map.patternScale == patternScale { return map }
+        let m = MapStyle(venue: venue, patternScale: patternScale)
         map = m
         return m
     }
@@ -52,11 +53,14 @@ final class KioskFrameCache {
     }
 
     /// The frame renderer and its surface for a `width`×`height` screen (made anew when the
-    /// size changes).
-    func chartFrameRenderer(venue: Venue, width: Int, height: Int, style: ChartRenderer) -> (ChartFrameRenderer, Surface) {
-        if let r = chartFrames, let b = chartBase, b.width == width, b.height == height { return (r, b) }
+    /// size or the pattern scale changes).
+    func chartFrameRenderer(venue: Venue, width: Int, height: Int, style: ChartRenderer,
+                            patternScale: Int) -> (ChartFrameRenderer, Surface) {
+        if let r = chartFrames, let b = chartBase, b.width == width, b.height == height, r.map.patternScale == patternScale {
+            return (r, b)
+        }
         let r = ChartFrameRenderer(venue: venue, size: Size(width: Double(width), height: Double(height)),
-                                   threads: Self.chartThreads, style: style)
+                                   threads: Self.chartThreads, style: style, patternScale: patternScale)
         let b = Surface(width: width, height: height)
         chartFrames = r; chartBase = b
         return (r, b)

@@ -24,6 +24,10 @@ extension KioskSession {
         var highlight: SeatLook.Status?
     }
 
+    /// Device pixels per pattern pixel on this panel (`MapStyle.patternScale`): category and
+    /// status patterns keep about 2 mm a tile whatever the density.
+    var patternScale: Int { MapStyle.patternScale(pixelsPerMillimetre: configuration.pixelsPerMillimetre) }
+
     /// The chart under the chrome, redrawn only when its key changed (`chartDamage` says
     /// where). Once the stadium has traced in, `ChartFrameRenderer` draws it —
     /// the seats of every tribune coloured by status, only the tiles a change touches — into
@@ -50,7 +54,8 @@ extension KioskSession {
         }
         let chart = interaction.chart
         let view = interaction.presentedView
-        let (frames, base) = cache.chartFrameRenderer(venue: chart.venue, width: width, height: height, style: renderer)
+        let (frames, base) = cache.chartFrameRenderer(venue: chart.venue, width: width, height: height, style: renderer,
+                                                      patternScale: patternScale)
         frames.highlight = key.highlight
         let changed = frames.render(chart, view: view, seatReveal: key.reveal, now: now,
                                     viewInMotion: interaction.isViewAnimating, into: base)
@@ -157,7 +162,8 @@ extension KioskSession {
     /// while the view stays, until the trace-in ends).
     func traceFills(_ m: AffineTransform, width: Int, height: Int) -> TraceFillLayer {
         if let f = frameCache.traceFills, f.matches(m, width: width, height: height) { return f }
-        let f = TraceFillLayer(venue: interaction.chart.venue, transform: m, width: width, height: height, style: renderer)
+        let f = TraceFillLayer(venue: interaction.chart.venue, transform: m, width: width, height: height, style: renderer,
+                               map: frameCache.mapStyle(interaction.chart.venue, patternScale: patternScale))
         frameCache.traceFills = f
         return f
     }
@@ -175,7 +181,7 @@ extension KioskSession {
         let m = view.chartToScreen
         let scale = max(abs(m.a * m.d - m.b * m.c).squareRoot(), 1e-9)
         context.transform = m
-        let map = frameCache.mapStyle(venue)
+        let map = frameCache.mapStyle(venue, patternScale: patternScale)
         let patternOrigin = MapStyle.patternOrigin(m)
         let highlight = activeLegendHighlight
         let traceStyle = StrokeStyle(lineWidth: 1.5 / scale, lineCap: .round, lineJoin: .round)

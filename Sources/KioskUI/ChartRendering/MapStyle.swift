@@ -29,6 +29,8 @@ public struct MapStyle: Hashable, Sendable {
 
     /// Per venue category, in the venue's order.
     public let categories: [CategoryLook]
+    /// Device pixels per pattern pixel for every look this style gives (`patternScale(pixelsPerMillimetre:)`).
+    public let patternScale: Int
 
     /// Okabe–Ito without black, in the order categories take them.
     public static let okabeIto: [Color] = [
@@ -54,12 +56,24 @@ public struct MapStyle: Hashable, Sendable {
     public static let blocked = SeatLook(fill: Color(red: 0.10, green: 0.12, blue: 0.18), ink: Color(red: 0.58, green: 0.60, blue: 0.65),
                                          pattern: .sparseDots, outline: Color(red: 0.58, green: 0.60, blue: 0.65))
 
-    /// The style for a venue's categories.
-    public init(categories: [SeatCategory]) {
+    /// The style for a venue's categories, patterns drawn with `patternScale` px per pattern pixel.
+    public init(categories: [SeatCategory], patternScale: Int = 1) {
         self.categories = categories.indices.map { MapStyle.categoryLook($0) }
+        self.patternScale = patternScale
     }
 
-    public init(venue: Venue) { self.init(categories: venue.categories) }
+    public init(venue: Venue, patternScale: Int = 1) { self.init(categories: venue.categories, patternScale: patternScale) }
+
+    /// Device pixels per pattern pixel on a panel of `pixelsPerMillimetre`: the smallest power
+    /// of two (up to 8) making a pattern pixel at least 0.25 mm, so a tile is at least 2 mm and
+    /// the finest line 0.25 mm — 1 at 4 px/mm or less (and unknown), 2 on a 32" 4K (5.4 px/mm)
+    /// or a 7" (6 px/mm), 4 above 8 px/mm.
+    public static func patternScale(pixelsPerMillimetre ppm: Double) -> Int {
+        guard ppm.isFinite, ppm > 0 else { return 1 }
+        var k = 1
+        while k < 8 && Double(k) < 0.25 * ppm - 1e-9 { k *= 2 }
+        return k
+    }
 
     /// The look of category index `i` (any index: colours and cues cycle).
     public static func categoryLook(_ i: Int) -> CategoryLook {
@@ -87,22 +101,27 @@ public struct MapStyle: Hashable, Sendable {
 
     /// The look of a seat status.
     public func look(_ status: SeatLook.Status) -> SeatLook {
+        var l: SeatLook
         switch status {
         case .free(let i):
             let c = category(i)
-            return SeatLook(fill: c.color, ink: c.ink, pattern: c.pattern)
-        case .selected: return MapStyle.selected
-        case .held: return MapStyle.held
-        case .sold: return MapStyle.sold
-        case .blocked: return MapStyle.blocked
+            l = SeatLook(fill: c.color, ink: c.ink, pattern: c.pattern)
+        case .selected: l = MapStyle.selected
+        case .held: l = MapStyle.held
+        case .sold: l = MapStyle.sold
+        case .blocked: l = MapStyle.blocked
         }
+        l.patternScale = patternScale
+        return l
     }
 
     /// A tribune's look: its category's colour and cue, moved a fraction `dim` (0…1) toward
     /// `background` (`tribuneDim(deviceSeat:)`).
     public func tribuneLook(category i: Int, background: Color, dim: Double) -> SeatLook {
         let c = category(i)
-        return SeatLook(fill: c.color.mixed(with: background, dim), ink: c.ink.mixed(with: background, dim), pattern: c.pattern)
+        var l = SeatLook(fill: c.color.mixed(with: background, dim), ink: c.ink.mixed(with: background, dim), pattern: c.pattern)
+        l.patternScale = patternScale
+        return l
     }
 
     /// How far a tribune's fill goes toward the background for seats `deviceSeat` px wide: at

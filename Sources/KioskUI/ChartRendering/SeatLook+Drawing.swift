@@ -2,14 +2,15 @@ import Geometry
 import Raster
 
 extension SeatLook {
-    /// The look's paint: the fill, or an 8 × 8 px tile of fill and ink repeated in device
-    /// pixels, placed by `deviceToUser` (the inverse of the drawing's user → device transform;
+    /// The look's paint: the fill, or a tile of fill and ink (8 × 8 pattern pixels of
+    /// `patternScale` px) repeated in device pixels, placed by `deviceToUser` (the inverse of the drawing's user → device transform;
     /// identity when user space is device space), at `opacity` (0…1).
     func paint(deviceToUser: AffineTransform = .identity, opacity: Double = 1) -> Paint {
         guard pattern != .solid, opacity > 0 else { return .solid(fill.withOpacity(opacity)) }
-        let tile = Surface(width: 8, height: 8)
+        let n = 8 * patternScale
+        let tile = Surface(width: n, height: n)
         let f = fill.withOpacity(opacity).premultiplied, k = ink.withOpacity(opacity).premultiplied
-        for y in 0..<8 { for x in 0..<8 { tile.setPixel(pattern.isInk(x: x, y: y) ? k : f, x: x, y: y) } }
+        for y in 0..<n { for x in 0..<n { tile.setPixel(pattern.isInk(x: x, y: y, scale: patternScale) ? k : f, x: x, y: y) } }
         return .image(ImagePattern(image: tile, transform: deviceToUser, extend: .repeat))
     }
 

@@ -10,8 +10,9 @@ import Raster
 /// ink pattern over it, a glyph and an outline. Every status and every category has a
 /// non-colour cue (a pattern or a glyph), so colour is never the only way to tell them apart.
 ///
-/// Patterns are 8 × 8 px tiles in device pixels, anchored at the surface's origin: they read
-/// the same at every zoom, and a seat and its tribune share one phase.
+/// Patterns are 8 × 8 tiles of pattern pixels, each `patternScale` × `patternScale` device
+/// pixels (`MapStyle.patternScale`: about 2 mm a tile on the panel), anchored at the surface's
+/// origin: they read the same at every zoom, and a seat and its tribune share one phase.
 public struct SeatLook: Hashable, Sendable {
     /// The five things a seat can be for a visitor.
     public enum Status: Hashable, Sendable {
@@ -43,6 +44,8 @@ public struct SeatLook: Hashable, Sendable {
     public var glyphColor: Color
     /// A thin outline (vector drawing only: swatches and the zoomed tribune's seats).
     public var outline: Color?
+    /// Device pixels per pattern pixel, a power of two (1, 2, 4 or 8); set by `MapStyle`.
+    public var patternScale = 1
 
     public init(fill: Color, ink: Color, pattern: SeatPattern, glyph: Glyph = .none, glyphColor: Color = .black,
                 outline: Color? = nil) {
@@ -53,8 +56,10 @@ public struct SeatLook: Hashable, Sendable {
     /// The look moved a fraction `t` (0…1) toward `ground`: what the map shows of seats the
     /// legend highlight does not pick out.
     public func faded(toward ground: Color, _ t: Double) -> SeatLook {
-        SeatLook(fill: fill.mixed(with: ground, t), ink: ink.mixed(with: ground, t), pattern: pattern, glyph: glyph,
-                 glyphColor: glyphColor.mixed(with: ground, t), outline: outline?.mixed(with: ground, t))
+        var l = SeatLook(fill: fill.mixed(with: ground, t), ink: ink.mixed(with: ground, t), pattern: pattern, glyph: glyph,
+                         glyphColor: glyphColor.mixed(with: ground, t), outline: outline?.mixed(with: ground, t))
+        l.patternScale = patternScale
+        return l
     }
 
     /// How far looks outside a legend highlight fade toward the background.
@@ -62,7 +67,7 @@ public struct SeatLook: Hashable, Sendable {
 
     /// The colour of device pixel (`x`, `y`) inside the seat (before coverage).
     @inline(__always) public func color(x: Int, y: Int) -> Color {
-        pattern.isInk(x: x, y: y) ? ink : fill
+        pattern.isInk(x: x, y: y, scale: patternScale) ? ink : fill
     }
 
     /// The glyph's outline in the unit square (y down), to be stroked with `glyphLineWidth`
@@ -114,6 +119,13 @@ public struct SeatPattern: Hashable, Sendable {
 
     @inline(__always) public func isInk(x: Int, y: Int) -> Bool {
         bits >> UInt64(((y & 7) << 3) | (x & 7)) & 1 != 0
+    }
+
+    /// Whether device pixel (`x`, `y`) takes the ink when a pattern pixel is `scale` (a power
+    /// of two) device pixels wide: the pattern pixel (⌊x / scale⌋, ⌊y / scale⌋).
+    @inline(__always) public func isInk(x: Int, y: Int, scale: Int) -> Bool {
+        let shift = scale.trailingZeroBitCount
+        return isInk(x: x >> shift, y: y >> shift)
     }
 
     /// The fraction of the tile that is ink (0…1).

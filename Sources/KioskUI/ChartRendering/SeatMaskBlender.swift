@@ -4,23 +4,39 @@
 /// (`00AA 00GG 00RR 00BB`), one multiply scales all four channels, and every division by 255
 /// rounds exactly, `(x + 128 + ((x + 128) >> 8)) >> 8`.
 ///
-/// The colour comes from a pattern tile (`SeatPattern` as pixels): 8 rows of `tileRow` pixels,
-/// buffer pixel (x, y) taking `tile[(y & 7) · tileRow + (x & 7)]`; each row holds its 8 pixels
-/// twice, so four consecutive pixels are one unaligned load from any x. A plain colour is a
-/// tile of one colour: no branch per pixel either way.
+/// The colour comes from a pattern tile (`SeatPattern` as pixels, `TileShape`): `period` rows
+/// of `row` pixels, buffer pixel (x, y) taking `tile[(y & mask) · row + (x & mask)]`; each row
+/// holds its `period` pixels twice, so four consecutive pixels are one unaligned load from any
+/// x. A plain colour is a tile of one colour: no branch per pixel either way.
 enum SeatMaskBlender {
     static let laneMask: UInt64 = 0x00FF_00FF_00FF_00FF
-    /// Pixels per tile row (8, repeated once).
-    static let tileRow = 16
-    /// Pixels per tile.
-    static let tileSize = 8 * tileRow
+
+    /// A tile's geometry for patterns of `scale` px per pattern pixel: a period of 8·scale
+    /// (a power of two, so the hot loops index with a mask).
+    struct TileShape: Equatable {
+        /// Device pixels per pattern pixel (1, 2, 4 or 8).
+        let scale: Int
+        /// Rows, and pixels before the pattern repeats along a row.
+        var period: Int { 8 &* scale }
+        var mask: Int { period &- 1 }
+        /// Pixels per row (the period twice).
+        var row: Int { 2 &* period }
+        /// Pixels per tile.
+        var size: Int { period &* row }
+        static let standard = TileShape(scale: 1)
+    }
+    /// The standard (1 px per pattern pixel) tile's row and size.
+    static let tileRow = TileShape.standard.row
+    static let tileSize = TileShape.standard.size
 
     /// The tile of `pattern` with premultiplied pixels `fill` and `ink`, its (0, 0) at buffer
-    /// pixel `origin` (mod 8), appended to `tiles`.
+    /// pixel `origin` (mod the period), in `shape`, appended to `tiles`.
     static func appendTile(_ pattern: SeatPattern, fill: UInt32, ink: UInt32, origin: (x: Int, y: Int) = (0, 0),
-                           to tiles: inout [UInt32]) {
-        for y in 0..<8 {
-            for x in 0..<tileRow { tiles.append(pattern.isInk(x: x - origin.x, y: y - origin.y) ? ink : fill) }
+                           shape: TileShape = .standard, to tiles: inout [UInt32]) {
+        for y in 0..<shape.period {
+            for x in 0..<shape.row {
+                tiles.append(pattern.isInk(x: x - origin.x, y: y - origin.y, scale: shape.scale) ? ink : fill)
+            }
         }
     }
 
@@ -52,21 +68,22 @@ enum SeatMaskBlender {
     /// rect `clip`.
     @inline(__always)
     static func blend(mask: UnsafePointer<UInt8>, width: Int, height: Int, x: Int, y: Int, clip: PixelRectBox,
-                      tile: UnsafePointer<UInt32>, base: UnsafeMutableRawPointer, stride: Int) {
+                      tile: UnsafePointer<UInt32>, shape: TileShape = .standard, base: UnsafeMutableRawPointer, stride: Int) {
         let x0 = Swift.max(x, clip.x0), x1 = Swift.min(x &+ width, clip.x1)
         let y0 = Swift.max(y, clip.y0), y1 = Swift.min(y &+ height, clip.y1)
         if x0 >= x1 || y0 >= y1 { return }
         let opaque = tile[0] >> 24 == 255
+        let tmask = shape.mask, trow = shape.row
         var yy = y0
         while yy < y1 {
             let m = mask + ((yy &- y) &* width &- x)
             let d = (base + yy &* stride).assumingMemoryBound(to: UInt32.self)
-            let colors = tile + ((yy & 7) &* tileRow)
+            let colors = tile + ((yy & tmask) &* trow)
             var xx = x0
             while xx < x1 {
                 let c = UInt32(m[xx])
                 if c != 0 {
-                    let color = colors[xx & 7]
+                    let color = colors[xx & tmask]
                     let s = unpack(color)
                     if opaque {
                         // An opaque colour: one blend, d + (s − d)·c/255, rounded once.
@@ -90,24 +107,26 @@ extension SeatMaskBlender {
     /// and keep their value (they are inside `clip`, so no other thread writes them).
     @inline(__always)
     static func blendOpaque(lanes: UnsafePointer<SIMD8<UInt16>>, vectors: Int, width: Int, height: Int, x: Int, y: Int,
-                            clip: PixelRectBox, tile: UnsafePointer<UInt32>, base: UnsafeMutableRawPointer, stride: Int) {
+                            clip: PixelRectBox, tile: UnsafePointer<UInt32>, shape: TileShape = .standard,
+                            base: UnsafeMutableRawPointer, stride: Int) {
+        let tmask = shape.mask, rowBytes = shape.row &* 4
         // The common case (a dot or a small seat inside its tile): one vector per row.
         if width <= 4 && x >= clip.x0 && x &+ 4 <= clip.x1 {
             let y0 = Swift.max(y, clip.y0), y1 = Swift.min(y &+ height, clip.y1)
             let low = SIMD8<UInt16>(repeating: 0x00FF)
             var row = lanes + (y0 &- y) &* vectors
             var p = base + y0 &* stride + x &* 4
-            let colors = UnsafeRawPointer(tile + (x & 7))
+            let colors = UnsafeRawPointer(tile + (x & tmask))
             var yy = y0
             while yy < y1 {
-                let sv = colors.loadUnaligned(fromByteOffset: (yy & 7) &* (tileRow &* 4), as: SIMD8<UInt16>.self)
+                let sv = colors.loadUnaligned(fromByteOffset: (yy & tmask) &* rowBytes, as: SIMD8<UInt16>.self)
                 blendVector(row.pointee, at: p, sEven: sv & low, sOdd: sv &>> 8)
                 row += vectors; p += stride; yy &+= 1
             }
             return
         }
         blendOpaqueClipped(lanes: lanes, vectors: vectors, width: width, height: height, x: x, y: y, clip: clip,
-                           tile: tile, base: base, stride: stride)
+                           tile: tile, shape: shape, base: base, stride: stride)
     }
 
     /// Four pixels at `p` ← `d + (s − d)·c/255` per channel pair (`c`: coverage lanes; `sEven`,
@@ -127,22 +146,23 @@ extension SeatMaskBlender {
     /// `blendOpaque` for a mask that crosses the clip's sides or is wider than four pixels.
     @inline(never)
     static func blendOpaqueClipped(lanes: UnsafePointer<SIMD8<UInt16>>, vectors: Int, width: Int, height: Int, x: Int,
-                                   y: Int, clip: PixelRectBox, tile: UnsafePointer<UInt32>, base: UnsafeMutableRawPointer,
-                                   stride: Int) {
+                                   y: Int, clip: PixelRectBox, tile: UnsafePointer<UInt32>, shape: TileShape,
+                                   base: UnsafeMutableRawPointer, stride: Int) {
         let y0 = Swift.max(y, clip.y0), y1 = Swift.min(y &+ height, clip.y1)
         if y0 >= y1 || x >= clip.x1 || x &+ width <= clip.x0 { return }
+        let tmask = shape.mask, trow = shape.row
         let low = SIMD8<UInt16>(repeating: 0x00FF)
         var yy = y0
         while yy < y1 {
             let row = lanes + (yy &- y) &* vectors
             let d = base + yy &* stride
-            let colors = tile + ((yy & 7) &* tileRow)
+            let colors = tile + ((yy & tmask) &* trow)
             var v = 0
             while v < vectors && v &* 4 < width {
                 let px = x &+ v &* 4
                 let c = row[v]
                 if px >= clip.x0 && px &+ 4 <= clip.x1 {
-                    let sv = UnsafeRawPointer(colors + (px & 7)).loadUnaligned(as: SIMD8<UInt16>.self)
+                    let sv = UnsafeRawPointer(colors + (px & tmask)).loadUnaligned(as: SIMD8<UInt16>.self)
                     blendVector(c, at: d + px &* 4, sEven: sv & low, sOdd: sv &>> 8)
                 } else {
                     let pixels = d.assumingMemoryBound(to: UInt32.self)
@@ -150,7 +170,7 @@ extension SeatMaskBlender {
                         let xx = px &+ k
                         let cov = UInt32(c[2 &* k])
                         if cov == 0 || xx < clip.x0 || xx >= clip.x1 { continue }
-                        let color = colors[xx & 7]
+                        let color = colors[xx & tmask]
                         pixels[xx] = cov == 255 ? color
                             : pack(div255(unpack(color) &* UInt64(cov) &+ unpack(pixels[xx]) &* UInt64(255 &- cov)))
                     }

@@ -13,14 +13,14 @@ final class TraceFillLayer {
     /// Per row: the first painted pixel and one past the last (equal: nothing painted).
     private let extents: [(x0: Int, x1: Int)]
 
-    init(venue: Venue, transform m: AffineTransform, width: Int, height: Int, style: ChartRenderer) {
+    init(venue: Venue, transform m: AffineTransform, width: Int, height: Int, style: ChartRenderer, map: MapStyle? = nil) {
         transform = m
         surface = Surface(width: width, height: height)
         let context = DrawingContext(surface: surface)
         context.transform = m
         context.fill(Path(venue.field), with: .solid(style.field))
         let deviceSeat = (venue.seats.first?.size ?? 0) * abs(m.determinant).squareRoot()
-        let paints = style.tribunePaints(venue, map: MapStyle(venue: venue), deviceToUser: MapStyle.patternPlacement(m),
+        let paints = style.tribunePaints(venue, map: map ?? MapStyle(venue: venue), deviceToUser: MapStyle.patternPlacement(m),
                                          deviceSeat: deviceSeat)
         for (tribune, paint) in zip(venue.tribunes, paints) { context.fill(tribune.path, with: paint) }
         let s = surface

@@ -36,7 +36,7 @@ struct ScreenContent {
         eventDate = configuration.eventDate.map(strings.dateAndTime)
         currency = configuration.currency
         boxOfficeConfigured = configuration.boxOfficeConfigured
-        map = MapStyle(venue: venue)
+        map = MapStyle(venue: venue, patternScale: MapStyle.patternScale(pixelsPerMillimetre: configuration.pixelsPerMillimetre))
         legend = venue.categories.prefix(Self.legendCategories).enumerated().map { i, category in
             var label = category.name
             if let p = checkout.price(ofCategory: i) {

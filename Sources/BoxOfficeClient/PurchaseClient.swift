@@ -3,7 +3,7 @@ import NIOHTTP1
 import Seating
 
 /// The kiosk's purchase flow against the box office: event, layout (cached on disk) and
-/// availability (polled with `since` deltas while a seat view is open); a hold created on the
+/// availability (`since` deltas, asked when the kiosk's session polls); a hold created on the
 /// first seat tap and changed by later taps; the order at Buy, journaled before it is sent and
 /// retried with the same idempotency key; the hold released on reset.
 ///
@@ -11,8 +11,6 @@ import Seating
 /// and waiting from the `Sleeper`, so tests run fast and deterministic.
 public actor PurchaseClient {
     public struct Configuration: Sendable {
-        /// Seconds between availability polls while polling (2–5 s on a kiosk).
-        public var pollInterval: Double = 3
         public var retry = RetryPolicy()
         /// Seconds of continuous unreachability after which the kiosk goes out of service.
         public var outOfServiceAfter: Double = 30
@@ -63,7 +61,6 @@ public actor PurchaseClient {
     /// When the box office went out of reach (seconds, from `now`); nil while reachable.
     public private(set) var unreachableSince: Double?
     var journalResolved = false
-    var pollTask: Task<Void, Never>?
     var busy = false
     var waiters: [CheckedContinuation<Void, Never>] = []
 
@@ -193,26 +190,6 @@ public actor PurchaseClient {
 
     /// `free`, `held`, `sold` or `blocked` as last seen; this kiosk's own held seats read `held`.
     public func status(ofSeat seat: String) -> String { seatStates[seat] ?? "free" }
-
-    /// Polls availability every `pollInterval` until `stopPolling()` (seat view open).
-    public func startPolling() {
-        guard pollTask == nil else { return }
-        let interval = configuration.pollInterval
-        pollTask = Task { [weak self, sleeper] in
-            while !Task.isCancelled {
-                try? await self?.refreshAvailability()
-                do { try await sleeper.sleep(seconds: interval) } catch { break }
-            }
-        }
-    }
-
-    /// Stops polling (attract screen).
-    public func stopPolling() {
-        pollTask?.cancel()
-        pollTask = nil
-    }
-
-    public var isPolling: Bool { pollTask != nil }
 
     // MARK: Hold
 

@@ -81,7 +81,6 @@ final class ClientTestServer: Sendable {
         var configuration = PurchaseClient.Configuration(cacheDirectory: state)
         configuration.retry = retry
         configuration.outOfServiceAfter = outOfServiceAfter
-        configuration.pollInterval = 2.5
         let url = port.map { "http://127.0.0.1:\($0)" } ?? baseURL
         return PurchaseClient(connection: BoxOfficeConnection(baseURL: url, token: token, requestTimeout: timeout),
                               journal: try PurchaseJournal(directory: state), configuration: configuration, sleeper: sleeper, now: now)

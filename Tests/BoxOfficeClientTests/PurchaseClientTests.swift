@@ -61,33 +61,16 @@ struct PurchaseClientTests {
         await #expect(throws: BoxOfficeError.seatsTaken(["A-4-4"])) { try await other.tapSeat("A-4-4") }
     }
 
-    /// Polling on a virtual clock: one poll per interval, stepped round by round; stopping
-    /// cancels the wait and no poll follows.
-    @Test func pollingStartsAndStops() async throws {
+    /// Availability as the kiosk's polls ask for it: the full list first, then what changed
+    /// `since` the last revision (the session decides when to ask: `BoxOfficeWatch`).
+    @Test func availabilityDeltasComeThroughSince() async throws {
         let server = try await ClientTestServer()
         defer { Task { await server.stop() } }
-        let sleeper = VirtualSleeper()
-        let client = try server.makeClient(sleeper: sleeper)
+        let client = try server.makeClient()
         _ = try await client.loadEvent("evt_test")
-        await client.startPolling()
-        // The first poll at once, then one per 2.5 s of virtual time (the configured interval).
-        for round in 1...4 {
-            #expect(await eventually { sleeper.sleeping == 1 })
-            #expect(await client.pollCount == round)
-            #expect(sleeper.requested == Array(repeating: 2.5, count: round))
-            sleeper.advance(by: 1)
-            #expect(sleeper.sleeping == 1)                      // not yet: the interval is 2.5 s
-            sleeper.advance(by: 1.5)
-        }
-        #expect(await eventually { sleeper.sleeping == 1 })
-        #expect(await client.pollCount == 5)
-        await client.stopPolling()
-        #expect(await !client.isPolling)
-        // The wait in progress ends by cancellation, and the loop with it: time passing polls no more.
-        #expect(await eventually { sleeper.cancelled == 1 })
-        sleeper.advance(by: 60)
-        #expect(sleeper.sleeping == 0 && sleeper.requested.count == 5)
-        #expect(await client.pollCount == 5)
+        try await client.refreshAvailability()
+        let first = await client.lastDelta
+        #expect(await client.pollCount == 1 && first?.full == true)
         // Deltas: a seat held elsewhere shows up through `since`.
         let other = try server.makeClient(token: "token-k2")
         _ = try await other.loadEvent("evt_test")
@@ -96,6 +79,8 @@ struct PurchaseClientTests {
         try await client.refreshAvailability()
         #expect(await client.status(ofSeat: "A-9-9") == "held")
         #expect(try #require(await client.availabilityRevision) > before)
+        let delta = try #require(await client.lastDelta)
+        #expect(!delta.full && delta.changes.map(\.seatID) == ["A-9-9"])
     }
 
     @Test func outOfServiceAfterConfiguredTime() async throws {

@@ -22,8 +22,7 @@ struct TribuneVenueLayoutTests {
         let server = try BoxOfficeServer(configuration: .init(databasePath: setup.databasePath, port: 0, tokens: ["token-k1": "k1"]))
         let port = try await server.start()
         defer { Task { await server.stop() } }
-        var configuration = PurchaseClient.Configuration(cacheDirectory: directory + "/kiosk")
-        configuration.pollInterval = 2.5
+        let configuration = PurchaseClient.Configuration(cacheDirectory: directory + "/kiosk")
         let client = PurchaseClient(connection: BoxOfficeConnection(baseURL: "http://127.0.0.1:\(port)", token: "token-k1", requestTimeout: 5),
                                     journal: try PurchaseJournal(directory: directory + "/kiosk"), configuration: configuration)
         let event = try await client.loadEvent("evt_cup")

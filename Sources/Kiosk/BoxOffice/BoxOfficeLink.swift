@@ -36,7 +36,6 @@ struct BoxOfficeLink {
             logger.notice("unconfirmed purchases in the journal; out of service until reconciled", metadata: ["entries": "\(unconfirmed)"])
         }
         var clientConfiguration = PurchaseClient.Configuration(cacheDirectory: settings.journalDirectory)
-        clientConfiguration.pollInterval = settings.pollInterval
         clientConfiguration.outOfServiceAfter = settings.outOfServiceAfter
         let client = PurchaseClient(connection: BoxOfficeConnection(baseURL: url, token: token, requestTimeout: settings.requestTimeout),
                                     journal: journal, configuration: clientConfiguration)

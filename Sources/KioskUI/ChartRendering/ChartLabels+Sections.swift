@@ -75,11 +75,11 @@ extension ChartLabels {
 
     /// The screen box (px) of chart rectangle `r` through `m`.
     func screenBox(ofChart r: Rect, _ m: AffineTransform) -> Rect {
-        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-        for p in [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY), Point(x: r.minX, y: r.maxY), Point(x: r.maxX, y: r.maxY)] {
-            let q = p.applying(m)
-            x0 = min(x0, q.x); y0 = min(y0, q.y); x1 = max(x1, q.x); y1 = max(y1, q.y)
-        }
+        // Each screen coordinate is a·x + c·y + t: its extremes take x and y at their ends.
+        let xs = (m.a * r.minX, m.a * r.maxX), ys = (m.c * r.minY, m.c * r.maxY)
+        let xb = (m.b * r.minX, m.b * r.maxX), yb = (m.d * r.minY, m.d * r.maxY)
+        let x0 = min(xs.0, xs.1) + min(ys.0, ys.1) + m.tx, x1 = max(xs.0, xs.1) + max(ys.0, ys.1) + m.tx
+        let y0 = min(xb.0, xb.1) + min(yb.0, yb.1) + m.ty, y1 = max(xb.0, xb.1) + max(yb.0, yb.1) + m.ty
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 

@@ -66,7 +66,7 @@ extension BoxOfficeServer {
             let hold = try HoldRequest(json)
             let eventID = r.parameter("event_id")
             return try await server.idempotent(r, key: key, body: json) { db, now in
-                try BoxOfficeStore.createHold(db, kiosk: r.kiosk, eventID: eventID, request: hold, now: now)
+                try BoxOfficeStore.createHold(db, kiosk: r.kiosk, eventID: eventID, request: hold, now: now, ids: server.store.ids)
             }
         },
         APIRoute(method: .get, path: "/v1/holds/{hold_id}", requiresToken: true) { server, r in
@@ -90,7 +90,7 @@ extension BoxOfficeServer {
             let json = try await server.readJSON(r)
             let order = try OrderRequest(json)
             return try await server.idempotent(r, key: key, body: json) { db, now in
-                try BoxOfficeStore.createOrder(db, kiosk: r.kiosk, request: order, now: now)
+                try BoxOfficeStore.createOrder(db, kiosk: r.kiosk, request: order, now: now, ids: server.store.ids)
             }
         },
         APIRoute(method: .get, path: "/v1/orders", requiresToken: true) { server, r in

@@ -26,6 +26,9 @@ public final class BoxOfficeServer: Sendable {
         public var synchronousFull: Bool = false
         /// Milliseconds since 1970.
         public var now: @Sendable () -> Int64 = Timestamp.systemNow
+        /// The random half of new ids: the system's generator, or a seeded sequence where runs
+        /// must repeat (the demo's embedded box office).
+        public var ids = IDRandomness()
         /// Tests only: awaited with the request's idempotency key inside its in-flight window,
         /// before the transaction, so a test can hold a request there while it sends another.
         public var inFlightPauseForTesting: (@Sendable (_ key: String) async -> Void)?
@@ -46,7 +49,8 @@ public final class BoxOfficeServer: Sendable {
 
     public init(configuration: Configuration) throws {
         self.configuration = configuration
-        store = try BoxOfficeStore(path: configuration.databasePath, synchronousFull: configuration.synchronousFull, now: configuration.now)
+        store = try BoxOfficeStore(path: configuration.databasePath, synchronousFull: configuration.synchronousFull, now: configuration.now,
+                                   ids: configuration.ids)
         openAPIDocument = Self.openAPIData
         var logger = Logger(label: "tribune-boxoffice")
         logger.logLevel = .warning

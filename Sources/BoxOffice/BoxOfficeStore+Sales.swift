@@ -50,7 +50,8 @@ extension BoxOfficeStore {
     /// The effect of `POST /v1/events/{event_id}/holds`. One query reads the requested seats
     /// with their prices (finding unknown ones and giving the hold document its lines), so the
     /// document is built without reading back what was just written.
-    static func createHold(_ db: Database, kiosk: String, eventID: String, request: HoldRequest, now: Int64) throws -> APIReply {
+    static func createHold(_ db: Database, kiosk: String, eventID: String, request: HoldRequest, now: Int64,
+                           ids: IDRandomness) throws -> APIReply {
         let event = try EventRecord.require(db, id: eventID)
         let lines = try Row.fetchAll(db, cachedSQL: """
             SELECT s.seat_guid, s.label, s.category, p.amount_minor FROM seat_state s
@@ -69,7 +70,7 @@ extension BoxOfficeStore {
                              detail: "At most \(event.maxSeatsPerOrder) seats per order; \(request.seats.count) requested.",
                              extra: ["max_seats_per_order": .int(Int64(event.maxSeatsPerOrder))], isFinalOutcome: true)
         }
-        let holdID = newID("hld_")
+        let holdID = newID("hld_", randomness: ids)
         let expiresAt = now + event.holdTTLSeconds * 1000
         try db.executeCached(sql: "INSERT INTO hold(hold_id, event_id, kiosk_id, status, created_at, expires_at) VALUES (?, ?, ?, 'active', ?, ?)",
                        arguments: [holdID, eventID, kiosk, now, expiresAt])
@@ -169,7 +170,8 @@ extension BoxOfficeStore {
     /// moves the hold's seats to sold with a conditional update whose row count must match, and
     /// inserts the order and its tickets — one transaction. An existing order with the same
     /// `client_order_ref` is returned (200) instead of a second one.
-    static func createOrder(_ db: Database, kiosk: String, request: OrderRequest, now: Int64) throws -> APIReply {
+    static func createOrder(_ db: Database, kiosk: String, request: OrderRequest, now: Int64,
+                            ids: IDRandomness) throws -> APIReply {
         if let existing = try Row.fetchOne(db, cachedSQL: "SELECT * FROM purchase_order WHERE kiosk_id = ? AND client_order_ref = ?",
                                            arguments: [kiosk, request.clientOrderRef]) {
             guard (existing["hold_id"] as String) == request.holdID, (existing["total_minor"] as Int64) == request.expectedAmountMinor else {
@@ -203,7 +205,7 @@ extension BoxOfficeStore {
                                  extra: ["orphans": .array(orphans.map { .string($0) })], isFinalOutcome: true)
             }
         }
-        let orderID = newID("ord_")
+        let orderID = newID("ord_", randomness: ids)
         let rev = try bumpRevision(db, eventID: event.id)
         try db.executeCached(sql: """
             UPDATE seat_state SET state = 'sold', order_id = ?, hold_id = NULL, hold_expires_at = NULL, changed_rev = ?
@@ -226,7 +228,7 @@ extension BoxOfficeStore {
         lines.reserveCapacity(seats.count)
         for seat in seats {
             let line = OrderLine(seatGUID: seat["seat_guid"], label: seat["label"], category: seat["category"],
-                                 ticketID: newID("tkt_"), priceMinor: seat["amount_minor"])
+                                 ticketID: newID("tkt_", randomness: ids), priceMinor: seat["amount_minor"])
             try insert.execute(arguments: [line.ticketID, orderID, event.id, line.seatGUID, line.category, line.label, line.priceMinor])
             lines.append(line)
         }

@@ -11,11 +11,14 @@ public final class BoxOfficeStore: Sendable {
     let writer: GroupCommitWriter
     /// Milliseconds since 1970; injected so tests can move time.
     let now: @Sendable () -> Int64
+    /// The random half of new hold, order and ticket ids.
+    let ids: IDRandomness
 
     /// Opens (creating and migrating) the database at `path`.
     /// `synchronousFull`: fsync on every commit (survives power loss); otherwise WAL's NORMAL,
     /// which survives a crash of the server process.
-    public init(path: String, synchronousFull: Bool = false, now: @escaping @Sendable () -> Int64 = Timestamp.systemNow) throws {
+    public init(path: String, synchronousFull: Bool = false, now: @escaping @Sendable () -> Int64 = Timestamp.systemNow,
+                ids: IDRandomness = IDRandomness()) throws {
         var config = Configuration()
         config.busyMode = .timeout(10)
         config.prepareDatabase { db in
@@ -36,6 +39,7 @@ public final class BoxOfficeStore: Sendable {
         }
         writer = GroupCommitWriter(pool: pool)
         self.now = now
+        self.ids = ids
         try Self.migrator.migrate(pool)
     }
 
@@ -89,13 +93,13 @@ public final class BoxOfficeStore: Sendable {
     }
 
     /// `prefix` + 11 hex digits of the milliseconds since 1970 + 12 random hex digits (48 bits
-    /// from the system generator), lowercase. Time first, so new holds, orders and tickets land
+    /// from `randomness`, else the system generator), lowercase. Time first, so new holds, orders and tickets land
     /// at the right edge of their primary-key indexes: a batch of commits dirties a few pages
     /// there instead of one random page per row. Unique by the random part within a millisecond;
     /// ids are not secrets (every lookup is scoped to the kiosk's token).
-    static func newID(_ prefix: String, now: Int64 = Timestamp.systemNow()) -> String {
+    static func newID(_ prefix: String, now: Int64 = Timestamp.systemNow(), randomness: IDRandomness? = nil) -> String {
         var generator = SystemRandomNumberGenerator()
-        let random = generator.next() as UInt64
+        let random = randomness?.next() ?? generator.next() as UInt64
         let digits = Array("0123456789abcdef".utf8)
         var bytes = Array(prefix.utf8)
         bytes.reserveCapacity(bytes.count + 23)

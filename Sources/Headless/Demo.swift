@@ -68,6 +68,9 @@ public struct Demo {
     }
 
     public var options: Options
+    /// The seed of the embedded box office's ids (`EmbeddedBoxOffice.start(idSeed:)`).
+    static let boxOfficeIDSeed: UInt64 = 0x7121_B0CE_2026
+
     public static let frameRate = 60.0
 
     public init(options: Options) { self.options = options }
@@ -106,7 +109,9 @@ public struct Demo {
 
         let configuration = DemoSession.configuration(venue: venue)
         let boxOffice = try HTTPBoxOfficeResponder.wait { () async -> Swift.Result<EmbeddedBoxOffice, Failure> in
-            do { return .success(try await EmbeddedBoxOffice.start(venue: venue, eventName: configuration.eventName)) } catch {
+            // Seeded ids: the receipt's order code, in key frames and the report, is the same every run.
+            do { return .success(try await EmbeddedBoxOffice.start(venue: venue, eventName: configuration.eventName,
+                                                                   idSeed: Self.boxOfficeIDSeed)) } catch {
                 return .failure(Failure(description: "the embedded box office did not start: \(error)"))
             }
         }.get()

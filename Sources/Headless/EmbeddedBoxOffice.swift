@@ -39,8 +39,12 @@ public final class EmbeddedBoxOffice: Sendable {
     ///   - eventName: shown by the kiosk's header.
     ///   - kioskID, token: the kiosk the demo plays.
     ///   - otherKiosks: more kiosks allowed in, token → kiosk id (tests: a second kiosk competing for seats).
+    ///   - idSeed: the random half of hold, order and ticket ids from this seed (`IDRandomness`),
+    ///     so an order's code — the last six characters of its id — is the same on every run;
+    ///     nil: the system's generator.
     public static func start(venue: Venue, eventName: String, kioskID: String = "demo-kiosk",
-                             token: String = "demo-token", otherKiosks: [String: String] = [:]) async throws -> EmbeddedBoxOffice {
+                             token: String = "demo-token", otherKiosks: [String: String] = [:],
+                             idSeed: UInt64? = nil) async throws -> EmbeddedBoxOffice {
         let directory = NSTemporaryDirectory() + "tribune-boxoffice-" + UUID().uuidString.lowercased()
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         do {
@@ -48,6 +52,7 @@ public final class EmbeddedBoxOffice: Sendable {
             var configuration = BoxOfficeServer.Configuration(databasePath: directory + "/boxoffice.sqlite", port: 0,
                                                               tokens: otherKiosks.merging([token: kioskID]) { _, mine in mine })
             configuration.host = "127.0.0.1"
+            if let idSeed { configuration.ids = IDRandomness(seed: idSeed) }
             let server = try BoxOfficeServer(configuration: configuration)
             var prices: [String: Int64] = [:]
             for c in venue.categories { prices[c.id] = c.priceMinor }

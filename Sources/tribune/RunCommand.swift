@@ -58,6 +58,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Seconds idle before blanking, 0 never (idle.blank_after).") var blankAfter: String?
     @Option(help: "Seconds touches stay ignored after waking (idle.wake_guard).") var wakeGuard: String?
     @Option(help: "Seconds the receipt stays, 0 until Done (idle.receipt).") var receiptTimeout: String?
+    @Flag(help: "Seats are tapped one by one, no party size first (seating.party_size_first = false).") var noPartySizeFirst = false
     @Option(help: "Do not open the display: write what it would show PREVIEW-AT seconds after start (no touch) as this PNG, at --mode's size (default 1920x1080) turned by --rotation.")
     var preview: String?
     @Option(help: "Seconds after start for --preview.") var previewAt: Double = 5
@@ -74,6 +75,7 @@ struct RunCommand: ParsableCommand {
             ("touch.device", touchDevice), ("touch.calibration", calibration), ("touch.width_mm", widthMM),
             ("touch.height_mm", heightMM), ("idle.timeout", idleTimeout), ("idle.prompt", idlePrompt),
             ("idle.blank_after", blankAfter), ("idle.wake_guard", wakeGuard), ("idle.receipt", receiptTimeout),
+            ("seating.party_size_first", noPartySizeFirst ? "false" : nil),
         ]
         return pairs.compactMap { k, v in v.map { (key: k, value: $0) } }
     }

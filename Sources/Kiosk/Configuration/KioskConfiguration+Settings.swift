@@ -111,6 +111,10 @@ extension KioskConfiguration {
         number("idle.blank_after", "--blank-after", \.idle.blankAfter, minimum: 0, note: " (0: never)"),
         number("idle.wake_guard", "--wake-guard", \.idle.wakeGuard, minimum: 0),
         number("idle.receipt", "--receipt-timeout", \.idle.receipt, minimum: 0, note: " (0: until Done)"),
+        Setting(key: "seating.party_size_first", flag: "--no-party-size-first", kind: .boolean) { c, v in
+            guard case .boolean(let b) = v else { return "expected true or false, found \(v.found)" }
+            c.seating.partySizeFirst = b; return nil
+        },
     ] }
 
     static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]

@@ -73,10 +73,17 @@ public struct KioskConfiguration: Sendable, Equatable {
         public var receipt: Double = 60
     }
 
+    public struct Seating: Sendable, Equatable {
+        /// Party size first: how many seats, then a tap places them all (false: seat by seat).
+        public var partySizeFirst = true
+    }
+
     public var boxOffice = BoxOffice()
     public var display = Display()
     public var touch = Touch()
     public var idle = Idle()
+    /// How visitors choose seats.
+    public var seating = Seating()
 
     public init() {}
 

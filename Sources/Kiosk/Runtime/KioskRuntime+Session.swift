@@ -42,6 +42,7 @@ extension KioskRuntime {
         c.blankAfter = configuration.idle.blankAfter > 0 ? configuration.idle.blankAfter : nil
         c.wakeGuard = configuration.idle.wakeGuard
         c.receiptTimeout = configuration.idle.receipt > 0 ? configuration.idle.receipt : nil
+        c.partySizeFirst = configuration.seating.partySizeFirst
         return c
     }
 

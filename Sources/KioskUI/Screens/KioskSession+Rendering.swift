@@ -92,6 +92,7 @@ extension KioskSession {
         if let home = frame.home { HomeControlView(state: home).draw(with: painter, in: context) }
         BottomBarView(bar: frame.bar, holdSecondsLeft: frame.holdSecondsLeft, content: content)
             .draw(with: painter, in: context)
+        if let party = frame.party { PartyBarView(party: party, strings: content.strings).draw(with: painter, in: context) }
         if let callout = frame.callout { SeatCalloutView(callout: callout).draw(with: painter, in: context) }
         LegendView(content: content, open: frame.bar.legendOpen, toggleScale: frame.bar.legendScale).drawPanel(with: painter, in: context)
         if let toast = frame.toast { ToastView(message: toast).draw(with: painter, in: context) }

@@ -36,6 +36,28 @@ public struct KioskStrings: Sendable, Equatable {
     public var seatTaken = "Seat {seat} in row {row} ({section}) was just taken"
     public var holdExpired = "Your seats were released: the hold expired"
 
+    // Party size first, best seats and the accessible filter.
+    public var howManySeats = "How many seats?"
+    /// The party's chip once chosen (a tap changes it): `{count}` seats.
+    public var partyOfOne = "1 seat · Change"
+    public var partyOf = "{count} seats · Change"
+    public var bestSeats = "Best seats"
+    public var accessibleFilter = "Wheelchair access"
+    public var chooseHowManyFirst = "First choose how many seats you need"
+    /// The callout on a block the kiosk proposes or picks: `{count}` seats.
+    public var seatsTogetherHere = "{count} seats together here"
+    public var oneSeatHere = "A free seat for you here"
+    /// The callout on a party placed at the tapped seat: `{count}` seats.
+    public var partyAdded = "{count} seats added, side by side"
+    /// Why the tapped seat could not take the party (the proposal is shown with it).
+    public var wouldLeaveSingleSeat = "From this seat, {count} seats would leave a single seat empty"
+    public var notEnoughSeatsHere = "{count} seats side by side do not fit here"
+    /// Nothing fits: in `{section}`, or anywhere.
+    public var noSeatsTogetherIn = "No {count} seats side by side are free in {section}"
+    public var noSeatsTogether = "No {count} seats side by side are free"
+    public var noAccessibleSeats = "No wheelchair space for {count} is free"
+
+
     // Cards.
     public var stillThere = "Still there?"
     public var touchContinue = "Touch Continue to keep your seats."
@@ -99,6 +121,8 @@ public struct KioskStrings: Sendable, Equatable {
         \.touchToChoose, \.outOfService, \.cannotSell, \.askStaff, \.serviceCode, \.dateAndTime,
         \.legendToggle, \.rowAndSeat, \.wheelchairSpace, \.companionSeat, \.restrictedView, \.addedToSeats,
         \.removedFromSeats, \.cannotBeChosen,
+        \.howManySeats, \.partyOfOne, \.partyOf, \.bestSeats, \.accessibleFilter, \.chooseHowManyFirst, \.seatsTogetherHere, \.oneSeatHere,
+        \.partyAdded, \.wouldLeaveSingleSeat, \.notEnoughSeatsHere, \.noSeatsTogetherIn, \.noSeatsTogether, \.noAccessibleSeats,
     ] }
 
     /// Every string passed through `transform` (the weekday and month names too).

@@ -32,6 +32,10 @@ extension SessionSnapshot {
         if old.callout != callout {
             for c in [old.callout, callout] { if let c { rects.append(c.bounds.insetBy(dx: -2 * u, dy: -2 * u)) } }
         }
+        if old.party != party {
+            // The picker's panel, or the strip, grown controls included.
+            for p in [old.party, party] { if let p { rects.append(PartyBarView.bounds(p, layout: layout)) } }
+        }
         if old.card != card {
             // Same kind of card: only its contents changed (the button grows within the card).
             rects.append(layout.card.union(Self.grown(layout.cardButton, pad: 2 * u)))

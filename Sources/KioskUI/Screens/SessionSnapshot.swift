@@ -40,6 +40,18 @@ struct SessionSnapshot: Equatable {
         var reconnecting = false
     }
 
+    /// Party size first: the picker or the strip under the header (`PartyBarView`).
+    struct Party: Equatable {
+        /// Seats wanted (nil: not picked yet) and the largest party.
+        var size: Int?
+        var maxSize: Int
+        var pickerOpen: Bool
+        var accessible: Bool
+        /// The pressed party control and its press scale (1 at rest).
+        var pressed: KioskControl?
+        var scale = 1.0
+    }
+
     /// The modal card over the dimmed screen.
     enum Card: Equatable {
         /// "Still there?" with whole seconds left.
@@ -75,6 +87,7 @@ struct SessionSnapshot: Equatable {
     var holdSecondsLeft: Int?
     var toast: String?
     var callout: Callout?
+    var party: Party?
     var card: Card?
 
     init(mode: Mode) { self.mode = mode }
@@ -108,6 +121,7 @@ extension KioskSession {
         if let expiry = holdExpiresAt, expiry > now { s.holdSecondsLeft = Int((expiry - now).rounded(.up)) }
         s.toast = toastText
         s.callout = calloutSnapshot()
+        s.party = partySnapshot(pressed: pressed, scale: animator.value(pressScale))
         switch screen {
         case .idlePrompt:
             if let remaining = idlePromptRemaining {

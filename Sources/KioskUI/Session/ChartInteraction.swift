@@ -19,7 +19,7 @@ import Seating
 /// fraction: with the rotation unchanged (taps) every frame keeps a tribune inside the convex
 /// hull of its start and end boxes. Taps are hit-tested against what is on screen.
 public final class ChartInteraction {
-    public private(set) var chart: SeatingChart
+    public internal(set) var chart: SeatingChart
     public let animator: Animator
     /// The latest tap's outcome.
     public private(set) var lastOutcome: SeatingChart.TapOutcome?
@@ -36,7 +36,7 @@ public final class ChartInteraction {
 
     /// How far the view has moved from `motion.from` to `motion.to`: 1 at rest.
     private let progress: AnimatedProperty<Double>
-    private let reveal: AnimatedProperty<Double>
+    let reveal: AnimatedProperty<Double>
     private var motion: (from: ChartPlacement, to: ChartPlacement)
     /// The view when the fingers landed (nil: no pan/zoom/rotate in flight).
     private var gestureStart: ChartPlacement?
@@ -200,7 +200,7 @@ public final class ChartInteraction {
     /// Moves the presented view from `from` to the model's along one similarity, linked with the
     /// seats' reveal: zooming in (reveal to 1) zooms then reveals, zooming out (to 0) hides the
     /// seats first when they are shown, then zooms.
-    private func animateView(from: ChartPlacement, revealTo shown: Double) {
+    func animateView(from: ChartPlacement, revealTo shown: Double) {
         motion = (from, chart.view.placement)
         animator.set(progress, to: 0, transaction: Transaction())
         let zoom = LinkedAnimation.easeInOut(for: Self.zoomDuration) { [progress, animator] in

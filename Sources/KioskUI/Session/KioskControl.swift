@@ -14,4 +14,12 @@ public enum KioskControl: String, Hashable, Sendable, CaseIterable {
     case legend
     /// Opens and closes the legend's panel where the legend folds (`KioskLayout.legendFolds`).
     case legendToggle
+    /// Party size first: the picker's size buttons (which one from where the finger was).
+    case partySize
+    /// The party's chip in the strip: opens the picker again.
+    case partyChange
+    /// Best seats in the party strip (`BestAvailable` for the party).
+    case bestSeats
+    /// The accessible filter in the party strip: wheelchair spaces and companion seats.
+    case accessibleFilter
 }

@@ -37,6 +37,11 @@ extension KioskSession {
         public var wakeGuard: Double = 0.2
         /// The receipt goes by itself after this long, as if Done were pressed (nil: only Done), s.
         public var receiptTimeout: Double? = 60
+        /// Party size first: the visitor picks how many seats (1…the order's maximum) before
+        /// choosing, and a tap on a seat places the whole party (`PartyPlacement`), with Best
+        /// seats and the accessible filter beside it. Hosts set it from
+        /// `seating.party_size_first` (true by default there); false here keeps seat-by-seat taps.
+        public var partySizeFirst = false
 
         public init(screenSize: Size, pixelsPerMillimetre: Double) {
             self.screenSize = screenSize

@@ -19,9 +19,10 @@ extension KioskSession {
         return cells.dropFirst().reduce(first) { $0.union($1) }
     }
 
-    /// The status highlighted on the map now (nil: none, or its time is up).
+    /// The status highlighted on the map now (nil: none, or its time is up): a tapped legend
+    /// entry's, else the accessible filter's while it is on.
     var activeLegendHighlight: SeatLook.Status? {
-        guard let h = legendHighlight, h.until > now else { return nil }
+        guard let h = legendHighlight, h.until > now else { return accessibleHighlight }
         return h.status
     }
 

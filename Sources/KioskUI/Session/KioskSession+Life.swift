@@ -55,6 +55,8 @@ extension KioskSession {
         pressed = nil
         legendOpen = false
         legendHighlight = nil
+        // The next visitor picks their own party size.
+        party = PartyChoice()
         followChartZoom()
         dirty = true
     }

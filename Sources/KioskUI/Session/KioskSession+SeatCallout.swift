@@ -6,7 +6,11 @@ extension KioskSession {
     /// The seat callout's state: which seat was tapped, where the finger was (screen px) and
     /// what the tap did. Set by a tap on a seat, cleared by the next gesture of any kind.
     struct SeatCallout: Equatable {
-        enum Outcome: Equatable { case selected, deselected, refused }
+        enum Outcome: Equatable {
+            case selected, deselected, refused
+            /// A party of `count` placed at the seat, or (`proposed`) a block pointed out there.
+            case party(count: Int, proposed: Bool)
+        }
         var seat: Int
         var finger: Point
         var outcome: Outcome
@@ -58,6 +62,9 @@ extension KioskSession {
         case .selected: lines.append(strings.addedToSeats)
         case .deselected: lines.append(strings.removedFromSeats)
         case .refused: lines.append(strings.cannotBeChosen)
+        case .party(let n, let proposed):
+            let line = n == 1 ? (proposed ? strings.oneSeatHere : strings.addedToSeats) : (proposed ? strings.seatsTogetherHere : strings.partyAdded)
+            lines.append(KioskStrings.fill(line, ("count", "\(n)")))
         }
         return lines
     }

@@ -35,9 +35,10 @@ extension KioskSession {
 
     /// Where a touch at `p` goes on the stadium and tribune screens.
     private func mapScreenRoute(at p: Point) -> TouchRouter.Route {
-        for c in [KioskControl.cart, .zoomOut, .buy, .legend, .legendToggle] {
+        for c in [KioskControl.cart, .zoomOut, .buy, .legend, .legendToggle, .partySize, .partyChange, .bestSeats, .accessibleFilter] {
             if let r = controlHitRect(c), r.contains(p) { return .control(c) }
         }
+        if partyPanel?.contains(p) == true { return .swallow(wake: false) }
         if layout.bottomBar.contains(p) { return .swallow(wake: false) }
         // The open legend's panel and the header are theirs: a touch there never reaches the chart.
         if legendOpen && layout.legendPanel.contains(p) { return .swallow(wake: false) }
@@ -51,6 +52,9 @@ extension KioskSession {
         guard let r = frame(of: c) else { return nil }
         let grow = min(3 * configuration.pixelsPerMillimetre, 12 * layout.u)
         let hit = r.insetBy(dx: -grow, dy: -grow)
+        if let panel = partyPanel, c == .partySize || c == .partyChange || c == .bestSeats || c == .accessibleFilter {
+            return hit.intersection(panel)   // the party's controls reach no seat either
+        }
         return c == .cart || c == .zoomOut ? hit.intersection(layout.header) : hit
     }
 
@@ -78,6 +82,8 @@ extension KioskSession {
                 return !layout.legendFolds || legendOpen ? legendFrame : nil
             case .legendToggle:
                 return layout.legendFolds ? layout.legendToggle : nil
+            case .partySize, .partyChange, .bestSeats, .accessibleFilter:
+                return partyFrame(of: control)
             case .dialogOK, .idleContinue:
                 return nil
             }
@@ -116,6 +122,14 @@ extension KioskSession {
             tapLegend(at: router.location)
         case .legendToggle:
             toggleLegend()
+        case .partySize:
+            pickPartySize(at: router.location)
+        case .partyChange:
+            openPartyPicker()
+        case .bestSeats:
+            chooseBestSeats()
+        case .accessibleFilter:
+            toggleAccessibleFilter()
         }
     }
 
@@ -129,6 +143,10 @@ extension KioskSession {
                 if let seat = seatUnder(location) { press(.seat(seat)) }
             case .pressEnded:
                 if case .seat? = pressed { release() }
+            case .tap(let location, _, _) where configuration.partySizeFirst && seatUnder(location) != nil:
+                // Party size first: the seat takes the whole party (and sets its own callout).
+                if let seat = seatUnder(location) { tapSeatForParty(seat, finger: location) }
+                continue
             case .tap:
                 let before = selectedSeats
                 interaction.handle(e)

@@ -78,6 +78,8 @@ public final class KioskSession {
     var legendHighlight: LegendHighlight?
     /// Whether the folded legend's panel is open (`KioskLayout.legendFolds`; `toggleLegend`).
     var legendOpen = false
+    /// The visitor's party size, its picker and the accessible filter (`KioskSession+Party`).
+    var party = PartyChoice()
     /// What `pressScale` applies to (kept after release while it shrinks back).
     var pressed: Pressed?
 
@@ -93,7 +95,7 @@ public final class KioskSession {
         let animator = Animator(clock: clock)
         var chart = SeatingChart(venue: venue, viewSize: configuration.screenSize)
         // The view is bounded by the safe area, limited by seat sizes on the panel, and starts home.
-        chart.view.safeArea = layout.safeArea
+        chart.view.safeArea = Self.chartSafeArea(layout, configuration: configuration)
         chart.view.pixelsPerMillimetre = configuration.pixelsPerMillimetre
         chart.view.homeRotation = Self.restingRotation(for: configuration.screenSize)
         chart.home()
@@ -131,7 +133,7 @@ public final class KioskSession {
         frameCache.invalidate()
         // Zoom limits and fitted zooms are seat sizes in mm on the panel.
         let view = interaction.chart.view
-        interaction.setBounds(safeArea: layout.safeArea, pixelsPerMillimetre: value, homeRotation: view.homeRotation)
+        interaction.setBounds(safeArea: Self.chartSafeArea(layout, configuration: configuration), pixelsPerMillimetre: value, homeRotation: view.homeRotation)
         followChartZoom()
     }
 

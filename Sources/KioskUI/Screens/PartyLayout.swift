@@ -1,0 +1,60 @@
+import Geometry
+
+/// Where the party controls go (party size first), px: a panel under the header, the same
+/// height whether it holds the picker — "How many seats?" and one button per size — until a
+/// size is picked, or the strip after — the party's chip (tap to change the size), Best seats
+/// and the accessible filter — so the chart below never moves and no seat hides under it.
+///
+/// Where the width allows, the picker's title sits left of one row of buttons (the panel is one
+/// control high); else the title goes above as few balanced rows as fit. Buttons are 96 chrome
+/// units (≥ 9.6 mm), 12 apart; the strip's three controls are centred in the panel.
+struct PartyLayout: Equatable {
+    /// The panel under the header (the chart's safe area starts below it).
+    let strip: Rect
+    /// The party's chip, Best seats and the accessible filter, left to right in the strip.
+    let change: Rect
+    let bestSeats: Rect
+    let accessible: Rect
+    /// The open picker: the same panel, its title and its size buttons (1…max).
+    var picker: Rect { strip }
+    let pickerTitle: Rect
+    let sizes: [Rect]
+
+    /// - Parameter maxSize: the largest party (the order's maximum), at least 1.
+    init(layout: KioskLayout, maxSize: Int) {
+        let c = layout.chromeUnit, w = layout.size.width, top = layout.header.maxY
+        let pad = 24 * c, gap = 16 * c, side = 96 * c, step = 12 * c
+        let n = max(1, maxSize)
+        let gridWidth = { (columns: Int) in Double(columns) * side + Double(columns - 1) * step }
+        let titleBeside = w - 2 * pad - gridWidth(n) - 2 * gap
+        let height: Double
+        if titleBeside >= 360 * c {
+            // One row: the title at the left, the buttons at the right.
+            height = 120 * c
+            pickerTitle = Rect(x: pad, y: top + 12 * c, width: titleBeside, height: side)
+            let left = w - pad - gridWidth(n)
+            sizes = (0..<n).map { Rect(x: left + Double($0) * (side + step), y: top + 12 * c, width: side, height: side) }
+        } else {
+            let fit = max(1, Int((w - 2 * pad + step) / (side + step)))
+            let rows = (n + fit - 1) / fit, columns = (n + rows - 1) / rows
+            pickerTitle = Rect(x: pad, y: top + 8 * c, width: w - 2 * pad, height: 56 * c)
+            let gridTop = pickerTitle.maxY + 4 * c, left = (w - gridWidth(columns)) / 2
+            sizes = (0..<n).map { i in
+                Rect(x: left + Double(i % columns) * (side + step), y: gridTop + Double(i / columns) * (side + step), width: side, height: side)
+            }
+            height = (sizes.last?.maxY ?? gridTop) + 12 * c - top
+        }
+        strip = Rect(x: 0, y: top, width: w, height: height)
+        // Chip, Best seats, filter: their preferred widths, shrunk together to fit the screen, centred.
+        let preferred = [320 * c, 340 * c, 440 * c]
+        let total = preferred.reduce(0, +)
+        let k = min(1, (w - 2 * pad - 2 * gap) / total)
+        var x = (w - total * k - 2 * gap) / 2
+        var boxes: [Rect] = []
+        for p in preferred {
+            boxes.append(Rect(x: x, y: strip.midY - side / 2, width: p * k, height: side))
+            x += p * k + gap
+        }
+        change = boxes[0]; bestSeats = boxes[1]; accessible = boxes[2]
+    }
+}

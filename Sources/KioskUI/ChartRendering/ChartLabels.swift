@@ -238,6 +238,22 @@ final class ChartLabels {
         }
     }
 
+    /// FNV-1a over the last placement (each label's sprite, pixel origin and opacity): equal
+    /// signatures draw equal pixels.
+    var signature: UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ v: UInt64) { h = (h ^ v) &* 0x100_0000_01b3 }
+        for p in placed {
+            let o = sprites[Int(p.sprite)].topLeft(centreX: p.centre.x, centreY: p.centre.y)
+            mix(UInt64(UInt32(bitPattern: p.sprite)))
+            mix(UInt64(bitPattern: Int64(o.x)))
+            mix(UInt64(bitPattern: Int64(o.y)))
+            mix(p.opacity.bitPattern)
+        }
+        mix(UInt64(placed.count))
+        return h
+    }
+
     /// Sprite pixels the last placement blends (each twice: halo, then text): the label
     /// layer's per-frame cost, independent of the machine.
     var placedPixels: Int {

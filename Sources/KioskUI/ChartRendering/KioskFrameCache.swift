@@ -24,6 +24,10 @@ final class KioskFrameCache {
     /// holding the trace-in's drawing, nothing yet, or a frame with the selected tribune's
     /// seat overlay over it — so that the next frame's damage is only the renderer's.
     var pictureIsRendererFrame = false
+    /// When the picture is the renderer's frame copied with the chart's labels over it, those
+    /// labels' `ChartLabels.signature` (the next frame with the same labels copies only what
+    /// the renderer changed); nil when the picture is anything else.
+    var labelledFrame: UInt64?
     /// The chart's section, row and seat labels (sprites made once per panel density).
     var labels: ChartLabels?
     /// The venue's categories' and statuses' looks (made on first use).
@@ -48,7 +52,7 @@ final class KioskFrameCache {
         if let c = chart, let ctx = chartContext, c.width == width, c.height == height { return (c, ctx) }
         let c = Surface(width: width, height: height)
         let ctx = DrawingContext(surface: c)
-        chart = c; chartContext = ctx; chartKey = nil; pictureIsRendererFrame = false
+        chart = c; chartContext = ctx; chartKey = nil; pictureIsRendererFrame = false; labelledFrame = nil
         return (c, ctx)
     }
 
@@ -72,6 +76,7 @@ final class KioskFrameCache {
     func invalidate() {
         chartKey = nil
         pictureIsRendererFrame = false
+        labelledFrame = nil
         lastFrame = nil
         lastTarget = nil
     }

@@ -49,6 +49,7 @@ extension KioskSession {
             context.transform = .identity
             drawChart(in: context)
             cache.pictureIsRendererFrame = false
+            cache.labelledFrame = nil
             cache.chartDamage = full
             return surface
         }
@@ -71,13 +72,26 @@ extension KioskSession {
             if placeChartLabels(view: view, width: width, height: height, overlayTribune: selected) { drawPlacedLabels(into: surface) }
             cache.chartDamage = full
             cache.pictureIsRendererFrame = false
+            cache.labelledFrame = nil
             return surface
         }
-        // Labels go over a copy: the renderer's frame stays as it drew it.
-        if placeChartLabels(view: view, width: width, height: height) {
-            surface.copy(from: base, sourceRect: base.bounds, to: (0, 0))
-            drawPlacedLabels(into: surface)
-            cache.chartDamage = full
+        // Labels go over a copy: the renderer's frame stays as it drew it. Over the same labels
+        // as last time only what the renderer changed is copied, with the labels there redrawn
+        // (a seat sold elsewhere repaints its tiles, not the screen).
+        if placeChartLabels(view: view, width: width, height: height), let labels = cache.labels {
+            let signature = labels.signature
+            if cache.labelledFrame == signature {
+                for r in changed {
+                    surface.copy(from: base, sourceRect: r, to: (r.x, r.y))
+                    labels.draw(into: surface, clip: r)
+                }
+                cache.chartDamage = changed
+            } else {
+                surface.copy(from: base, sourceRect: base.bounds, to: (0, 0))
+                drawPlacedLabels(into: surface)
+                cache.chartDamage = full
+            }
+            cache.labelledFrame = signature
             cache.pictureIsRendererFrame = false
             return surface
         }
@@ -85,6 +99,7 @@ extension KioskSession {
         // picture everything may differ.
         cache.chartDamage = cache.pictureIsRendererFrame ? changed : full
         cache.pictureIsRendererFrame = true
+        cache.labelledFrame = nil
         return base
     }
 

@@ -12,14 +12,15 @@ struct SeatCalloutView {
     /// The callout for `lines` (the first is the title) beside the seat at `seat` (screen px,
     /// radius `seatRadius` px) tapped at `finger` with a finger of `fingerRadius` px; text is
     /// chrome text (28 chrome units, never below the layout's text floor): 3 mm capitals made
-    /// a five-line card too big to place beside a mid-screen seat on a 7" panel.
+    /// a five-line card too big to place beside a mid-screen seat on a 7" panel. It stays in
+    /// `within` (px; nil: the layout's safe area), the chart's safe area below any party strip.
     static func callout(lines: [String], seat: Point, seatRadius: Double, finger: Point, fingerRadius: Double,
-                        pixelsPerMillimetre: Double, painter: ChromePainter) -> SessionSnapshot.Callout? {
+                        pixelsPerMillimetre: Double, painter: ChromePainter, within: Rect? = nil) -> SessionSnapshot.Callout? {
         let layout = painter.layout, u = layout.u
         let body = max(28 * layout.chromeUnit, layout.textFloor)
         let title = body * 1.15
         let pad = max(22 * u, body * 0.8), lineHeight = body * 1.45
-        let area = layout.safeArea.insetBy(dx: 8 * u, dy: 8 * u)
+        let area = (within ?? layout.safeArea).insetBy(dx: 8 * u, dy: 8 * u)
         let widest = area.width - 2 * pad
         var textWidth = 0.0
         let room = Rect(x: 0, y: 0, width: widest, height: .greatestFiniteMagnitude)

@@ -87,6 +87,7 @@ extension KioskSession {
         let fingerRadius = Self.calloutFingerRadiusMillimetres * configuration.pixelsPerMillimetre
         return SeatCalloutView.callout(lines: calloutLines(for: callout), seat: seat, seatRadius: seatRadius,
                                        finger: callout.finger, fingerRadius: fingerRadius,
-                                       pixelsPerMillimetre: configuration.pixelsPerMillimetre, painter: painter)
+                                       pixelsPerMillimetre: configuration.pixelsPerMillimetre, painter: painter,
+                                       within: interaction.chart.view.safeArea)
     }
 }

@@ -90,10 +90,12 @@ import Raster
         return seats.filter { Int(d.venue.seats[$0].tribune) == t }.min { d.venue.seats[$0].center.distance(to: mid) < d.venue.seats[$1].center.distance(to: mid) }!
     }
 
-    /// A session on `panel` in English or the pseudo-locale, driven to `screen`.
-    static func driver(_ panel: Panel, pseudo: Bool, standalone: Bool) -> KioskDriver {
+    /// A session on `panel` in English or the pseudo-locale, driven to `screen`; `party`: with
+    /// party size first.
+    static func driver(_ panel: Panel, pseudo: Bool, standalone: Bool, party: Bool = false) -> KioskDriver {
         KioskDriver(size: panel.size) { c in
             c.pixelsPerMillimetre = panel.pixelsPerMillimetre
+            c.partySizeFirst = party
             c.eventDate = EventDate(year: 2026, month: 3, day: 14, hour: 20, minute: 45)
             c.boxOfficeConfigured = !standalone
             if pseudo {
@@ -125,8 +127,8 @@ import Raster
     func textBoxesFitDoNotOverlapAndRead(panel: Panel, pseudo: Bool) {
         let screenRect = Rect(x: 0, y: 0, width: panel.size.width, height: panel.size.height)
         var worstContrast = Double.infinity, worstText = "", checked = 0
-        for screen in Self.screens {
-            let d = Self.driver(panel, pseudo: pseudo, standalone: screen.standalone)
+        for screen in Self.screens + Self.partyScreens {
+            let d = Self.driver(panel, pseudo: pseudo, standalone: screen.standalone, party: screen.name.hasPrefix("party"))
             screen.reach(d, pseudo)
             let (text, background, all) = Self.frames(d)
             if let out = ProcessInfo.processInfo.environment["TRIBUNE_GALLERY"] {
@@ -174,8 +176,8 @@ import Raster
     func controlsAreNineMillimetresAndApart(panel: Panel) {
         let screenRect = Rect(x: 0, y: 0, width: panel.size.width, height: panel.size.height)
         var smallest = Double.infinity
-        for screen in Self.screens {
-            let d = Self.driver(panel, pseudo: true, standalone: screen.standalone)
+        for screen in Self.screens + Self.partyScreens {
+            let d = Self.driver(panel, pseudo: true, standalone: screen.standalone, party: screen.name.hasPrefix("party"))
             screen.reach(d, true)
             let controls = KioskControl.allCases.compactMap { c in d.session.frame(of: c).map { (c, $0) } }
             for (c, r) in controls {

@@ -78,9 +78,19 @@ extension KioskSession {
 
     /// Turns the accessible filter on or off: wheelchair spaces and their companion seats are
     /// picked out on the map (the legend highlight's look, for as long as the filter is on).
+    /// Turned on over the whole stadium, where a tribune's seats are not drawn one by one, the
+    /// view flies to the tribune of the best free wheelchair space, so the visitor sees them.
     func toggleAccessibleFilter() {
         party.accessibleOnly.toggle()
         dirty = true
+        guard party.accessibleOnly, interaction.isAtHome else { return }
+        let venue = interaction.chart.venue
+        let n = party.size ?? 1
+        if let block = try? BestAvailable.block(partySize: n, kind: .accessible, maxPerOrder: maxPartySize, venue: venue,
+                                                vacancy: partyVacancy(), pairing: AccessiblePairing(venue: venue)) {
+            interaction.show(block)
+            followChartZoom()
+        }
     }
 
     /// The look the accessible filter picks out: the free look of the category the venue's

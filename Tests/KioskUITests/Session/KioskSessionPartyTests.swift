@@ -197,6 +197,11 @@ import Seating
         Self.pick(2, d)
         d.tap(.accessibleFilter)
         #expect(d.session.isAccessibleFilterOn)
+        // From the whole stadium the view flies to a tribune with wheelchair spaces, seats shown.
+        d.run(to: d.now + 1.2)
+        let shown = try #require(d.session.interaction.chart.selectedTribune)
+        #expect(d.venue.tribunes[shown].seats.contains { d.venue.seats[$0].flags.contains(.wheelchair) })
+        #expect(d.session.selectedSeats.isEmpty)
         let accessible = d.venue.seats.indices.filter { !d.venue.seats[$0].flags.isDisjoint(with: [.wheelchair, .companion]) }
         #expect(!accessible.isEmpty)
         let category = Int(d.venue.seats[accessible[0]].category)

@@ -220,6 +220,27 @@ public actor PurchaseClient {
         }
     }
 
+    /// Asks for more time on the hold (`POST /v1/holds/{hold_id}/extend`): it then expires
+    /// `seconds` (1…3600) from now on the server, capped at the event's `hold_max_total_seconds`
+    /// after the hold was created and never earlier than before. Returns the hold as the server
+    /// reports it (`expiresInSeconds` is the new time left); `.noHold` without an active hold.
+    @discardableResult
+    public func extendHold(seconds: Int) async throws(BoxOfficeError) -> HoldInfo {
+        try await serialised { () async throws(BoxOfficeError) -> HoldInfo in
+            guard let hold, hold.status == "active" else { throw .noHold }
+            let reply = try await sendRetrying(.POST, "/v1/holds/\(Self.escape(hold.holdID))/extend",
+                                               json: Self.json(["seconds": min(max(seconds, 1), 3600)]))
+            do throws(BoxOfficeError) {
+                let info = try connection.decode(HoldInfo.self, from: reply)
+                self.hold = info
+                return info
+            } catch {
+                if case .rejected(let problem) = error, problem.code == "hold_expired" || problem.code == "hold_not_active" { self.hold = nil }
+                throw error
+            }
+        }
+    }
+
     /// Releases the hold (best effort; the server expires it anyway) and forgets the selection.
     public func reset() async {
         try? await serialised { () async throws(BoxOfficeError) -> Void in

@@ -6,8 +6,9 @@ import KioskUI
 import Recording
 import Seating
 
-/// The bundled demo: a visitor's session on a generated 10,000-seat stadium at 1920×1080 — tap a
-/// tribune, pinch, rotate, tap three seats (each shows its callout), pan, home, Buy, Ok — as a
+/// The bundled demo: a visitor's session on a generated 10,000-seat stadium at 1920×1080 — a
+/// party of three, tap a tribune, pinch, rotate, one tap places the three seats, Best seats,
+/// home, the cart, Buy, the review's Confirm, the receipt's Done — as a
 /// `libinput record` file the project makes itself (`demo/demo-session.yaml`, written by
 /// `tribune-headless demo --make-session`).
 ///
@@ -38,21 +39,24 @@ public enum DemoSession {
 
     /// The script's timing, s. Each step starts when the previous one's animations are over.
     enum Time {
-        static let tribune = 1.3, pinch = 3.0, rotate = 4.3, seats = [5.6, 6.2, 6.8], pan = 7.6, home = 8.9, buy = 10.4, ok = 11.7
-        static let end = 13.2
+        static let party = 1.3, tribune = 1.8, pinch = 3.5, rotate = 4.8, seat = 6.1, best = 6.9, home = 8.4
+        static let cart = 9.9, cartClose = 10.8, buy = 11.2, confirm = 12.4, ok = 13.8, end = 15.3
     }
 
     /// The key frames, in order.
     public static let keyMoments: [KeyMoment] = [
-        KeyMoment(time: 1.2, name: "01-stadium", caption: "the stadium: categories and sections"),
-        KeyMoment(time: 2.8, name: "02-tribune", caption: "tap on a tribune: fitted to the screen"),
-        KeyMoment(time: 4.1, name: "03-pinch", caption: "pinch: closer, rows and seat numbers"),
-        KeyMoment(time: 5.4, name: "04-rotate", caption: "rotate: the labels stay upright"),
-        KeyMoment(time: 7.4, name: "05-seats", caption: "three seats held, the last one's callout"),
-        KeyMoment(time: 8.7, name: "06-pan", caption: "pan"),
-        KeyMoment(time: 10.3, name: "07-home", caption: "home: the whole stadium, north up"),
-        KeyMoment(time: 11.6, name: "08-bought", caption: "Buy: the order went through"),
-        KeyMoment(time: 13.1, name: "09-done", caption: "Ok: back to the stadium"),
+        KeyMoment(time: 1.2, name: "01-stadium", caption: "the stadium, and first: how many seats?"),
+        KeyMoment(time: 1.7, name: "02-party-size", caption: "a party of three: Best seats and wheelchair access appear"),
+        KeyMoment(time: 3.3, name: "03-tribune", caption: "tap on a tribune: fitted to the screen"),
+        KeyMoment(time: 4.6, name: "04-pinch", caption: "pinch: closer, rows and seat numbers"),
+        KeyMoment(time: 5.9, name: "05-rotate", caption: "rotate: the labels stay upright"),
+        KeyMoment(time: 6.7, name: "06-party-seats", caption: "one tap: three seats side by side, held"),
+        KeyMoment(time: 8.2, name: "07-best-seats", caption: "Best seats: the best three, flown to"),
+        KeyMoment(time: 9.7, name: "08-home", caption: "home: the whole stadium, north up"),
+        KeyMoment(time: 10.6, name: "09-cart", caption: "the cart: each seat, its price, the total"),
+        KeyMoment(time: 12.2, name: "10-review", caption: "Buy: the seats, prices and total to check"),
+        KeyMoment(time: 13.6, name: "11-receipt", caption: "Confirm: the receipt with the order code"),
+        KeyMoment(time: 15.2, name: "12-done", caption: "Done: back to the stadium"),
     ]
 
     /// The generated stadium.
@@ -63,6 +67,7 @@ public enum DemoSession {
         var c = KioskSession.Configuration(screenSize: screenSize, pixelsPerMillimetre: Double(unitsPerMillimetre) / Double(unitsPerPixel))
         c.eventName = eventName
         c.boxOfficeConfigured = true
+        c.partySizeFirst = true
         for category in venue.categories { c.prices[category.id] = Int(category.priceMinor) }
         c.currency = venue.categories.first?.currency ?? "EUR"
         return c
@@ -96,6 +101,11 @@ public enum DemoSession {
     /// Scripts the session against the screens and returns the recording.
     public static func makeRecording(venue: Venue) throws -> InputRecording {
         var script = Script(venue: venue)
+        // How many: three (the picker is on screen from the start).
+        guard let sizes = script.replay.session.frame(of: .partySize) else { throw ScriptError(description: "no party size picker at the start") }
+        try script.tap(at: Point(x: sizes.minX + sizes.width * 2.5 / 8, y: sizes.midY), time: Time.party, until: Time.tribune)
+        guard script.replay.session.partySize == 3 else { throw ScriptError(description: "the picker's third button did not choose 3 seats") }
+
         // Tap the middle of the tribune nearest the screen's centre.
         let view0 = script.view
         let centre = Point(x: screenSize.width / 2, y: screenSize.height / 2)
@@ -111,33 +121,29 @@ public enum DemoSession {
             let d = 130 + 52 * t
             return [Point(x: centre.x - d, y: centre.y), Point(x: centre.x + d, y: centre.y)]
         }
-        script.fingers(time: Time.rotate, duration: 0.6, until: Time.seats[0]) { t in
+        script.fingers(time: Time.rotate, duration: 0.6, until: Time.seat) { t in
             let a = 25 * Double.pi / 180 * t, r = 160.0
             return [Point(x: centre.x - r * cos(a), y: centre.y - r * sin(a)), Point(x: centre.x + r * cos(a), y: centre.y + r * sin(a))]
         }
 
-        // Three seats of one row, near the centre and clear of the controls.
-        let seats = try pickSeats(script: script, tribune: tribune, centre: centre)
-        for (k, seat) in seats.enumerated() {
-            let next = k + 1 < Time.seats.count ? Time.seats[k + 1] : Time.pan
-            let p = script.view.screenPoint(fromChart: aim(at: seat, chart: script.replay.session.interaction.chart))
-            try script.tap(at: p, time: Time.seats[k], until: next)
+        // One tap on a seat near the centre, clear of the controls: the party of three sits there.
+        let seat = try pickSeats(script: script, tribune: tribune, centre: centre)[1]
+        try script.tap(at: script.view.screenPoint(fromChart: aim(at: seat, chart: script.replay.session.interaction.chart)),
+                       time: Time.seat, until: Time.best)
+        let placed = script.replay.session.selectedSeats
+        guard placed.count == 3, placed.contains(seat) else {
+            throw ScriptError(description: "tapping seat \(venue.seatIDs[seat]) selected \(placed.map { venue.seatIDs[$0] })")
         }
-        guard script.replay.session.interaction.chart.selection.seats == seats else {
-            throw ScriptError(description: "tapping seats \(seats.map { venue.seatIDs[$0] }) selected "
-                              + "\(script.replay.session.interaction.chart.selection.seats.map { venue.seatIDs[$0] })")
-        }
-        // One finger moves the view a little, away from the seats just chosen; then home.
-        let pan = Vector(dx: 360, dy: -140)
-        script.fingers(time: Time.pan, duration: 0.5, until: Time.home) { t in
-            [Point(x: centre.x - 480 + pan.dx * t, y: centre.y + 200 + pan.dy * t)]
-        }
-        guard let home = script.replay.session.frame(of: .zoomOut) else { throw ScriptError(description: "no home control on screen after the pan") }
-        try script.tap(at: Point(x: home.midX, y: home.midY), time: Time.home, until: Time.buy)
-        guard let buy = script.replay.session.frame(of: .buy) else { throw ScriptError(description: "no Buy button on screen after selecting seats") }
-        try script.tap(at: Point(x: buy.midX, y: buy.midY), time: Time.buy, until: Time.ok)
-        guard let ok = script.replay.session.frame(of: .dialogOK) else { throw ScriptError(description: "no confirmation dialog after Buy") }
-        try script.tap(at: Point(x: ok.midX, y: ok.midY), time: Time.ok, until: Time.end)
+        // Best seats: the best three of the event, flown to; then home.
+        try script.tap(control: .bestSeats, time: Time.best, until: Time.home)
+        guard script.replay.session.selectedSeats.count == 3 else { throw ScriptError(description: "Best seats chose no three seats") }
+        try script.tap(control: .zoomOut, time: Time.home, until: Time.cart)
+        // The cart, closed again; Buy, the review's Confirm, the receipt's Done.
+        try script.tap(control: .cart, time: Time.cart, until: Time.cartClose)
+        try script.tap(control: .cartClose, time: Time.cartClose, until: Time.buy)
+        try script.tap(control: .buy, time: Time.buy, until: Time.confirm)
+        try script.tap(control: .reviewConfirm, time: Time.confirm, until: Time.ok)
+        try script.tap(control: .dialogOK, time: Time.ok, until: Time.end)
         return script.recording
     }
 
@@ -258,6 +264,14 @@ public enum DemoSession {
             try run(until: until)
         }
 
+        /// A tap on `control` where the screens show it now; an error naming it when they do not.
+        mutating func tap(control: KioskControl, time: Double, until: Double) throws {
+            guard let r = replay.session.frame(of: control) else {
+                throw ScriptError(description: "no \(control.rawValue) on the \(replay.session.phase.rawValue) screen at \(time) s")
+            }
+            try tap(at: Point(x: r.midX, y: r.midY), time: time, until: until)
+        }
+
         /// Fingers along `path(t)` (one point per finger, slots in order), t 0…1 eased in and
         /// out over `duration`, held still 0.1 s, then lifted; the screens then run until `until`.
         mutating func fingers(time: Double, duration: Double, until: Double, path: (Double) -> [Point]) {
@@ -298,6 +312,7 @@ final class LayoutResponder: BoxOfficeResponder {
         case .buy(let seats, _): [.purchased(orderID: "script", seats: seats)]
         case .releaseAll: []
         case .refreshAvailability: [.availability([])]
+        case .extendHold: [.holdExtended(expiresAt: now + 480)]
         }
     }
 }

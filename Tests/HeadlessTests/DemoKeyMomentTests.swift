@@ -103,8 +103,10 @@ import Testing
         #expect(home.seats == 3, "home keeps the chosen seats")
         #expect(home.stadium == stadium.stadium, "home is where the overview was")
 
-        #expect(try at("08-bought").purchases == 1)
-        let done = try at("09-done")
+        let review = try at("08-review")
+        #expect(review.purchases == 0 && review.seats == 3, "the review shows the seats still held, nothing bought yet")
+        #expect(try at("09-bought").purchases == 1)
+        let done = try at("10-done")
         #expect(done.atHome && done.seats == 0 && done.stadium == stadium.stadium)
     }
 }

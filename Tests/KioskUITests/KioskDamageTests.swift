@@ -36,7 +36,7 @@ import Testing
             && Double($0.maxX) <= r.maxX.rounded(.up) + 4 && Double($0.maxY) <= r.maxY.rounded(.up) + 4 }
     }
 
-    @Test func countdownPressProcessingAndDialogRepaintTheirRectsOnly() {
+    @Test func countdownPressProcessingAndDialogRepaintTheirRectsOnly() throws {
         let d = KioskDriver()
         let shared = Surface(width: 1920, height: 1080)
         let screen = 1920 * 1080
@@ -59,10 +59,13 @@ import Testing
         r = Self.step(d, shared)
         #expect(r.differing == 0 && r.damage.count == 1)
         #expect(Self.inside(r.damage, d.session.layout.bottomBar) && Self.area(r.damage) < screen / 20)
-        // 1:01 → 1:00 turns the countdown amber: still its line only.
+        // 1:01 → 1:00 turns the countdown urgent and offers More time: its line and the button
+        // (which grows 20 % when pressed) above Buy, nothing else.
         d.run(to: d.now + 10)
         r = Self.step(d, shared)
-        #expect(r.differing == 0 && Self.inside(r.damage, d.session.layout.bottomBar) && Self.area(r.damage) < screen / 20)
+        let more = try #require(d.session.frame(of: .moreTime))
+        let urgent = d.session.layout.bottomBar.union(more.insetBy(dx: -0.1 * more.width - 4, dy: -0.1 * more.height - 4))
+        #expect(r.differing == 0 && Self.inside(r.damage, urgent) && Self.area(r.damage) < screen / 10, "\(r.damage)")
         // Press feedback on Buy: within the bar (the button grows 20 % about its centre).
         let buy = d.session.frame(of: .buy)!
         let id = d.touchDown(buy.center)
@@ -70,6 +73,11 @@ import Testing
         r = Self.step(d, shared)
         #expect(r.differing == 0 && !r.damage.isEmpty && Self.inside(r.damage, d.session.layout.bottomBar), "\(r.damage)")
         d.lift(id, at: buy.center)
+        r = Self.step(d, shared)
+        #expect(r.differing == 0)
+        // The review over the whole screen; Confirm places the order.
+        #expect(d.session.phase == .review && Self.area(r.damage) == screen)
+        d.tap(.reviewConfirm)
         r = Self.step(d, shared)
         #expect(r.differing == 0)
         // Processing: the dim comes (whole screen), then the spinner turns inside the card.

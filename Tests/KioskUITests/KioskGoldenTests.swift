@@ -26,7 +26,7 @@ import Seating
             let t = d.zoomIn()
             let (a, b) = d.middleSeats(t)
             d.tap(d.seatPoint(a)); d.tap(d.seatPoint(b))
-            d.tap(.buy)
+            d.tap(.buy); d.tap(.reviewConfirm)
             d.session.receive(.purchased(orderID: "ORD-1", seats: [a, b].map { d.venue.seatIDs[$0] }))
             d.run(to: d.now + 0.5)
         case "idle-prompt":

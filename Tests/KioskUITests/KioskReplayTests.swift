@@ -96,6 +96,7 @@ import TestFixtures
             case .buy(let seats, _): return [.purchased(orderID: "ORD-\(performed.count)", seats: seats)]
             case .releaseAll: return []
             case .refreshAvailability: return [.availability([])]
+            case .extendHold: return [.holdExtended(expiresAt: now + 600)]
             }
         }
     }
@@ -131,6 +132,11 @@ import TestFixtures
                   TouchFrame(timestamp: 3.5, touches: [.init(id: 3, location: buy, phase: .began)]),
                   TouchFrame(timestamp: 3.55, touches: [.init(id: 3, location: buy, phase: .ended)])]
         ReplayTimeline(frames: frames, start: 3.0).run(&target)
+        // Buy opened the review: Confirm places the order.
+        let confirm = replay.session.frame(of: .reviewConfirm)!.center
+        frames = [TouchFrame(timestamp: 4.0, touches: [.init(id: 4, location: confirm, phase: .began)]),
+                  TouchFrame(timestamp: 4.05, touches: [.init(id: 4, location: confirm, phase: .ended)])]
+        ReplayTimeline(frames: frames, start: 4.0).run(&target)
         let id = venue.seatIDs[seat]
         let price = configuration.prices[venue.categories[Int(s.category)].id]!
         #expect(responder.performed == [.holdSeat(id), .buy(seats: [id], expectedTotal: price)])

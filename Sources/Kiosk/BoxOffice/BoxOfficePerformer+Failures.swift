@@ -35,6 +35,9 @@ extension BoxOfficePerformer {
             }
         case .buy:
             out.append(.purchaseFailed(reason: Self.purchaseFailure(error)))
+        case .extendHold:
+            // The hold is gone (expired or converted): the session's own expiry tells the visitor.
+            break
         case .releaseAll, .refreshAvailability:
             break
         }

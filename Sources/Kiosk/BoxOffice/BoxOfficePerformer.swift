@@ -11,7 +11,9 @@ import KioskUI
 /// already in that state is answered without a call; a hold that ran out meanwhile is started
 /// again), `buy` converts the hold (`PurchaseClient.buy`) only when the held seats are the cart
 /// and the hold's total is the `expectedTotal` the screen showed, `releaseAll` releases the hold
-/// (`reset`), `refreshAvailability` asks for what changed since the last answer
+/// (`reset`), `extendHold` asks for one hold period more (`PurchaseClient.extendHold`, capped
+/// by the box office at the event's maximum) and answers `.holdExtended` with the new expiry on
+/// the caller's clock, `refreshAvailability` asks for what changed since the last answer
 /// (`PurchaseClient.refreshAvailability`, the `since` revision) and answers `.availability`.
 /// Failures become `.seatTaken`, `.seatReleased`, `.purchaseFailed` with a reason for the
 /// visitor, and `.unanswered(request, code:)` when the box office did not answer: the session
@@ -84,6 +86,14 @@ public actor BoxOfficePerformer {
                 if holdExpiry?.holdID != hold.holdID { holdExpiry = (hold.holdID, now + ttl) }
                 responses.append(.seatHeld(seat, expiresAt: holdExpiry?.expiresAt ?? now + ttl))
             }
+            if case .extendHold = request {
+                // The box office's new time left, counted from this request on the caller's clock
+                // (whole seconds, rounded down: the screen never promises more than the server).
+                guard let hold = await client.hold, hold.status == "active" else { throw .noHold }
+                let expiresAt = now + Double(hold.expiresInSeconds)
+                holdExpiry = (hold.holdID, expiresAt)
+                responses.append(.holdExtended(expiresAt: expiresAt))
+            }
             return responses
         } catch {
             if errors.count < Self.errorLimit { errors.append(error) }
@@ -122,6 +132,10 @@ public actor BoxOfficePerformer {
             await client.reset()
             holdExpiry = nil
             return held.map { .seatReleased($0) }
+        case .extendHold:
+            // One hold period more (the server caps it at the event's maximum hold time).
+            try await client.extendHold(seconds: event?.limits.holdTTLSeconds ?? 480)
+            return []
         case .refreshAvailability:
             try await client.refreshAvailability()
             let changes = await client.lastDelta?.changes ?? []

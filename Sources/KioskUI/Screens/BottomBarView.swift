@@ -27,9 +27,11 @@ struct BottomBarView {
             painter.draw(ChromeText(strings.reconnecting, 22, floorUnits: 20, lines: 2, layout: layout),
                          in: layout.noteBox, color: palette.note, in: context)
         } else if let left = holdSecondsLeft {
-            let text = KioskStrings.fill(strings.seatsHeldFor, ("time", SessionSnapshot.countdownText(left)))
-            painter.draw(ChromeText(text, 24, floorUnits: 20, lines: 2, layout: layout), in: layout.noteBox,
-                         color: left <= 60 ? palette.note : palette.secondaryText, in: context)
+            // The last minute is urgent: other words, bold, in the note's amber.
+            let urgent = left <= SeatListView.urgentSeconds
+            let text = KioskStrings.fill(urgent ? strings.holdRunningOut : strings.seatsHeldFor, ("time", SessionSnapshot.countdownText(left)))
+            painter.draw(ChromeText(text, 24, floorUnits: 20, bold: urgent, lines: 2, layout: layout), in: layout.noteBox,
+                         color: urgent ? palette.note : palette.secondaryText, in: context)
         } else if !content.boxOfficeConfigured {
             painter.draw(ChromeText(strings.purchasesUnavailable, 22, floorUnits: 20, lines: 2, layout: layout),
                          in: layout.noteBox, color: palette.note, in: context)

@@ -20,6 +20,8 @@ public struct KioskPalette: Sendable {
     public var card = Color(red: 0.97, green: 0.97, blue: 0.98)
     public var cardText = Color(red: 0.08, green: 0.10, blue: 0.16)
     public var cardSecondaryText = Color(red: 0.30, green: 0.33, blue: 0.40)
+    /// Behind a control on the card (the cart's remove ✕, drawn in `cardText`).
+    public var cardControl = Color(red: 0.86, green: 0.88, blue: 0.92)
     public var scrim = Color(red: 0, green: 0, blue: 0, alpha: 0.55)
     public var toast = Color(red: 0.12, green: 0.13, blue: 0.17, alpha: 0.95)
     public var serviceBackground = Color(red: 0.10, green: 0.11, blue: 0.14)

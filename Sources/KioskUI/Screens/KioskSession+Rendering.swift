@@ -48,6 +48,14 @@ extension KioskSession {
             return full
         case .receipt(let receipt, let doneScale):
             return renderReceipt(receipt, doneScale: doneScale, previous: previous?.mode, into: surface, with: painter)
+        case .seatList(let state):
+            // A card over everything that changes rarely (a countdown second, a press): redrawn whole.
+            if previous == frame { return [] }
+            let context = DrawingContext(surface: surface)
+            SeatListView(state: state, content: content).draw(with: painter, in: context)
+            if let toast = frame.toast { ToastView(message: toast).draw(with: painter, in: context) }
+            cache.lastToastBox = nil
+            return full
         case .normal:
             break
         }
@@ -94,6 +102,9 @@ extension KioskSession {
             .draw(with: painter, in: context)
         if let party = frame.party { PartyBarView(party: party, strings: content.strings).draw(with: painter, in: context) }
         if let callout = frame.callout { SeatCalloutView(callout: callout).draw(with: painter, in: context) }
+        if let more = frame.moreTime {
+            painter.drawButton(in: more.frame, title: content.strings.moreTime, enabled: true, scale: more.scale, in: context)
+        }
         LegendView(content: content, open: frame.bar.legendOpen, toggleScale: frame.bar.legendScale).drawPanel(with: painter, in: context)
         if let toast = frame.toast { ToastView(message: toast).draw(with: painter, in: context) }
         if let card = frame.card { ModalCardView(card: card, strings: content.strings).draw(with: painter, in: context) }

@@ -34,7 +34,9 @@ public struct KioskStrings: Sendable, Equatable {
     public var seatNotAvailable = "Seat {seat} is not available"
     /// `{section}`: the tribune's label ("Ring 1 · North 2").
     public var seatTaken = "Seat {seat} in row {row} ({section}) was just taken"
-    public var holdExpired = "Your seats were released: the hold expired"
+    public var holdExpired = "Your seats were released because the time to buy ran out. You can choose them again."
+    /// "More time" was asked but the event's maximum hold time is reached.
+    public var noMoreTime = "No more time can be added to this hold"
 
     // Party size first, best seats and the accessible filter.
     public var howManySeats = "How many seats?"
@@ -57,7 +59,6 @@ public struct KioskStrings: Sendable, Equatable {
     public var noSeatsTogether = "No {count} seats side by side are free"
     public var noAccessibleSeats = "No wheelchair space for {count} is free"
 
-
     // Cards.
     public var stillThere = "Still there?"
     public var touchContinue = "Touch Continue to keep your seats."
@@ -68,6 +69,17 @@ public struct KioskStrings: Sendable, Equatable {
     public var okButton = "Ok"
     public var purchaseFailed = "The purchase did not go through"
     public var processing = "Processing…"
+
+    // The hold's countdown in its last minute (`{time}`: "m:ss") and its control.
+    public var holdRunningOut = "Only {time} left to buy"
+    public var moreTime = "More time"
+
+    // The cart and the review.
+    public var cartTitle = "Your seats"
+    public var reviewTitle = "Check your seats"
+    public var closeButton = "Close"
+    public var backButton = "Back"
+    public var confirmButton = "Confirm and pay"
 
     // The receipt.
     public var orderCode = "Order code"
@@ -121,6 +133,7 @@ public struct KioskStrings: Sendable, Equatable {
         \.touchToChoose, \.outOfService, \.cannotSell, \.askStaff, \.serviceCode, \.dateAndTime,
         \.legendToggle, \.rowAndSeat, \.wheelchairSpace, \.companionSeat, \.restrictedView, \.addedToSeats,
         \.removedFromSeats, \.cannotBeChosen,
+        \.noMoreTime, \.holdRunningOut, \.moreTime, \.cartTitle, \.reviewTitle, \.closeButton, \.backButton, \.confirmButton,
         \.howManySeats, \.partyOfOne, \.partyOf, \.bestSeats, \.accessibleFilter, \.chooseHowManyFirst, \.seatsTogetherHere, \.oneSeatHere,
         \.partyAdded, \.wouldLeaveSingleSeat, \.notEnoughSeatsHere, \.noSeatsTogetherIn, \.noSeatsTogether, \.noAccessibleSeats,
     ] }

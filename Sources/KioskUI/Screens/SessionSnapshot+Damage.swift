@@ -26,6 +26,9 @@ extension SessionSnapshot {
             // The countdown's box under the total.
             rects.append(layout.noteBox)
         }
+        if old.moreTime != moreTime {
+            for m in [old.moreTime, moreTime] { if let m { rects.append(Self.grown(m.frame, pad: 2 * u)) } }
+        }
         if old.toast != toast {
             for box in [oldToast, newToast] { if let box { rects.append(box) } }
         }

@@ -13,6 +13,8 @@ struct SessionSnapshot: Equatable {
         case normal
         /// The receipt over everything (`ReceiptView`), with Done's press scale.
         case receipt(Receipt, doneScale: Double)
+        /// The cart or the review over everything (`SeatListView`).
+        case seatList(SeatListView.State)
     }
 
     /// The header (always on screen): the cart's badge count and press scale.
@@ -52,6 +54,12 @@ struct SessionSnapshot: Equatable {
         var scale = 1.0
     }
 
+    /// "More time" over the chart in the hold's last minute: where, and its press scale.
+    struct MoreTime: Equatable {
+        var frame: Rect
+        var scale: Double
+    }
+
     /// The modal card over the dimmed screen.
     enum Card: Equatable {
         /// "Still there?" with whole seconds left.
@@ -86,6 +94,7 @@ struct SessionSnapshot: Equatable {
     /// Whole seconds left on the hold (nil: nothing held, or run out).
     var holdSecondsLeft: Int?
     var toast: String?
+    var moreTime: MoreTime?
     var callout: Callout?
     var party: Party?
     var card: Card?
@@ -108,6 +117,11 @@ extension KioskSession {
         case .receipt(let receipt, _):
             let scale = pressed == .control(.dialogOK) ? animator.value(pressScale) : 1
             return SessionSnapshot(mode: .receipt(receipt, doneScale: scale))
+        case .cart, .review:
+            guard let list = seatListState() else { break }
+            var s = SessionSnapshot(mode: .seatList(list))
+            s.toast = toastText
+            return s
         default: break
         }
         func scale(_ c: KioskControl) -> Double { pressed == .control(c) ? animator.value(pressScale) : 1 }
@@ -118,7 +132,8 @@ extension KioskSession {
         s.bar = .init(tickets: n, total: total, canBuy: canBuy, buyScale: scale(.buy), reconnecting: isReconnecting)
         s.bar.legendOpen = legendOpen && (screen == .stadium || screen == .tribune)
         s.bar.legendScale = scale(.legendToggle)
-        if let expiry = holdExpiresAt, expiry > now { s.holdSecondsLeft = Int((expiry - now).rounded(.up)) }
+        s.holdSecondsLeft = holdSecondsLeft
+        if offersMoreTime { s.moreTime = .init(frame: moreTimeOnChart, scale: scale(.moreTime)) }
         s.toast = toastText
         s.callout = calloutSnapshot()
         s.party = partySnapshot(pressed: pressed, scale: animator.value(pressScale))

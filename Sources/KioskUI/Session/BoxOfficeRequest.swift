@@ -15,4 +15,8 @@ public enum BoxOfficeRequest: Hashable, Sendable {
     /// revision, so an unchanged poll costs one small answer); answered by `.availability`.
     /// Also the probe that finds an unreachable box office back.
     case refreshAvailability
+    /// "More time": the hold then runs one hold period (the event's `hold_ttl_seconds`) from
+    /// now, never past the event's maximum hold time (`hold_max_total_seconds` after the hold
+    /// began; the box office caps it). Answered by `.holdExtended`.
+    case extendHold
 }

@@ -7,6 +7,9 @@ public enum BoxOfficeResponse: Hashable, Sendable {
     case seatTaken(String)
     /// The seat left the hold.
     case seatReleased(String)
+    /// The hold (every seat in it) now expires at `expiresAt`, the box office's answer to
+    /// `.extendHold`: no later than before when the event's maximum hold time is reached.
+    case holdExtended(expiresAt: Double)
     /// The order went through.
     case purchased(orderID: String, seats: [String])
     /// The order was refused or could not be confirmed; `reason` is for the visitor.

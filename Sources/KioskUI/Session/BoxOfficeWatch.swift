@@ -116,7 +116,7 @@ struct BoxOfficeWatch {
             waiting.removeAll { $0 == .holdSeat(id) || $0 == .releaseSeat(id) }
         case .releaseAll:
             waiting.removeAll()
-        case .buy, .refreshAvailability:
+        case .buy, .refreshAvailability, .extendHold:
             return
         }
         waiting.append(request)

@@ -22,6 +22,11 @@ struct Checkout {
     /// Completed orders (order ids, in order).
     private(set) var purchases: [String] = []
     private var lookup: SeatLookup?
+    /// "More time" went to the box office and its answer is awaited.
+    private(set) var extensionPending = false
+    /// The box office gave no more time (the event's maximum hold time is reached): "More time"
+    /// is not offered again for this hold.
+    private(set) var extensionRefused = false
 
     init(venue: Venue, configuration: KioskSession.Configuration) {
         self.venue = venue
@@ -69,6 +74,26 @@ struct Checkout {
         requests.append(.buy(seats: seats.map { venue.seatIDs[$0] }, expectedTotal: total))
     }
 
+    /// Asks for more time on the hold (one request at a time).
+    mutating func requestExtension() {
+        guard boxOfficeConfigured, !extensionPending, !holds.isEmpty else { return }
+        extensionPending = true
+        requests.append(.extendHold)
+    }
+
+    /// The box office's answer to "More time": every held seat now expires at `expiresAt`.
+    /// Returns false when it gave no more time than before (the cap), which ends the offer.
+    mutating func extended(until expiresAt: Double) -> Bool {
+        extensionPending = false
+        let before = holdExpiresAt ?? -.infinity
+        for k in holds.indices { holds[k].expiresAt = expiresAt }
+        if expiresAt <= before { extensionRefused = true }
+        return expiresAt > before
+    }
+
+    /// "More time" was not answered: it may be asked again.
+    mutating func extensionUnanswered() { extensionPending = false }
+
     /// Queues `request` as it is (polls, and retries of what the box office did not answer).
     mutating func ask(_ request: BoxOfficeRequest) {
         if boxOfficeConfigured { requests.append(request) }
@@ -108,12 +133,16 @@ struct Checkout {
     /// `seat` is no longer held for us.
     mutating func forgetHold(_ seat: Int) { holds.removeAll { $0.seat == seat } }
 
-    /// Nothing is held for us any more.
-    mutating func forgetHolds() { holds.removeAll() }
+    /// Nothing is held for us any more (a later hold may be extended again).
+    mutating func forgetHolds() {
+        holds.removeAll()
+        extensionPending = false
+        extensionRefused = false
+    }
 
     /// An order went through: its holds became tickets.
     mutating func completed(orderID: String) {
         purchases.append(orderID)
-        holds.removeAll()
+        forgetHolds()
     }
 }

@@ -6,7 +6,7 @@ public enum KioskControl: String, Hashable, Sendable, CaseIterable {
     case zoomOut
     /// Ok in the confirmation or purchase-failed dialog.
     case dialogOK
-    /// The cart in the header (shows what is in it as a toast).
+    /// The cart in the header: opens the cart.
     case cart
     /// Continue in the "Still there?" prompt.
     case idleContinue
@@ -22,4 +22,19 @@ public enum KioskControl: String, Hashable, Sendable, CaseIterable {
     case bestSeats
     /// The accessible filter in the party strip: wheelchair spaces and companion seats.
     case accessibleFilter
+    /// "More time" in the hold's last minute (above Buy on the chart, by the countdown on the
+    /// cart and the review): asks the box office to extend the hold.
+    case moreTime
+    /// The cart's lines: a tap closes the cart and flies the chart to the line's seat
+    /// (`frame(ofCartLine:)`; `frame(of:)` gives the touched line's, else the first).
+    case cartLine
+    /// The cart's remove control on a line: the seat leaves the cart and its hold is let go
+    /// (`frame(ofCartRemove:)`; `frame(of:)` gives the touched line's, else the first).
+    case cartRemove
+    /// Close on the cart.
+    case cartClose
+    /// Back on the review: the chart, the seats still held.
+    case reviewBack
+    /// Confirm on the review: places the order.
+    case reviewConfirm
 }

@@ -13,8 +13,12 @@ public enum KioskPhase: String, Hashable, Sendable, CaseIterable {
     case confirmation
     /// The purchase was refused; a message with the reason and Ok.
     case purchaseFailed
-    /// Buy was pressed: waiting for the box office ("Processing…").
+    /// Confirm was pressed on the review: waiting for the box office ("Processing…").
     case checkout
+    /// Buy was pressed: the seats, prices, total and countdown, with Confirm and Back.
+    case review
+    /// The cart is open over the chart.
+    case cart
     /// Zoomed into the chart (a tribune selected or pinched in): the header is out of the way,
     /// the zoom-out button shows.
     case zoomed
@@ -28,7 +32,7 @@ extension KioskPhase {
     public var showsSeats: Bool {
         switch self {
         case .blanked, .attract: false
-        case .outOfService, .idlePrompt, .confirmation, .purchaseFailed, .checkout, .zoomed, .browsing: true
+        case .outOfService, .idlePrompt, .confirmation, .purchaseFailed, .checkout, .review, .cart, .zoomed, .browsing: true
         }
     }
 }

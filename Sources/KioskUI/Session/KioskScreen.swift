@@ -5,11 +5,15 @@
 /// ```
 ///              touch                       idle timeout            prompt runs out
 ///  blanked ─────────────► stadium ⇄ tribune ──────────► idlePrompt ──────────────► attract
-///     ▲        (wake)        │ Buy ▲   (zoom in/out)     │ touch/Continue ▲          │ touch
-///     │                      ▼     │ Ok                 └────────────────┘          │ (wake)
-///     │ long idle        purchasing ──► receipt / purchaseFailed                     ▼
-///     └──────────── stadium, tribune, idlePrompt, attract                         stadium
+///     ▲        (wake)     cart ⇄ │ Buy ▲   (zoom in/out) │ touch/Continue ▲          │ touch
+///     │           (close, line) ▼     │ Back, hold ran out└────────────────┘          │ (wake)
+///     │                        review ─┘                                             ▼
+///     │                          │ Confirm      Ok, Done                           stadium
+///     │ long idle                ▼              ▲
+///     │                      purchasing ──► receipt / purchaseFailed
+///     └──────────── stadium, tribune, cart, review, idlePrompt, attract
 /// ```
+/// The cart and the review leave for the chart when the hold runs out (`holdExpired`).
 /// Out of service (the box office is unreachable) lies over whatever was showing, which keeps
 /// changing underneath as answers arrive and comes back when the service does.
 public indirect enum KioskScreen: Hashable, Sendable {
@@ -18,7 +22,13 @@ public indirect enum KioskScreen: Hashable, Sendable {
     /// Zoomed into the chart (a tribune selected or pinched in): the header is out of the way,
     /// the zoom-out button shows.
     case tribune
-    /// Buy was pressed: waiting for the box office ("Processing…").
+    /// The cart over the chart: each seat with its price and a remove control, the total, the
+    /// hold's countdown; a line flies the chart to its seat.
+    case cart
+    /// Buy was pressed: the seats, their prices, the total and the hold's countdown, with
+    /// Confirm (places the order) and Back (the chart, seats still held).
+    case review
+    /// Confirm was pressed: waiting for the box office ("Processing…").
     case purchasing
     /// The order went through, since `since` (clock s): its code (in type and as a QR code),
     /// seats and total, with Done; it goes by itself after `Configuration.receiptTimeout`.
@@ -41,7 +51,18 @@ public indirect enum KioskScreen: Hashable, Sendable {
     public enum Event: Hashable, Sendable {
         /// The chart's zoom changed (a gesture, a tribune tap, the zoom-out button).
         case chartZoomed(Bool)
-        /// Buy Tickets went to the box office.
+        /// The cart in the header was tapped.
+        case cartOpened
+        /// The cart closed (its close control, or a line flying the chart to its seat);
+        /// `zoomed`: the chart underneath.
+        case cartClosed(zoomed: Bool)
+        /// Buy Tickets: the review comes first.
+        case reviewRequested
+        /// Back on the review; `zoomed`: the chart underneath.
+        case reviewDismissed(zoomed: Bool)
+        /// The hold ran out: the seats were released; `zoomed`: the chart underneath.
+        case holdExpired(zoomed: Bool)
+        /// Confirm on the review: the order went to the box office.
         case buyRequested
         /// The box office confirmed the order at `at` (clock s).
         case purchased(Receipt, at: Double)
@@ -94,7 +115,14 @@ public indirect enum KioskScreen: Hashable, Sendable {
             return .chart(zoomed: zoomed)
         case (.stadium, .chartZoomed(let zoomed)), (.tribune, .chartZoomed(let zoomed)):
             return .chart(zoomed: zoomed)
-        case (.stadium, .buyRequested), (.tribune, .buyRequested):
+        case (.stadium, .cartOpened), (.tribune, .cartOpened):
+            return .cart
+        case (.cart, .cartClosed(let zoomed)), (.review, .reviewDismissed(let zoomed)),
+             (.cart, .holdExpired(let zoomed)), (.review, .holdExpired(let zoomed)):
+            return .chart(zoomed: zoomed)
+        case (.stadium, .reviewRequested), (.tribune, .reviewRequested), (.cart, .reviewRequested):
+            return .review
+        case (.review, .buyRequested):
             return .purchasing
         case (.purchasing, .purchased(let receipt, let t)):
             return .receipt(receipt, since: t)
@@ -108,7 +136,8 @@ public indirect enum KioskScreen: Hashable, Sendable {
             return .chart(zoomed: zoomed)
         case (.idlePrompt, .promptExpired(let t)):
             return .attract(since: t)
-        case (.stadium, .blankTimeout), (.tribune, .blankTimeout), (.idlePrompt, .blankTimeout), (.attract, .blankTimeout):
+        case (.stadium, .blankTimeout), (.tribune, .blankTimeout), (.cart, .blankTimeout), (.review, .blankTimeout),
+             (.idlePrompt, .blankTimeout), (.attract, .blankTimeout):
             return .blanked(serviceCode: nil)
         default:
             return self
@@ -126,6 +155,8 @@ public indirect enum KioskScreen: Hashable, Sendable {
         switch self {
         case .stadium: .browsing
         case .tribune: .zoomed
+        case .cart: .cart
+        case .review: .review
         case .purchasing: .checkout
         case .receipt: .confirmation
         case .purchaseFailed: .purchaseFailed

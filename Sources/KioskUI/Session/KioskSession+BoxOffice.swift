@@ -10,7 +10,7 @@ extension KioskSession {
         }
         dirty = true
         switch response {
-        case .seatHeld, .seatTaken, .seatReleased, .purchased, .service(code: nil):
+        case .seatHeld, .seatTaken, .seatReleased, .holdExtended, .purchased, .service(code: nil):
             reachedBoxOffice(poll: false)
         default:
             break
@@ -28,6 +28,8 @@ extension KioskSession {
         case .seatReleased(let id):
             guard let seat = checkout.seatIndex(id) else { return }
             checkout.forgetHold(seat)
+        case .holdExtended(let expiresAt):
+            holdExtended(until: expiresAt)
         case .purchased(let orderID, let seats):
             checkout.completed(orderID: orderID)
             for id in seats { if let seat = checkout.seatIndex(id) { interaction.setStatus(seat, .sold) } }
@@ -37,7 +39,9 @@ extension KioskSession {
             go(.purchaseFailed(reason: reason))
             release()
         case .unanswered(let request, let code):
-            // The visitor keeps their seats: the request waits for the next retry.
+            // The visitor keeps their seats: the request waits for the next retry ("More time"
+            // waits for the visitor to ask again).
+            if case .extendHold = request { checkout.extensionUnanswered() }
             watch.failed(request, code: code, at: now)
         case .service(let code?):
             watch.reportedOutOfService(code: code, at: now)
@@ -81,7 +85,7 @@ extension KioskSession {
             return !selectedSeats.contains(seat)
         case .releaseAll:
             return true
-        case .buy, .refreshAvailability:
+        case .buy, .refreshAvailability, .extendHold:
             return false
         }
     }

@@ -45,7 +45,7 @@ extension KioskSession {
         }
         let idle = router.isIdle
         let inCheckout = screen.isInCheckout
-        if !inCheckout, let expiry = checkout.holdExpiresAt, expiry <= t { holdsExpired() }
+        if !inCheckout, let expiry = checkout.holdExpiresAt, expiry <= t { holdRanOut() }
         if let blank = configuration.blankAfter, idle, !inCheckout, timers.lastActivity + blank <= t {
             if case .attract = screen {} else { resetSession() }
             timers.visitorTouched = false

@@ -25,6 +25,8 @@ extension KioskSession {
             return .swallow(wake: false)
         case .receipt, .purchaseFailed:
             return frame(of: .dialogOK)?.contains(p) == true ? .control(.dialogOK) : .swallow(wake: false)
+        case .cart, .review:
+            return seatListRoute(at: p)
         case .stadium, .tribune, .blanked, .attract:
             break
         }
@@ -35,7 +37,7 @@ extension KioskSession {
 
     /// Where a touch at `p` goes on the stadium and tribune screens.
     private func mapScreenRoute(at p: Point) -> TouchRouter.Route {
-        for c in [KioskControl.cart, .zoomOut, .buy, .legend, .legendToggle, .partySize, .partyChange, .bestSeats, .accessibleFilter] {
+        for c in [KioskControl.cart, .zoomOut, .buy, .moreTime, .legend, .legendToggle, .partySize, .partyChange, .bestSeats, .accessibleFilter] {
             if let r = controlHitRect(c), r.contains(p) { return .control(c) }
         }
         if partyPanel?.contains(p) == true { return .swallow(wake: false) }
@@ -70,6 +72,8 @@ extension KioskSession {
             return control == .dialogOK ? ReceiptView.layout(for: receipt, on: layout).done : nil
         case .purchaseFailed:
             return control == .dialogOK ? layout.cardButton : nil
+        case .cart, .review:
+            return seatListFrame(of: control)
         case .stadium, .tribune:
             switch control {
             case .buy: return layout.buy
@@ -84,7 +88,9 @@ extension KioskSession {
                 return layout.legendFolds ? layout.legendToggle : nil
             case .partySize, .partyChange, .bestSeats, .accessibleFilter:
                 return partyFrame(of: control)
-            case .dialogOK, .idleContinue:
+            case .moreTime:
+                return offersMoreTime ? moreTimeOnChart : nil
+            case .dialogOK, .idleContinue, .cartLine, .cartRemove, .cartClose, .reviewBack, .reviewConfirm:
                 return nil
             }
         }
@@ -94,14 +100,7 @@ extension KioskSession {
     func activate(_ c: KioskControl) {
         switch c {
         case .buy:
-            if canBuy {
-                checkout.requestPurchase(of: selectedSeats, total: total)
-                go(.buyRequested)
-            } else if !configuration.boxOfficeConfigured {
-                showToast(content.strings.purchasesNotAvailableYet)
-            } else if selectedSeats.isEmpty {
-                showToast(content.strings.tapTribuneFirst)
-            }
+            openReview()
         case .zoomOut:
             interaction.home()
             followChartZoom()
@@ -110,12 +109,19 @@ extension KioskSession {
             go(.dialogDismissed)
             clearSession(animated: true)
         case .cart:
-            let n = selectedSeats.count
-            if n == 0 {
-                showToast(content.strings.cartEmpty)
-            } else {
-                showToast(content.ticketsAndTotal(n, total: total))
-            }
+            openCart()
+        case .cartClose:
+            closeCart()
+        case .cartLine:
+            if let k = listLine { flyToCartLine(k) }
+        case .cartRemove:
+            if let k = listLine { removeCartLine(k) }
+        case .reviewConfirm:
+            confirmReview()
+        case .reviewBack:
+            leaveReview()
+        case .moreTime:
+            requestMoreTime()
         case .idleContinue:
             continueSession()
         case .legend:

@@ -80,6 +80,8 @@ public final class KioskSession {
     var legendOpen = false
     /// The visitor's party size, its picker and the accessible filter (`KioskSession+Party`).
     var party = PartyChoice()
+    /// The cart line the touch in progress went to (its remove control or the line itself).
+    var listLine: Int?
     /// What `pressScale` applies to (kept after release while it shrinks back).
     var pressed: Pressed?
 

@@ -48,7 +48,7 @@ struct KioskTimers {
             if idle && visitorTouched { consider(lastActivity + configuration.idleTimeout) }
         case .receipt(_, let since):
             if let limit = configuration.receiptTimeout { consider(since + limit) }
-        case .attract, .purchasing, .purchaseFailed:
+        case .attract, .cart, .review, .purchasing, .purchaseFailed:
             break
         }
         let inCheckout = screen.isInCheckout

@@ -37,28 +37,27 @@ import Raster
 
     /// Each screen to lay out: a name, whether the kiosk is standalone, and how to get there.
     static let screens: [(name: String, standalone: Bool, reach: @Sendable (KioskDriver, Bool) -> Void)] = [
-        ("stadium-standalone", true, { d, _ in d.run(to: 1.5); d.tap(.buy); d.run(to: d.now + 0.5) }),
-        ("tribune-held", false, { d, _ in
-            let t = d.zoomIn()
-            let (a, b) = d.middleSeats(t)
-            d.tap(d.seatPoint(a)); d.tap(d.seatPoint(b))
-            for s in [a, b] { d.session.receive(.seatHeld(d.venue.seatIDs[s], expiresAt: d.now + 600)) }
-            d.tap(.cart)
-            d.run(to: d.now + 0.5)
-        }),
+        ("stadium-standalone", true, { d, _ in d.run(to: 1.5); d.tap(.buy); d.tap(.reviewConfirm); d.run(to: d.now + 0.5) }),
+        ("tribune-held", false, { d, _ in heldSeats(d, left: 600); d.run(to: d.now + 0.5) }),
+        // The hold's last minute over the chart: the urgent countdown and More time above Buy.
+        ("tribune-urgent", false, { d, _ in heldSeats(d, left: 45); d.run(to: d.now + 0.5) }),
+        ("cart", false, { d, _ in heldSeats(d, left: 600); d.tap(.cart); d.run(to: d.now + 0.5) }),
+        ("cart-urgent", false, { d, _ in heldSeats(d, left: 45); d.tap(.cart); d.run(to: d.now + 0.5) }),
+        ("review", false, { d, _ in heldSeats(d, left: 600); d.tap(.buy); d.run(to: d.now + 0.5) }),
+        ("review-urgent", false, { d, _ in heldSeats(d, left: 45); d.tap(.buy); d.run(to: d.now + 0.5) }),
         ("processing", false, { d, _ in
             let t = d.zoomIn()
-            d.tap(d.seatPoint(d.middleSeats(t).0)); d.tap(.buy); d.run(to: d.now + 0.5)
+            d.tap(d.seatPoint(d.middleSeats(t).0)); d.tap(.buy); d.tap(.reviewConfirm); d.run(to: d.now + 0.5)
         }),
         ("receipt", false, { d, _ in
             let t = d.zoomIn()
             let (a, b) = d.middleSeats(t)
-            d.tap(d.seatPoint(a)); d.tap(d.seatPoint(b)); d.tap(.buy)
+            d.tap(d.seatPoint(a)); d.tap(d.seatPoint(b)); d.tap(.buy); d.tap(.reviewConfirm)
             d.session.receive(.purchased(orderID: "ORD-1", seats: [a, b].map { d.venue.seatIDs[$0] })); d.run(to: d.now + 0.5)
         }),
         ("purchase-failed", false, { d, pseudo in
             let t = d.zoomIn()
-            d.tap(d.seatPoint(d.middleSeats(t).0)); d.tap(.buy)
+            d.tap(d.seatPoint(d.middleSeats(t).0)); d.tap(.buy); d.tap(.reviewConfirm)
             d.session.receive(.purchaseFailed(reason: pseudo ? KioskStrings.pseudoLocalized(longReason) : longReason))
             d.run(to: d.now + 0.5)
         }),
@@ -81,6 +80,14 @@ import Raster
             d.tap(l.legendFolds ? l.legendToggle.center : l.legendCells[1].center); d.run(to: d.now + 0.5)
         }),
     ]
+
+    /// Two seats of a tribune chosen and held for `left` more seconds.
+    static func heldSeats(_ d: KioskDriver, left: Double) {
+        let t = d.zoomIn()
+        let (a, b) = d.middleSeats(t)
+        d.tap(d.seatPoint(a)); d.tap(d.seatPoint(b))
+        for s in [a, b] { d.session.receive(.seatHeld(d.venue.seatIDs[s], expiresAt: d.now + left)) }
+    }
 
     /// The wheelchair space nearest the middle of its tribune.
     static func wheelchairSeat(_ d: KioskDriver) -> Int {

@@ -26,7 +26,7 @@ import Raster
     static func reachReceipt(_ d: KioskDriver) -> [Int] {
         let t = d.zoomIn()
         let (a, b) = d.middleSeats(t)
-        d.tap(d.seatPoint(a)); d.tap(d.seatPoint(b)); d.tap(.buy)
+        d.tap(d.seatPoint(a)); d.tap(d.seatPoint(b)); d.tap(.buy); d.tap(.reviewConfirm)
         let sold = Array(d.venue.tribunes[t].seats.prefix(tickets))
         d.session.receive(.purchased(orderID: orderCode, seats: sold.map { d.venue.seatIDs[$0] }))
         d.run(to: d.now + 0.5)

@@ -23,17 +23,17 @@ import Raster
         }),
         ("purchasing", .checkout, { d in
             let t = d.zoomIn()
-            d.tap(d.seatPoint(d.middleSeats(t).0)); d.tap(.buy); d.run(to: d.now + 0.5)
+            d.tap(d.seatPoint(d.middleSeats(t).0)); d.tap(.buy); d.tap(.reviewConfirm); d.run(to: d.now + 0.5)
         }),
         ("receipt", .confirmation, { d in
             let t = d.zoomIn()
             let a = d.middleSeats(t).0
-            d.tap(d.seatPoint(a)); d.tap(.buy)
+            d.tap(d.seatPoint(a)); d.tap(.buy); d.tap(.reviewConfirm)
             d.session.receive(.purchased(orderID: "ORD-1", seats: [d.venue.seatIDs[a]])); d.run(to: d.now + 0.5)
         }),
         ("purchase-failed", .purchaseFailed, { d in
             let t = d.zoomIn()
-            d.tap(d.seatPoint(d.middleSeats(t).0)); d.tap(.buy)
+            d.tap(d.seatPoint(d.middleSeats(t).0)); d.tap(.buy); d.tap(.reviewConfirm)
             d.session.receive(.purchaseFailed(reason: "The seat was sold at another kiosk a moment ago."))
             d.run(to: d.now + 0.5)
         }),

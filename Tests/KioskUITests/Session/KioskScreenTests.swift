@@ -24,9 +24,25 @@ import Testing
         Edge(from: .stadium, event: .chartZoomed(true), to: .tribune),
         Edge(from: .tribune, event: .chartZoomed(false), to: .stadium),
         Edge(from: .stadium, event: .chartZoomed(false), to: .stadium),
+        // The cart.
+        Edge(from: .stadium, event: .cartOpened, to: .cart),
+        Edge(from: .tribune, event: .cartOpened, to: .cart),
+        Edge(from: .cart, event: .cartClosed(zoomed: false), to: .stadium),
+        Edge(from: .cart, event: .cartClosed(zoomed: true), to: .tribune),
+        Edge(from: .cart, event: .holdExpired(zoomed: true), to: .tribune),
+        Edge(from: .cart, event: .reviewRequested, to: .review),
+        Edge(from: .cart, event: .blankTimeout, to: .blanked(serviceCode: nil)),
+        // Review, then pay.
+        Edge(from: .stadium, event: .reviewRequested, to: .review),
+        Edge(from: .tribune, event: .reviewRequested, to: .review),
+        Edge(from: .review, event: .reviewDismissed(zoomed: true), to: .tribune),
+        Edge(from: .review, event: .reviewDismissed(zoomed: false), to: .stadium),
+        Edge(from: .review, event: .holdExpired(zoomed: false), to: .stadium),
+        Edge(from: .review, event: .blankTimeout, to: .blanked(serviceCode: nil)),
+        Edge(from: .review, event: .serviceLost(code: "BO-503"), to: .outOfService(code: "BO-503", beneath: .review)),
+        Edge(from: .outOfService(code: "BO-1", beneath: .review), event: .serviceRestored(zoomed: true), to: .review),
         // Checkout.
-        Edge(from: .stadium, event: .buyRequested, to: .purchasing),
-        Edge(from: .tribune, event: .buyRequested, to: .purchasing),
+        Edge(from: .review, event: .buyRequested, to: .purchasing),
         Edge(from: .purchasing, event: .purchased(three, at: 42), to: .receipt(three, since: 42)),
         Edge(from: .purchasing, event: .purchaseFailed(reason: "Seat sold"), to: .purchaseFailed(reason: "Seat sold")),
         Edge(from: .receipt(three, since: 42), event: .dialogDismissed, to: .stadium),
@@ -87,6 +103,12 @@ import Testing
         (.outOfService(code: "c", beneath: .stadium), .blankTimeout),
         (.outOfService(code: "c", beneath: .stadium), .buyRequested),
         (.outOfService(code: "c", beneath: .receipt(one, since: 0)), .dialogDismissed),
+        // Buying goes through the review; the cart and the review have no idle prompt (the
+        // hold's expiry ends them) and open only from the chart.
+        (.stadium, .buyRequested), (.tribune, .buyRequested), (.cart, .buyRequested), (.cart, .idleTimeout(at: 1)),
+        (.review, .idleTimeout(at: 1)), (.review, .cartOpened), (.review, .cartClosed(zoomed: false)), (.cart, .reviewDismissed(zoomed: false)),
+        (.stadium, .holdExpired(zoomed: false)), (.purchasing, .holdExpired(zoomed: false)), (.idlePrompt(since: 1), .cartOpened),
+        (.purchasing, .reviewRequested), (.receipt(one, since: 0), .cartOpened),
     ]
 
     @Test func eventsWithoutAnEdgeLeaveTheScreen() {
@@ -97,7 +119,7 @@ import Testing
 
     @Test func phasesNameTheScreenShown() {
         let expected: [(KioskScreen, KioskPhase)] = [
-            (.stadium, .browsing), (.tribune, .zoomed), (.purchasing, .checkout), (.receipt(Self.one, since: 0), .confirmation),
+            (.stadium, .browsing), (.tribune, .zoomed), (.cart, .cart), (.review, .review), (.purchasing, .checkout), (.receipt(Self.one, since: 0), .confirmation),
             (.purchaseFailed(reason: ""), .purchaseFailed), (.idlePrompt(since: 0), .idlePrompt), (.attract(since: 0), .attract),
             (.blanked(serviceCode: "c"), .blanked), (.outOfService(code: "c", beneath: .purchasing), .outOfService),
         ]
@@ -110,5 +132,7 @@ import Testing
         #expect(KioskScreen.receipt(Self.one, since: 0).isInCheckout)
         #expect(KioskScreen.outOfService(code: "c", beneath: .purchaseFailed(reason: "r")).isInCheckout)
         #expect(!KioskScreen.stadium.isInCheckout && !KioskScreen.idlePrompt(since: 0).isInCheckout)
+        // The hold runs on while the visitor reviews: it may expire there.
+        #expect(!KioskScreen.review.isInCheckout && !KioskScreen.cart.isInCheckout)
     }
 }

@@ -10,7 +10,7 @@ import Geometry
     static func bought(_ d: KioskDriver) -> (Int, Int) {
         let t = d.zoomIn()
         let (a, b) = d.middleSeats(t)
-        d.tap(d.seatPoint(a)); d.tap(d.seatPoint(b)); d.tap(.buy)
+        d.tap(d.seatPoint(a)); d.tap(d.seatPoint(b)); d.tap(.buy); d.tap(.reviewConfirm)
         // The box office lists the seats in its own order (by id); the receipt goes by the venue's.
         d.session.receive(.purchased(orderID: "ord_77", seats: [b, a].map { d.venue.seatIDs[$0] }))
         return (a, b)

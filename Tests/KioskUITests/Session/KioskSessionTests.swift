@@ -105,7 +105,7 @@ import Seating
         // The total by the configured prices of the seats' categories.
         let prices = ["CAT1": 6500, "CAT2": 4500, "CAT3": 2900, "WHEEL": 2900]
         let expected = [a, b].reduce(0) { $0 + prices[d.venue.categories[Int(d.venue.seats[$1].category)].id]! }
-        d.tap(.buy)
+        d.tap(.buy); d.tap(.reviewConfirm)
         let ids = [a, b].map { d.venue.seatIDs[$0] }
         #expect(d.session.takeRequests() == [.buy(seats: ids, expectedTotal: expected)])
         #expect(d.session.phase == .checkout)
@@ -135,7 +135,7 @@ import Seating
         let t = d.zoomIn()
         let (a, _) = d.middleSeats(t)
         d.tap(d.seatPoint(a))
-        d.tap(.buy)
+        d.tap(.buy); d.tap(.reviewConfirm)
         _ = d.session.takeRequests()
         d.session.receive(.purchaseFailed(reason: "The payment terminal declined the card."))
         #expect(d.session.phase == .purchaseFailed)
@@ -181,7 +181,7 @@ import Seating
         let t = d.zoomIn()
         let (a, _) = d.middleSeats(t)
         d.tap(d.seatPoint(a))
-        d.tap(.buy)
+        d.tap(.buy); d.tap(.reviewConfirm)
         let buyTouch = d.now
         _ = d.session.takeRequests()
         #expect(d.session.phase == .checkout)
@@ -320,7 +320,7 @@ import Seating
         d.tap(d.seatPoint(a))
         #expect(d.session.selectedSeats == [a])
         #expect(!d.session.canBuy && d.session.frame(of: .buy) != nil)
-        d.tap(.buy)
+        d.tap(.buy); d.tap(.reviewConfirm)
         #expect(d.session.takeRequests().isEmpty && d.session.phase == .zoomed)
         #expect(d.session.toastText != nil)
     }

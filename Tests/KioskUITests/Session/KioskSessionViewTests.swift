@@ -79,7 +79,7 @@ import Seating
         let (a, _) = d.middleSeats(t)
         d.tap(d.seatPoint(a))
         #expect(d.session.selectedSeats == [a])
-        d.tap(.buy)
+        d.tap(.buy); d.tap(.reviewConfirm)
         _ = d.session.takeRequests()
         d.session.receive(.purchased(orderID: "ORD-1", seats: [d.venue.seatIDs[a]]))
         d.tap(.dialogOK)

@@ -1,0 +1,89 @@
+import Geometry
+
+/// Where the cart's and the review's parts go, px: a light card (inset by the chrome's padding,
+/// at most 1400 chrome units wide in landscape) with a title, one line per seat (two lines of
+/// text: where the seat is, then its category and price; in the cart a remove control at the
+/// line's right), the total, the hold's countdown with room for "More time", and two buttons.
+/// Landscape puts the seats in a column at the left and the rest in a column at the right;
+/// portrait stacks the seats over the total, the countdown row and the buttons (side by side
+/// where they are wide enough, else one above the other).
+/// Every control is 96 chrome units (at least 9.6 mm); lines are 96 units with 8 between.
+struct SeatListLayout {
+    let card: Rect
+    let title: Rect
+    /// One box per seat line, top to bottom (a view puts "+ N more" in the last when there are
+    /// more seats than lines).
+    let lines: [Rect]
+    /// Within a line: the text (the part a tap flies to) and, in the cart, the remove control.
+    let removeWidth: Double
+    /// Between a line's text and its remove control, px.
+    let gap: Double
+    let total: Rect
+    let countdown: Rect
+    let moreTime: Rect
+    /// Close or Back.
+    let secondary: Rect
+    /// Buy Tickets or Confirm.
+    let primary: Rect
+
+    /// - Parameters:
+    ///   - layout: the screen's chrome layout.
+    ///   - removable: lines carry a remove control (the cart).
+    init(layout: KioskLayout, removable: Bool) {
+        let c = layout.chromeUnit, w = layout.size.width, h = layout.size.height
+        let pad = 24 * c, control = 96 * c, step = 104 * c
+        let cardWidth = layout.isPortrait ? w - 2 * pad : min(1400 * c, w - 2 * pad)
+        card = Rect(x: (w - cardWidth) / 2, y: pad, width: cardWidth, height: max(0, h - 2 * pad))
+        let inner = card.insetBy(dx: 40 * c, dy: 32 * c)
+        title = Rect(x: inner.minX, y: inner.minY, width: inner.width, height: 72 * c)
+        removeWidth = removable ? control : 0
+        gap = 16 * c
+        let top = title.maxY + 16 * c
+        func rows(x: Double, width: Double, bottom: Double) -> [Rect] {
+            let n = max(0, Int(((bottom - top + 8 * c) / step).rounded(.down)))
+            return (0..<n).map { Rect(x: x, y: top + Double($0) * step, width: width, height: control) }
+        }
+        if layout.isPortrait {
+            // The buttons side by side, or stacked (primary below) where half the width is too
+            // narrow for "Confirm and pay" in a long language.
+            let half = (inner.width - pad) / 2
+            if half >= 440 * c {
+                primary = Rect(x: inner.maxX - half, y: inner.maxY - control, width: half, height: control)
+                secondary = Rect(x: inner.minX, y: primary.minY, width: half, height: control)
+            } else {
+                primary = Rect(x: inner.minX, y: inner.maxY - control, width: inner.width, height: control)
+                secondary = Rect(x: inner.minX, y: primary.minY - 16 * c - control, width: inner.width, height: control)
+            }
+            let timeWidth = min(360 * c, half)
+            moreTime = Rect(x: inner.maxX - timeWidth, y: secondary.minY - 24 * c - control, width: timeWidth, height: control)
+            countdown = Rect(x: inner.minX, y: moreTime.minY, width: moreTime.minX - pad - inner.minX, height: control)
+            total = Rect(x: inner.minX, y: countdown.minY - 12 * c - 64 * c, width: inner.width, height: 64 * c)
+            lines = rows(x: inner.minX, width: inner.width, bottom: total.minY - 16 * c)
+        } else {
+            let column = min(520 * c, 0.4 * inner.width)
+            let columnX = inner.maxX - column
+            total = Rect(x: columnX, y: top, width: column, height: 64 * c)
+            countdown = Rect(x: columnX, y: total.maxY + 8 * c, width: column, height: 80 * c)
+            moreTime = Rect(x: columnX, y: countdown.maxY + 12 * c, width: column, height: control)
+            primary = Rect(x: columnX, y: inner.maxY - control, width: column, height: control)
+            secondary = Rect(x: columnX, y: primary.minY - 16 * c - control, width: column, height: control)
+            lines = rows(x: inner.minX, width: columnX - 48 * c - inner.minX, bottom: inner.maxY)
+        }
+    }
+
+    /// Line `k`'s text: its box less the remove control.
+    func text(ofLine k: Int) -> Rect {
+        let r = lines[k]
+        return removeWidth > 0 ? Rect(x: r.minX, y: r.minY, width: max(0, r.width - removeWidth - gap), height: r.height) : r
+    }
+
+    /// Line `k`'s remove control (the cart's).
+    func remove(ofLine k: Int) -> Rect {
+        let r = lines[k]
+        return Rect(x: r.maxX - removeWidth, y: r.minY, width: removeWidth, height: r.height)
+    }
+
+    /// How many seats get a line of their own when there are `count`: all when they fit, else
+    /// one line fewer than there are (the last says "+ N more").
+    func shown(of count: Int) -> Int { count <= lines.count ? count : max(0, lines.count - 1) }
+}

@@ -67,7 +67,7 @@ struct DemoBoxOfficeResponderTests {
         #expect(answers[2] == [.seatHeld(seats[2], expiresAt: 481)])   // the hold's expiry does not move
         #expect(answers[3] == [.seatReleased(seats[2])])
         #expect(orders.count == 1)
-        guard case .purchased(let id, let bought)? = answers[4].first else {
+        guard case .purchased(let id, let bought, _)? = answers[4].first else {
             Issue.record("expected a purchase, got \(answers[4])")
             await box.stop()
             return

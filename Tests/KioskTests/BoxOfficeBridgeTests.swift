@@ -73,7 +73,7 @@ import Testing
         #expect(try await kiosk.answers(to: [.holdSeat("A-2-1")], count: 1) == [.seatTaken("A-2-1")])
 
         let bought = try await kiosk.answers(to: [.buy(seats: ["A-1-1"], expectedTotal: Self.price)], count: 1)
-        guard case .purchased(_, let seats)? = bought.first else { Issue.record("expected a purchase, got \(bought)"); return }
+        guard case .purchased(_, let seats, _)? = bought.first else { Issue.record("expected a purchase, got \(bought)"); return }
         #expect(seats == ["A-1-1"])
         #expect(try await server.store.orderCount() == 2)
 

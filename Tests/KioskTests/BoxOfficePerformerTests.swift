@@ -32,7 +32,8 @@ import Testing
             [.seatHeld("A-1-2", expiresAt: expiry)],
             [.seatReleased("A-1-2")],
             [.purchaseFailed(reason: "The total is now 2500 EUR, not the 2499 shown; please check the cart.")],
-            [.purchased(orderID: orderID, seats: ["A-1-1"])],
+            // The order's code is the last six characters of its id, upper case (docs/openapi.json).
+            [.purchased(orderID: orderID, seats: ["A-1-1"], code: String(orderID.suffix(6)).uppercased())],
         ]
     }
 

@@ -43,7 +43,7 @@ public final class BoxOfficeBridge: Sendable {
                 let responses = await performer.perform(request, at: clock.now)
                 for response in responses {
                     switch response {
-                    case .purchased(let order, let seats):
+                    case .purchased(let order, let seats, _):
                         logger.info("purchase confirmed", metadata: ["order": "\(order)", "seats": "\(seats.count)"])
                     case .unanswered(let request, let code):
                         logger.warning("box office did not answer", metadata: ["request": "\(request)", "code": "\(code)"])

@@ -127,7 +127,7 @@ public actor BoxOfficePerformer {
             }
             let order = try await client.buy()
             orders.append(order)
-            return [.purchased(orderID: order.orderID, seats: order.lines.map(\.seatGUID))]
+            return [.purchased(orderID: order.orderID, seats: order.lines.map(\.seatGUID), code: order.code)]
         case .releaseAll:
             await client.reset()
             holdExpiry = nil

@@ -166,7 +166,7 @@ public final class KioskReplay: ReplayTarget {
         r.offset = (view.effectiveOffset.dx, view.effectiveOffset.dy)
         let venue = session.interaction.chart.venue
         r.selectedSeats = session.interaction.chart.selection.seats.map { venue.seatIDs[$0] }
-        r.purchases = session.purchases.count
+        r.purchases = session.purchaseCount
         r.setRenderTimes(options.timing ? renderTimes : [])
         return r
     }

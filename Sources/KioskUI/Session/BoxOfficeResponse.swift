@@ -10,8 +10,9 @@ public enum BoxOfficeResponse: Hashable, Sendable {
     /// The hold (every seat in it) now expires at `expiresAt`, the box office's answer to
     /// `.extendHold`: no later than before when the event's maximum hold time is reached.
     case holdExtended(expiresAt: Double)
-    /// The order went through.
-    case purchased(orderID: String, seats: [String])
+    /// The order went through: the box office's order id, the seats it sold, and the short code
+    /// a visitor reads and a scanner takes (nil when the box office gave none: the id stands in).
+    case purchased(orderID: String, seats: [String], code: String? = nil)
     /// The order was refused or could not be confirmed; `reason` is for the visitor.
     case purchaseFailed(reason: String)
     /// Seats whose status changed elsewhere (sold, held by another kiosk, freed) since the last

@@ -19,8 +19,12 @@ struct Checkout {
     private(set) var holds: [(seat: Int, expiresAt: Double)] = []
     /// Requests queued since the host last took them, in order.
     private(set) var requests: [BoxOfficeRequest] = []
-    /// Completed orders (order ids, in order).
+    /// The latest completed orders (order ids, oldest first), at most `recentPurchasesKept`: a
+    /// kiosk sells for months, and nothing may grow per visitor.
     private(set) var purchases: [String] = []
+    /// Completed orders since the session started.
+    private(set) var purchaseCount = 0
+    static let recentPurchasesKept = 16
     private var lookup: SeatLookup?
     /// "More time" went to the box office and its answer is awaited.
     private(set) var extensionPending = false
@@ -143,6 +147,8 @@ struct Checkout {
     /// An order went through: its holds became tickets.
     mutating func completed(orderID: String) {
         purchases.append(orderID)
+        if purchases.count > Self.recentPurchasesKept { purchases.removeFirst(purchases.count - Self.recentPurchasesKept) }
+        purchaseCount += 1
         forgetHolds()
     }
 }

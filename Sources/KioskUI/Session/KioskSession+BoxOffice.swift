@@ -30,10 +30,10 @@ extension KioskSession {
             checkout.forgetHold(seat)
         case .holdExtended(let expiresAt):
             holdExtended(until: expiresAt)
-        case .purchased(let orderID, let seats):
+        case .purchased(let orderID, let seats, let code):
             checkout.completed(orderID: orderID)
             for id in seats { if let seat = checkout.seatIndex(id) { interaction.setStatus(seat, .sold) } }
-            go(.purchased(receipt(orderCode: orderID, seatIDs: seats), at: now))
+            go(.purchased(receipt(orderCode: code ?? orderID, seatIDs: seats), at: now))
             release()
         case .purchaseFailed(let reason):
             go(.purchaseFailed(reason: reason))

@@ -18,8 +18,11 @@ extension KioskSession {
     /// configuration names none.
     public func price(ofCategory index: Int) -> Int? { checkout.price(ofCategory: index) }
 
-    /// Completed purchases (order ids, in order).
+    /// The latest completed purchases (order ids, oldest first; at most 16 are kept).
     public var purchases: [String] { checkout.purchases }
+
+    /// Completed purchases since the session started.
+    public var purchaseCount: Int { checkout.purchaseCount }
 
     /// Buy Tickets can be pressed: a box office that answers, seats chosen, no purchase under
     /// way or on screen.
@@ -55,7 +58,7 @@ extension KioskSession {
     /// A one-line state for systemd's STATUS= and the control socket.
     public var statusLine: String {
         let selected = selectedSeats.count
-        var s = "\(phase.rawValue), \(selected) seat\(selected == 1 ? "" : "s") selected, \(purchases.count) purchase\(purchases.count == 1 ? "" : "s")"
+        var s = "\(phase.rawValue), \(selected) seat\(selected == 1 ? "" : "s") selected, \(purchaseCount) purchase\(purchaseCount == 1 ? "" : "s")"
         if let code = outOfServiceCode { s += ", out of service (\(code))" }
         return s
     }

@@ -60,6 +60,9 @@ public struct RecordingReplay {
         /// Render every `every`-th display frame without writing it (for `render_ms`).
         public var renders = false
         public var boxOffice: BoxOffice?
+        /// Party size first, as a kiosk with `seating.party_size_first` (the bundled demo session
+        /// is recorded so); false: seats are tapped one by one.
+        public var partySizeFirst = false
         /// Show progress on standard error (a bar on a terminal, plain lines otherwise).
         public var showsProgress = true
 
@@ -119,6 +122,7 @@ public struct RecordingReplay {
         if let frames = o.framesDirectory { try FileOutput.makeDirectory(frames) }
 
         var configuration = KioskSession.Configuration(screenSize: o.size, pixelsPerMillimetre: ppmm)
+        configuration.partySizeFirst = o.partySizeFirst
         var responder: HTTPBoxOfficeResponder?
         var stateDirectory: String?
         if let boxOffice = o.boxOffice {

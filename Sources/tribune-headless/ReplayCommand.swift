@@ -70,6 +70,9 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Render every N-th frame (--every) without writing it, so render_ms is measured without --frames.")
     var render = false
 
+    @Flag(name: .customLong("party-size-first"), help: "Party size first, as a kiosk with seating.party_size_first (the bundled demo session is recorded so).")
+    var partySizeFirst = false
+
     @Option(name: .customLong("box-office"), help: "Box-office URL: seat taps hold seats and Buy orders them there, for real (the venue must be the event's).")
     var boxOffice: String?
 
@@ -105,6 +108,7 @@ struct ReplayCommand: ParsableCommand {
         options.frameRate = rate
         options.timing = !noTiming
         options.renders = render
+        options.partySizeFirst = partySizeFirst
         if let boxOffice, let tokenFile {
             options.boxOffice = .init(url: boxOffice, token: try HTTPBoxOfficeResponder.readToken(path: tokenFile), eventID: event)
         }

@@ -5,13 +5,15 @@
 /// ```
 ///              touch                       idle timeout            prompt runs out
 ///  blanked ─────────────► stadium ⇄ tribune ──────────► idlePrompt ──────────────► attract
-///     ▲        (wake)     cart ⇄ │ Buy ▲   (zoom in/out) │ touch/Continue ▲          │ touch
-///     │           (close, line) ▼     │ Back, hold ran out└────────────────┘          │ (wake)
-///     │                        review ─┘                                             ▼
-///     │                          │ Confirm      Ok, Done                           stadium
-///     │ long idle                ▼              ▲
-///     │                      purchasing ──► receipt / purchaseFailed
-///     └──────────── stadium, tribune, cart, review, idlePrompt, attract
+///     ▲        (wake)   ▲  │ cart  │ Buy ▲              │ touch/Continue ▲          │ touch
+///     │  Close, a line, │  ▼       │     │ Back,        └────────────────┘          │ (wake)
+///     │  hold ran out   └ cart ─Buy┤     │ hold ran out                             ▼
+///     │                            ▼     │                                       stadium
+///     │                           review ┘
+///     │ long idle                  │ Confirm       Ok, Done ──► stadium
+///     │                            ▼
+///     │                        purchasing ──► receipt / purchaseFailed
+///     └──────── stadium, tribune, cart, review, idlePrompt, attract
 /// ```
 /// The cart and the review leave for the chart when the hold runs out (`holdExpired`).
 /// Out of service (the box office is unreachable) lies over whatever was showing, which keeps

@@ -25,6 +25,7 @@ extension KioskSession {
             interaction.setStatus(seat, .held(hold: "", until: .infinity))
             checkout.forgetHold(seat)
             if interaction.deselect(seat) { showToast(takenMessage(seat)) }
+            leaveEmptySeatList()
         case .seatReleased(let id):
             guard let seat = checkout.seatIndex(id) else { return }
             checkout.forgetHold(seat)
@@ -133,6 +134,7 @@ extension KioskSession {
                 interaction.setStatus(seat, status)
             }
         }
+        leaveEmptySeatList()
     }
 
     /// "Seat 7 in row 3 (Ring 1 · North 2) was just taken": names the seat as the ticket does.

@@ -100,6 +100,13 @@ extension KioskSession {
 
     func closeCart() { go(.cartClosed(zoomed: chartIsZoomed)) }
 
+    /// The box office took the last seat away while the cart or the review was open (sold
+    /// elsewhere): back to the chart, where the toast names the seat.
+    func leaveEmptySeatList() {
+        guard selectedSeats.isEmpty else { return }
+        if screen == .cart { closeCart() } else if screen == .review { leaveReview() }
+    }
+
     /// The remove control on line `k`: the seat leaves the selection and its hold is let go
     /// (the release a deselected seat sends); an emptied cart closes.
     func removeCartLine(_ k: Int) {

@@ -1,0 +1,73 @@
+import Foundation
+import Geometry
+import Testing
+@testable import KioskUI
+
+/// The cart and the review without a box office behind them (answers by hand): many seats end
+/// in "+ N more" and never overflow, a removed line asks for its release, and a cart or review
+/// whose last seat was sold elsewhere gives way to the chart. The real box office's side is
+/// HoldCartReviewTests (HeadlessTests).
+@Suite struct KioskSessionCartTests {
+    /// Eight seats side by side in the middle row of the rect tribune (14 seats a row), held for 10 min.
+    static func eightSeats(_ d: KioskDriver) -> [Int] {
+        let t = d.zoomIn()
+        let (middle, _) = d.middleSeats(t)
+        let seats = Array((middle - 3)...(middle + 4))
+        for s in seats { d.tap(d.seatPoint(s)) }
+        for s in seats { d.session.receive(.seatHeld(d.venue.seatIDs[s], expiresAt: d.now + 600)) }
+        _ = d.session.takeRequests()
+        return seats
+    }
+
+    @Test func manySeatsOnASmallPanelEndInPlusNMoreInsideTheCard() {
+        let d = KioskDriver(size: Size(width: 800, height: 480)) { $0.pixelsPerMillimetre = 6 }
+        let seats = Self.eightSeats(d)
+        #expect(d.session.selectedSeats.count == 8)
+        d.tap(.cart)
+        d.run(to: d.now + 0.5)
+        #expect(d.session.phase == .cart)
+        // As many lines as the card's height holds (96-unit lines, 8 apart), the last "+ N more".
+        let list = SeatListLayout(layout: d.session.layout, removable: true)
+        let rows = list.lines.count
+        #expect(rows >= 3 && rows < 8, "\(rows) lines at 800x480")
+        let (frame, _, entries) = ChromeLayoutTests.frames(d)
+        if let out = ProcessInfo.processInfo.environment["TRIBUNE_GALLERY"] { try? frame.writePNG(to: out + "/cart-eight-800x480.png", opaque: true) }
+        let places = entries.filter { $0.string.contains("Row ") && $0.string.contains("Seat ") }
+        #expect(places.count == rows - 1)
+        #expect(places.map(\.string) == seats.prefix(rows - 1).map { s in
+            "\(d.venue.tribunes[Int(d.venue.seats[s].tribune)].label) · Row \(d.venue.rowLabels[Int(d.venue.seats[s].row)]) · Seat \(d.venue.seatNumbers[s])"
+        })
+        #expect(entries.contains { $0.string == "+ \(8 - (rows - 1)) more" })
+        for e in entries { #expect(list.card.contains(e.frame), "'\(e.string)' \(e.frame) leaves the card \(list.card)") }
+        // Only the lines shown are controls.
+        #expect(d.session.frame(ofCartLine: rows - 2) != nil && d.session.frame(ofCartLine: rows - 1) == nil)
+    }
+
+    @Test func removingALineAsksForItsReleaseAndTheLastOneClosesTheCart() {
+        let d = KioskDriver()
+        let t = d.zoomIn()
+        let (a, b) = d.middleSeats(t)
+        d.tap(d.seatPoint(a)); d.tap(d.seatPoint(b))
+        _ = d.session.takeRequests()
+        d.tap(.cart)
+        d.tap(d.session.frame(ofCartRemove: 1)!.center)
+        #expect(d.session.takeRequests() == [.releaseSeat(d.venue.seatIDs[b])])
+        #expect(d.session.selectedSeats == [a] && d.session.phase == .cart)
+        d.tap(d.session.frame(ofCartRemove: 0)!.center)
+        #expect(d.session.takeRequests() == [.releaseSeat(d.venue.seatIDs[a])])
+        #expect(d.session.selectedSeats.isEmpty && d.session.phase == .zoomed)
+    }
+
+    @Test func theReviewsLastSeatSoldElsewhereReturnsToTheChart() {
+        let d = KioskDriver()
+        let t = d.zoomIn()
+        let (a, _) = d.middleSeats(t)
+        d.tap(d.seatPoint(a))
+        d.session.receive(.seatHeld(d.venue.seatIDs[a], expiresAt: d.now + 600))
+        d.tap(.buy)
+        #expect(d.session.phase == .review)
+        d.session.receive(.seatTaken(d.venue.seatIDs[a]))
+        #expect(d.session.phase == .zoomed && d.session.selectedSeats.isEmpty)
+        #expect(d.session.toastText?.contains("was just taken") == true)
+    }
+}

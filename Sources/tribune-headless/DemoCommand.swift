@@ -9,7 +9,7 @@ struct DemoCommand: ParsableCommand {
         usage: "tribune-headless demo [<options>]",
         discussion: """
             Starts the box office in this process (SQLite in a temporary folder), replays the bundled session \
-            (demo/demo-session.yaml: tap a tribune, pinch, rotate, tap three seats, pan, home, Buy, Ok) on a generated \
+            (demo/demo-session.yaml: a party of three, tap a tribune, pinch, rotate, one tap for three seats, Best seats, home, the cart, Buy, Confirm, Done) on a generated \
             10,000-seat stadium at 1920x1080 on a virtual clock, buys the seats for real over HTTP, and writes \
             key frames (PNG), an animated PNG of the session, a contact sheet and the JSON report. \
             --make-session scripts the session from the screens' layout and writes the recording instead.

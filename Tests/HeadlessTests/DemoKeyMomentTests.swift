@@ -20,6 +20,9 @@ import Testing
         var seats: Int
         var callout: Bool
         var purchases: Int
+        var phase: KioskPhase
+        var partySize: Int?
+        var selected: [Int]
         /// The presented view: zoom, rotation (degrees, 0…360), offset (px).
         var zoom: Double
         var rotation: Double
@@ -49,13 +52,14 @@ import Testing
             seen.append(Seen(name: moments[seen.count].name, atHome: s.interaction.isAtHome, homeControl: s.frame(of: .zoomOut) != nil,
                              tribune: s.interaction.chart.selectedTribune, seats: s.selectedSeats.count,
                              callout: s.calloutSnapshot() != nil, purchases: s.purchases.count,
+                             phase: s.phase, partySize: s.partySize, selected: s.selectedSeats,
                              zoom: view.effectiveZoom, rotation: degrees < 0 ? degrees + 360 : degrees, offset: view.effectiveOffset,
                              stadium: box(Rect(origin: .zero, size: venue.size)),
                              tribuneBox: s.interaction.chart.selectedTribune.map { box(venue.tribunes[$0].bounds) }))
         }
     }
 
-    @Test func theKeyFramesShowTheOverviewATribuneTheCalloutAPanAndHome() throws {
+    @Test func theKeyFramesShowPartySizeBestSeatsTheCartTheReviewAndTheReceipt() throws {
         let path = try #require(Demo.bundledSessionPath())
         let touches = try RecordingReader.read(path: path).touchFrames(mapping: DisplayMapping(size: DemoSession.screenSize))
         let venue = DemoSession.venue()
@@ -78,35 +82,44 @@ import Testing
 
         let stadium = try at("01-stadium")
         #expect(stadium.atHome && !stadium.homeControl && stadium.tribune == nil && !stadium.callout)
+        #expect(stadium.partySize == nil, "the picker comes first")
         #expect(inside(stadium.stadium), "the overview fits the safe area: \(stadium.stadium) in \(safe)")
+        let party = try at("02-party-size")
+        #expect(party.partySize == 3 && party.seats == 0 && party.atHome)
 
-        let tribune = try at("02-tribune")
+        let tribune = try at("03-tribune")
         #expect(tribune.tribune != nil && tribune.homeControl && !tribune.atHome)
         #expect(tribune.tribuneBox.map(inside) == true, "the tapped tribune is fitted into the safe area")
 
-        let pinch = try at("03-pinch"), rotate = try at("04-rotate")
+        let pinch = try at("04-pinch"), rotate = try at("05-rotate")
         #expect(pinch.zoom > tribune.zoom * 1.2)
         let turned = abs(rotate.rotation - pinch.rotation)
         #expect(turned > 15 && turned < 35, "the rotate step turns about 25°: \(turned)")
 
-        let seats = try at("05-seats")
-        #expect(seats.seats == 3 && seats.callout, "three seats held and the last one's callout")
+        // One tap: three adjacent seats of one row, with the callout.
+        let placed = try at("06-party-seats")
+        #expect(placed.seats == 3 && placed.callout, "three seats and the callout")
+        func oneRun(_ seats: [Int]) -> Bool {
+            let sorted = seats.sorted()
+            guard let first = sorted.first else { return false }
+            return sorted == Array(first..<(first + seats.count)) && sorted.allSatisfy(venue.rows[Int(venue.seats[first].row)].seats.contains)
+        }
+        #expect(oneRun(placed.selected))
+        let best = try at("07-best-seats")
+        #expect(best.seats == 3 && oneRun(best.selected) && best.callout && best.tribune != nil)
+        #expect(best.tribune == Int(venue.seats[best.selected[0]].tribune), "flown to the best seats' tribune")
 
-        let pan = try at("06-pan")
-        #expect(!pan.callout, "the callout goes with the next gesture")
-        #expect(pan.offset.dx != seats.offset.dx || pan.offset.dy != seats.offset.dy, "the pan moved the view")
-        #expect(pan.homeControl)
-
-        let home = try at("07-home")
+        let home = try at("08-home")
         #expect(home.atHome && !home.homeControl && home.tribune == nil)
         #expect(home.rotation < 0.01 || home.rotation > 359.99, "north up: \(home.rotation)°")
         #expect(home.seats == 3, "home keeps the chosen seats")
         #expect(home.stadium == stadium.stadium, "home is where the overview was")
 
-        let review = try at("08-review")
-        #expect(review.purchases == 0 && review.seats == 3, "the review shows the seats still held, nothing bought yet")
-        #expect(try at("09-bought").purchases == 1)
-        let done = try at("10-done")
-        #expect(done.atHome && done.seats == 0 && done.stadium == stadium.stadium)
+        #expect(try at("09-cart").phase == .cart)
+        let review = try at("10-review")
+        #expect(review.phase == .review && review.purchases == 0 && review.seats == 3, "the review shows the seats still held, nothing bought yet")
+        #expect(try at("11-receipt").purchases == 1)
+        let done = try at("12-done")
+        #expect(done.atHome && done.seats == 0 && done.stadium == stadium.stadium && done.partySize == nil)
     }
 }

@@ -35,6 +35,7 @@ struct RecordingReplayTests {
         let boxOffice = try await EmbeddedBoxOffice.start(venue: venue, eventName: "Replay Test Match")
         var options = Self.options(try Self.sessionPath(), venue: venuePath)
         options.boxOffice = .init(url: boxOffice.baseURL, token: boxOffice.token)   // the event: the only one
+        options.partySizeFirst = true   // as the demo session was recorded
         let settings = options
         let result: RecordingReplay.Result
         do {
@@ -47,7 +48,7 @@ struct RecordingReplayTests {
         #expect(result.report.purchases == 1)
         let order = try #require(result.orders.first)
         #expect(result.orders.count == 1)
-        #expect(order.lines.count == 3)   // the session taps three seats, then Buy
+        #expect(order.lines.count == 3)   // a party of three, Best seats, then Buy
         // The order is in the box office's database with exactly those seats.
         let stored = try await boxOffice.storedOrder(id: order.orderID)
         #expect(stored?.seats == order.lines.map(\.seatGUID).sorted())
@@ -85,11 +86,13 @@ struct RecordingReplayTests {
         try VenueFile.write(DemoSession.venue(), to: venuePath)
         defer { try? FileManager.default.removeItem(atPath: venuePath) }
         let session = try Self.sessionPath()
-        let whole = try RecordingReplay(options: Self.options(session, venue: venuePath)).run().report
-        // Up to the key moment "three seats held" (7.4 s): zoomed into the tribune with seats
-        // selected, nothing bought yet.
-        var options = Self.options(session, venue: venuePath)
-        options.to = DemoSession.keyMoments[4].time
+        var all = Self.options(session, venue: venuePath)
+        all.partySizeFirst = true   // as the demo session was recorded
+        let whole = try RecordingReplay(options: all).run().report
+        // Up to the key moment "one tap: three seats side by side": zoomed into the tribune with
+        // seats selected, nothing bought yet.
+        var options = all
+        options.to = try #require(DemoSession.keyMoments.first { $0.name == "06-party-seats" }).time
         let upToSeats = try RecordingReplay(options: options).run().report
         #expect(upToSeats.purchases == 0)
         #expect(upToSeats.selectedSeats.count == 3)

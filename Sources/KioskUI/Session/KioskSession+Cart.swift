@@ -128,6 +128,6 @@ extension KioskSession {
         closeCart()
         // The callout's tail points from the seat itself once the view has arrived.
         let target = interaction.chart.view.screenPoint(fromChart: venue.seats[seat].center)
-        seatCallout = SeatCallout(seat: seat, finger: target, outcome: .selected)
+        seatCallout = SeatCallout(seat: seat, finger: target, outcome: .inCart)
     }
 }

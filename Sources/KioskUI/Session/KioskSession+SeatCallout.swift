@@ -10,6 +10,8 @@ extension KioskSession {
             case selected, deselected, refused
             /// A party of `count` placed at the seat, or (`proposed`) a block pointed out there.
             case party(count: Int, proposed: Bool)
+            /// One of the visitor's seats, flown to from its cart line (no tap on it).
+            case inCart
         }
         var seat: Int
         var finger: Point
@@ -62,6 +64,7 @@ extension KioskSession {
         case .selected: lines.append(strings.addedToSeats)
         case .deselected: lines.append(strings.removedFromSeats)
         case .refused: lines.append(strings.cannotBeChosen)
+        case .inCart: lines.append(strings.yourSeats)
         case .party(let n, let proposed):
             let line = n == 1 ? (proposed ? strings.oneSeatHere : strings.addedToSeats) : (proposed ? strings.seatsTogetherHere : strings.partyAdded)
             lines.append(KioskStrings.fill(line, ("count", "\(n)")))

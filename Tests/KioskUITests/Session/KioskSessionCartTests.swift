@@ -70,4 +70,31 @@ import Testing
         #expect(d.session.phase == .zoomed && d.session.selectedSeats.isEmpty)
         #expect(d.session.toastText?.contains("was just taken") == true)
     }
+
+    static let sizes = [Size(width: 800, height: 480), Size(width: 1920, height: 1080), Size(width: 1080, height: 1920),
+                        Size(width: 3840, height: 2160)]
+
+    /// A cart line from the overview: the chart flies to the seat's tribune, the seat ends inside
+    /// the safe area, and its callout says it is one of the visitor's seats.
+    @Test(arguments: sizes) func aCartLineFliesToItsSeatWithItsCallout(size: Size) throws {
+        let d = KioskDriver(size: size) { $0.pixelsPerMillimetre = size.width > 3000 ? 5.4 : 4 }
+        let t = d.zoomIn()
+        let (a, b) = d.middleSeats(t)
+        d.tap(d.seatPoint(a)); d.tap(d.seatPoint(b))
+        d.tap(.zoomOut)
+        d.run(to: d.now + 1.2)
+        #expect(d.session.phase == .browsing)
+        d.tap(.cart)
+        d.tap(try #require(d.session.frame(ofCartLine: 1)).center)
+        d.run(to: d.now + 1.2)
+        #expect(d.session.phase == .zoomed && d.session.interaction.chart.selectedTribune == t)
+        let p = d.session.interaction.presentedView.screenPoint(fromChart: d.venue.seats[b].center)
+        #expect(d.session.layout.safeArea.contains(p), "seat at \(p), safe area \(d.session.layout.safeArea)")
+        let callout = try #require(d.session.snapshot().callout)
+        #expect(callout.lines.last == d.session.content.strings.yourSeats)
+        #expect(callout.lines.contains("Row \(d.venue.rowLabels[Int(d.venue.seats[b].row)]) · Seat \(d.venue.seatNumbers[b])"))
+        if let out = ProcessInfo.processInfo.environment["TRIBUNE_GALLERY"] {
+            try? d.render().writePNG(to: "\(out)/cart-flown-\(Int(size.width))x\(Int(size.height)).png", opaque: true)
+        }
+    }
 }

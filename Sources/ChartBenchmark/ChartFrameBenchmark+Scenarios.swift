@@ -145,6 +145,8 @@ extension ChartFrameBenchmark {
                                  note: "p99 target 16 ms; \(samples.wall.count) frames, synthesized gesture"))
 
         }
+        // The renderer's memory, before the sessions below add their own frame caches.
+        report.peakResidentMB = Self.peakResidentMB()
         // 7. Whole kiosk frames: labels, patterns and chrome over the chart.
         if want("session") { runSessionScenarios(add) }
         // 8. Direct rasterization of every seat path (the reference renderer's way), for context.
@@ -166,7 +168,6 @@ extension ChartFrameBenchmark {
             add(Self.measurement("direct rasterization (Raster, every seat path)", samples, target: nil,
                                  note: "ChartRenderer + DrawingContext per seat; for context"))
         }
-        report.peakResidentMB = Self.peakResidentMB()
         return report
     }
 }

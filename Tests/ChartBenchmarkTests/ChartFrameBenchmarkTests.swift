@@ -40,6 +40,22 @@ struct ChartFrameBenchmarkTests {
         #expect(ChartFrameBenchmark(options: options).scenarioNames.isEmpty)
     }
 
+    /// The kiosk-frame scenarios reach the frames they name: a legend entry tapped (its cells
+    /// stand in rows with gaps), a tribune zoomed into, a pan, seats tapped — each timed at least
+    /// once (an empty sample would print 0 ms as "met").
+    @Test func sessionScenariosTimeEveryFrameTheyName() {
+        var options = ChartFrameBenchmark.Options()
+        options.seats = 3_000
+        options.width = 960
+        options.height = 540
+        options.repeats = 3
+        options.only = "session"
+        let report = ChartFrameBenchmark(options: options).run()
+        let names = report.measurements.map(\.name)
+        #expect(names.count == 5 && names.allSatisfy { $0.hasPrefix("session:") }, "\(names)")
+        for m in report.measurements { #expect(m.runs > 0 && m.max > 0, "\(m.name): \(m.runs) runs") }
+    }
+
     @Test func exportedSeatsAreASceneWithOneFillPerSeat() throws {
         var options = ChartFrameBenchmark.Options()
         options.seats = 300

@@ -25,6 +25,11 @@ import Testing
         #expect(try await kiosk.answers(to: [.extendHold], count: 1) == [.holdExtended(expiresAt: 120 + ttl)])
         // The server agrees: the hold's time left is the hold period again.
         #expect(await kiosk.client.hold?.expiresInSeconds == BoxOfficeBridgeTests.holdTTL)
+        // Once the hold is bought there is nothing to extend: the answer is the expiry already
+        // known (no more time), so the screen stops offering it.
+        let bought = try await kiosk.answers(to: [.buy(seats: ["A-1-1"], expectedTotal: BoxOfficeBridgeTests.price)], count: 1)
+        #expect(bought.count == 1 && { if case .purchased = bought[0] { true } else { false } }())
+        #expect(try await kiosk.answers(to: [.extendHold], count: 1) == [.holdExtended(expiresAt: 120 + ttl)])
         #expect(await kiosk.shutDown(timeout: 60))
         await server.stop()
     }

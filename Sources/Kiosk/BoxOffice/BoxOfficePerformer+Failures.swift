@@ -11,6 +11,8 @@ extension BoxOfficePerformer {
     /// - a seat taken meanwhile → `.seatTaken` for it (and for the seat asked for);
     /// - any other refusal of a hold → `.seatTaken`, of a release → `.seatReleased` (the hold is
     ///   gone, so is the seat);
+    /// - a refused extension (the hold is gone) → `.holdExtended` at the expiry already known:
+    ///   no more time, so the screen stops offering it;
     /// - a failed `buy` always ends in `.purchaseFailed` with a reason for the visitor.
     func responses(for error: BoxOfficeError, request: BoxOfficeRequest) async -> [BoxOfficeResponse] {
         var out: [BoxOfficeResponse] = []
@@ -36,8 +38,9 @@ extension BoxOfficePerformer {
         case .buy:
             out.append(.purchaseFailed(reason: Self.purchaseFailure(error)))
         case .extendHold:
-            // The hold is gone (expired or converted): the session's own expiry tells the visitor.
-            break
+            // Refused (the hold ran out or was bought meanwhile): no more time than the screen
+            // already counts down to, which ends the offer; the session's own expiry does the rest.
+            if let known = holdExpiry { out.append(.holdExtended(expiresAt: known.expiresAt)) }
         case .releaseAll, .refreshAvailability:
             break
         }

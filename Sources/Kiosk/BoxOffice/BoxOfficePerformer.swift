@@ -36,7 +36,7 @@ public actor BoxOfficePerformer {
     /// The event once `prepare()` succeeded.
     public private(set) var event: EventInfo?
     /// The current hold and when it expires on the caller's clock (s).
-    private var holdExpiry: (holdID: String, expiresAt: Double)?
+    private(set) var holdExpiry: (holdID: String, expiresAt: Double)?
     /// The preparation in flight, shared by callers that arrive while it runs.
     private var preparing: Task<Result<EventInfo, BoxOfficeError>, Never>?
 

@@ -29,12 +29,12 @@ import Testing
     }
 
     /// The real box office on 127.0.0.1 (an ephemeral port) with one event and two kiosk tokens.
-    static func startServer(directory: String) async throws -> (BoxOfficeServer, Int) {
+    static func startServer(directory: String, port: Int = 0) async throws -> (BoxOfficeServer, Int) {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let store = try BoxOfficeStore(path: directory + "/boxoffice.sqlite")
         _ = try await store.createEvent(id: "evt_bridge", name: "Bridge Match", layout: try VenueLayout(document: Self.venueDocument()),
                                         currency: "EUR", prices: ["CAT1": Int64(price)], holdTTLSeconds: holdTTL)
-        var serverConfiguration = BoxOfficeServer.Configuration(databasePath: directory + "/boxoffice.sqlite", port: 0,
+        var serverConfiguration = BoxOfficeServer.Configuration(databasePath: directory + "/boxoffice.sqlite", port: port,
                                                                 tokens: ["token-k1": "k1", "token-k2": "k2"])
         serverConfiguration.sweepInterval = nil
         let server = try BoxOfficeServer(configuration: serverConfiguration)

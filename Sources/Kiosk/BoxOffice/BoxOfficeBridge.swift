@@ -13,7 +13,9 @@ import Seating
 /// session makes on its clock (`BoxOfficeWatch`), and a box office that does not answer comes
 /// back as `.unanswered` for the session to be patient with. At start it reconciles the purchase
 /// journal and posts `.service(code: nil)` once nothing from before is unconfirmed (until then
-/// the kiosk shows `BO-JOURNAL`, and the session's probes keep trying).
+/// the kiosk shows `BO-JOURNAL`, and the session's probes keep trying). A kiosk that started
+/// without its event (the box office was out of reach) hears it on `events` after the first
+/// request the box office answers: every request loads the event first (`prepare()`).
 public final class BoxOfficeBridge: Sendable {
     public let performer: BoxOfficePerformer
     public var client: PurchaseClient { performer.client }
@@ -22,12 +24,17 @@ public final class BoxOfficeBridge: Sendable {
     private let stream: AsyncStream<BoxOfficeRequest>
     private let logger: Logger
     private let clock: any Clock
+    private let events: LoopMailbox<EventInfo>?
 
-    /// - Parameter clock: the session's clock (seconds), on which holds expire.
+    /// - Parameters:
+    ///   - clock: the session's clock (seconds), on which holds expire.
+    ///   - events: where the event goes once loaded (posted once), for a kiosk that started
+    ///     without it; nil when the kiosk has it.
     public init(client: PurchaseClient, eventID: String, mailbox: LoopMailbox<BoxOfficeResponse>, logger: Logger,
-                clock: any Clock = MonotonicClock()) {
+                clock: any Clock = MonotonicClock(), events: LoopMailbox<EventInfo>? = nil) {
         performer = BoxOfficePerformer(client: client, eventID: eventID)
         self.mailbox = mailbox
+        self.events = events
         self.logger = logger
         self.clock = clock
         let pair = AsyncStream<BoxOfficeRequest>.makeStream()
@@ -37,10 +44,17 @@ public final class BoxOfficeBridge: Sendable {
 
     /// Starts the request worker and the journal's reconciliation. Call once.
     public func start() {
-        let (performer, stream, mailbox, logger, clock) = (performer, stream, mailbox, logger, clock)
+        let (performer, stream, mailbox, logger, clock, events) = (performer, stream, mailbox, logger, clock, events)
         Task {
+            var eventPosted = events == nil
             for await request in stream {
                 let responses = await performer.perform(request, at: clock.now)
+                // As soon as it is known, so the legend and totals have prices before Buy.
+                if !eventPosted, let event = await performer.event {
+                    logger.info("box office event loaded late", metadata: ["event": "\(event.name)", "categories": "\(event.categories.count)"])
+                    events?.post(event)
+                    eventPosted = true
+                }
                 for response in responses {
                     switch response {
                     case .purchased(let order, let seats, _):

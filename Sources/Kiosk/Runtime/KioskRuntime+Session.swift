@@ -26,8 +26,7 @@ extension KioskRuntime {
         var c = KioskSession.Configuration(screenSize: Size(width: Double(screen.0), height: Double(screen.1)), pixelsPerMillimetre: ppmm)
         c.eventName = configuration.eventName ?? event?.name ?? venue.name
         // The box office's start of the event first (its wall-clock time at the venue), else configuration.
-        c.eventDate = event?.startsAt.flatMap { EventDate(year: $0.year, month: $0.month, day: $0.day, hour: $0.hour, minute: $0.minute) }
-            ?? configuration.eventDate
+        c.eventDate = event?.eventDate ?? configuration.eventDate
         c.boxOfficeConfigured = configuration.boxOfficeConfigured
         c.pollInterval = configuration.boxOfficeConfigured ? configuration.boxOffice.pollInterval : nil
         c.outOfServiceAfter = configuration.boxOffice.outOfServiceAfter

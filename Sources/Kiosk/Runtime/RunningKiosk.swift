@@ -26,6 +26,9 @@ final class RunningKiosk {
     let notifier: SystemdNotifier?
     /// The box office (nil: standalone, Buy disabled).
     let boxOffice: BoxOfficeLink?
+    /// The box office's event: loaded at start, or later once the box office answers
+    /// (`adoptLateEvent`); nil until then.
+    var event: EventInfo?
     /// Frames onto the display, and touch-to-flip latency.
     let pacer: FramePacer
     var display: any Displays.Display { pacer.display }
@@ -62,6 +65,7 @@ final class RunningKiosk {
             try BoxOfficeLink.connect(url: $0, settings: configuration.boxOffice, logger: logger)
         }
         boxOffice = link
+        event = link?.event
         serviceCode = link?.serviceCode
         if let path = configuration.venue {
             venue = try VenueFile.read(path: path)
@@ -130,11 +134,18 @@ final class RunningKiosk {
     /// The visitor session for the display's current size.
     static func makeSession(_ configuration: KioskConfiguration, display: any Displays.Display, event: EventInfo?,
                             venue: Venue, touchPanel: Size?) -> KioskSession {
+        let c = sessionConfiguration(configuration, display: display, event: event, venue: venue, touchPanel: touchPanel)
+        return KioskSession(venue: venue, configuration: c, clock: MonotonicClock())
+    }
+
+    /// The visitor session's settings for the display's current size.
+    static func sessionConfiguration(_ configuration: KioskConfiguration, display: any Displays.Display, event: EventInfo?,
+                                     venue: Venue, touchPanel: Size?) -> KioskSession.Configuration {
         let device = display.deviceSize
         var c = KioskRuntime.sessionConfiguration(configuration, screen: (display.surface.width, display.surface.height),
                                                   device: (device.width, device.height), event: event, venue: venue)
         c.pixelsPerMillimetre = pixelsPerMillimetre(configuration, display: display, touchPanel: touchPanel)
-        return KioskSession(venue: venue, configuration: c, clock: MonotonicClock())
+        return c
     }
 
     /// Gesture thresholds for the display and, when it reports one, the touchscreen's size.
@@ -158,7 +169,7 @@ final class RunningKiosk {
 
     /// A session laid out again (new size, reload) that keeps the service state.
     func rebuildSession() {
-        session = Self.makeSession(configuration, display: display, event: boxOffice?.event, venue: venue,
+        session = Self.makeSession(configuration, display: display, event: event, venue: venue,
                                    touchPanel: touch?.physicalSize)
         if let code = serviceCode { session.receive(.service(code: code)) }
         pacer.repaint()
@@ -195,7 +206,12 @@ final class RunningKiosk {
                 self.session.receive(r)
             }
         }
-        let bridge = BoxOfficeBridge(client: link.client, eventID: link.eventID, mailbox: mailbox, logger: logger, clock: clock)
+        // Started without the event (the box office was out of reach): it comes with the first answer.
+        let events = link.event != nil ? nil : try LoopMailbox<EventInfo>(loop: loop) { [unowned self] events in
+            if let last = events.last { self.adoptLateEvent(last) }
+        }
+        let bridge = BoxOfficeBridge(client: link.client, eventID: link.eventID, mailbox: mailbox, logger: logger, clock: clock,
+                                     events: events)
         self.bridge = bridge
         bridge.start()
     }

@@ -11,9 +11,9 @@ struct Checkout {
     let venue: Venue
     /// False: standalone (no box office): nothing is requested.
     let boxOfficeConfigured: Bool
-    /// Price per category id, minor units.
-    let prices: [String: Int]
-    let currency: String
+    /// Price per category id, minor units (`setPrices` when the event arrives late).
+    private(set) var prices: [String: Int]
+    private(set) var currency: String
 
     /// Hold expiry per held seat (seat index, expiresAt), in the order holds were confirmed.
     private(set) var holds: [(seat: Int, expiresAt: Double)] = []
@@ -37,6 +37,12 @@ struct Checkout {
         boxOfficeConfigured = configuration.boxOfficeConfigured
         prices = configuration.prices
         currency = configuration.currency
+    }
+
+    /// The event's prices arrived after the session started: totals from now on use them.
+    mutating func setPrices(_ prices: [String: Int], currency: String) {
+        self.prices = prices
+        self.currency = currency
     }
 
     /// The price of category `index` (in `venue.categories`), or nil when none is configured.

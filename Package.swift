@@ -128,7 +128,7 @@ let package = Package(
                           path: "Tests/FrameMemoryProbe"),
         // A kiosk purchase loop in its own process, so tests can SIGKILL it mid-purchase.
         .executableTarget(name: "boxoffice-kiosk-sim", dependencies: [
-            "BoxOfficeClient", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "BoxOfficeClient", "TestFixtures", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Tests/BoxOfficeKioskSim"),
         .executableTarget(name: "boxoffice-bench", dependencies: [
             "BoxOffice", .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -164,9 +164,9 @@ let package = Package(
         .target(name: "TestFixtures", path: "Tests/Fixtures", exclude: ["recordings"]),
         // A virtual clock for the box-office client's waits, for the tests that poll and retry.
         .target(name: "BoxOfficeTestSupport", dependencies: ["BoxOfficeClient"], path: "Tests/BoxOfficeTestSupport"),
-        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestFixtures"]),
         // The cairo-agreement corpus is scene files: its tests read them through SceneFile.
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "SceneFile"],
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "SceneFile", "TestFixtures"],
                     resources: [.copy("Corpus")]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Raster", "Geometry", "CFontStack"]),
         .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "Text", "Raster", "Geometry"]),

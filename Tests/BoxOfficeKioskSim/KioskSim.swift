@@ -1,4 +1,5 @@
 import ArgumentParser
+import TestFixtures
 import BoxOfficeClient
 import Foundation
 
@@ -26,7 +27,7 @@ struct KioskSim: AsyncParsableCommand {
         say("RESOLVED \(resolution.confirmed) \(resolution.rejected) \(resolution.pending)")
         _ = try await client.loadEvent(event)
         let pool = seats.split(separator: ",").map(String.init)
-        var rng = SplitMix(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         for _ in 0..<purchases {
             let count = 1 + Int(rng.next() % 3)
             var chosen: [String] = []
@@ -48,15 +49,3 @@ struct KioskSim: AsyncParsableCommand {
     }
 }
 
-/// A small deterministic generator (SplitMix64).
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Testing
+import TestFixtures
 @testable import Geometry
 
 /// The extremes of a cubic's coordinates by dense sampling (independent of root solving).
@@ -36,7 +37,7 @@ func sampledBounds(_ c: Cubic, samples: Int = 200_000) -> Rect {
         #expect(close(b, s, 1e-6))
         let t0 = (24 - 264.0.squareRoot()) / 52, t1 = (24 + 264.0.squareRoot()) / 52
         #expect(close(b.minY, c.at(t0).y, 1e-9) && close(b.maxY, c.at(t1).y, 1e-9))
-        var rng = SplitMix(state: 3)
+        var rng = SeededGenerator(seed: 3)
         for _ in 0..<50 {
             let r = Cubic(p0: rng.point(100), c1: rng.point(100), c2: rng.point(100), p3: rng.point(100))
             #expect(close(r.path.boundingRect, sampledBounds(r, samples: 20_000), 1e-3))

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Testing
+import TestFixtures
 @testable import Geometry
 
 /// Winding number of a polygon around p by the crossing rule, written independently here.
@@ -24,12 +25,12 @@ func polygonWinding(_ poly: [Point], _ p: Point) -> Int {
     @Test func circleAgainstAnalyticDisc() {
         let r = 50.0, c = Point(100, 100)
         let path = Path(ellipseIn: Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r))
-        var rng = SplitMix(state: 11)
+        var rng = SeededGenerator(seed: 11)
         var checked = 0
         for _ in 0..<4000 {
             // Points in a band around the boundary, kept 0.05 away from it (the cubic circle is
             // within 0.014 of the true one at r = 50).
-            let angle = rng.next() * 2 * .pi, rho = r + (rng.next() - 0.5) * 4
+            let angle = rng.unit() * 2 * .pi, rho = r + (rng.unit() - 0.5) * 4
             if abs(rho - r) < 0.05 { continue }
             let p = Point(c.x + rho * cos(angle), c.y + rho * sin(angle))
             let inside = (p.x - c.x) * (p.x - c.x) + (p.y - c.y) * (p.y - c.y) < r * r
@@ -87,10 +88,10 @@ func polygonWinding(_ poly: [Point], _ p: Point) -> Int {
             poly.append(Point(s * s * 100 + 2 * s * t * 200 + t * t * 100, s * s * 0 + 2 * s * t * 50 + t * t * 100))
         }
         for i in 1..<n { poly.append(c3.at(Double(i) / Double(n))) }
-        var rng = SplitMix(state: 5)
+        var rng = SeededGenerator(seed: 5)
         var counts = [0, 0, 0]
         for _ in 0..<1500 {
-            let p = Point(-40 + rng.next() * 220, -20 + rng.next() * 150)
+            let p = Point(-40 + rng.unit() * 220, -20 + rng.unit() * 150)
             // Skip points near the boundary (polygon chords are within 0.01 of the curves).
             var near = false
             for i in stride(from: 0, to: poly.count, by: 1) where abs(poly[i].y - p.y) < 1 && abs(poly[i].x - p.x) < 1 {

@@ -1,4 +1,5 @@
 import Testing
+import TestFixtures
 @testable import Geometry
 
 /// Collects every sink call so tests can inspect the polylines.
@@ -106,27 +107,18 @@ func cubicFlatteningStaysWithinTolerance(tolerance: Double) {
     }
 }
 
-/// A small deterministic generator so random cases are reproducible.
-struct SplitMix {
-    var state: UInt64
-    mutating func next() -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Double(z >> 11) / Double(1 << 53)
-    }
-    mutating func point(_ scale: Double) -> Point { Point(next() * scale, next() * scale) }
+extension SeededGenerator {
+    /// A point with coordinates uniform in [0, scale).
+    mutating func point(_ scale: Double) -> Point { Point(unit() * scale, unit() * scale) }
 }
 
 @Test func randomCubicsStayWithinToleranceAndNearMinimal() {
-    var rng = SplitMix(state: 42)
+    var rng = SeededGenerator(seed: 42)
     var ours = 0, minimal = 0, wang = 0
     for _ in 0..<60 {
-        let scale = 5 + rng.next() * 200
+        let scale = 5 + rng.unit() * 200
         let cubic = Cubic(p0: rng.point(scale), c1: rng.point(scale), c2: rng.point(scale), p3: rng.point(scale))
-        let tol = [0.05, 0.1, 0.25][Int(rng.next() * 3) % 3]
+        let tol = [0.05, 0.1, 0.25][Int(rng.unit() * 3) % 3]
         var sink = RecordingSink()
         cubic.path.flatten(tolerance: tol, into: &sink)
         let poly = sink.polylines[0]
@@ -145,7 +137,7 @@ struct SplitMix {
 
 @Test(arguments: [0.25, 0.1, 0.02])
 func quadFlatteningStaysWithinToleranceWithFewSegments(tolerance: Double) {
-    var rng = SplitMix(state: 7)
+    var rng = SeededGenerator(seed: 7)
     var ours = 0, uniform = 0, minimal = 0
     let fixed: [(Point, Point, Point)] = [
         (Point(0, 0), Point(50, 100), Point(100, 0)),     // symmetric arch

@@ -1,4 +1,5 @@
 import Testing
+import TestFixtures
 @testable import KioskUI
 
 /// The four-pixel lane blend against the pixel-by-pixel blend: the same bytes for random masks

@@ -1,3 +1,4 @@
+import TestFixtures
 import func Foundation.tan
 import func Foundation.cos
 import Geometry
@@ -53,21 +54,8 @@ enum RasterTestSupport {
         return p.applying(result.concatenating(AffineTransform(translationX: rect.minX, y: rect.minY)))
     }
 
-    /// A small deterministic generator (SplitMix64).
-    struct Random {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-        mutating func range(_ a: Double, _ b: Double) -> Double { a + (b - a) * unit() }
-        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
+    /// The tests' seeded generator (SplitMix64).
+    typealias Random = SeededGenerator
 
     /// Alpha of every pixel, row-major.
     static func alphas(_ s: Surface) -> [UInt8] {

@@ -70,6 +70,9 @@ public struct Demo {
     public var options: Options
     /// The seed of the embedded box office's ids (`EmbeddedBoxOffice.start(idSeed:)`).
     static let boxOfficeIDSeed: UInt64 = 0x7121_B0CE_2026
+    /// When the demo's event starts (the box office's `starts_at`, shown in the header): fixed,
+    /// so the frames are the same every run.
+    static let eventStart = "2026-03-14T20:45:00+01:00"
 
     public static let frameRate = 60.0
 
@@ -107,11 +110,12 @@ public struct Demo {
         }
         let touches = try recording.touchFrames(mapping: DisplayMapping(size: DemoSession.screenSize))
 
-        let configuration = DemoSession.configuration(venue: venue)
+        var configuration = DemoSession.configuration(venue: venue)
+        let eventName = configuration.eventName
         let boxOffice = try HTTPBoxOfficeResponder.wait { () async -> Swift.Result<EmbeddedBoxOffice, Failure> in
             // Seeded ids: the receipt's order code, in key frames and the report, is the same every run.
-            do { return .success(try await EmbeddedBoxOffice.start(venue: venue, eventName: configuration.eventName,
-                                                                   idSeed: Self.boxOfficeIDSeed)) } catch {
+            do { return .success(try await EmbeddedBoxOffice.start(venue: venue, eventName: eventName,
+                                                                   startsAt: Self.eventStart, idSeed: Self.boxOfficeIDSeed)) } catch {
                 return .failure(Failure(description: "the embedded box office did not start: \(error)"))
             }
         }.get()
@@ -119,6 +123,10 @@ public struct Demo {
 
         let responder = try HTTPBoxOfficeResponder(baseURL: boxOffice.baseURL, token: boxOffice.token, eventID: boxOffice.eventID,
                                                    stateDirectory: boxOffice.directory + "/kiosk")
+        // The header's date is the box office's, as on a kiosk.
+        do { configuration.eventDate = try responder.prepare().date } catch {
+            throw Failure(description: "the embedded box office did not answer: \(error)")
+        }
         let replay = KioskReplay(venue: venue, configuration: configuration, options: .init(timing: false), responder: responder)
         let end = max(recording.duration, DemoSession.keyMoments.last?.time ?? 0)
         let expected = Int((end * Self.frameRate).rounded(.up)) + 1

@@ -39,12 +39,14 @@ public final class EmbeddedBoxOffice: Sendable {
     ///   - eventName: shown by the kiosk's header.
     ///   - kioskID, token: the kiosk the demo plays.
     ///   - otherKiosks: more kiosks allowed in, token → kiosk id (tests: a second kiosk competing for seats).
+    ///   - startsAt: the event's start, ISO 8601 with the venue's UTC offset
+    ///     ("2026-03-14T20:45:00+01:00"), for the kiosk's header; nil: none.
     ///   - idSeed: the random half of hold, order and ticket ids from this seed (`IDRandomness`),
     ///     so an order's code — the last six characters of its id — is the same on every run;
     ///     nil: the system's generator.
     public static func start(venue: Venue, eventName: String, kioskID: String = "demo-kiosk",
                              token: String = "demo-token", otherKiosks: [String: String] = [:],
-                             idSeed: UInt64? = nil) async throws -> EmbeddedBoxOffice {
+                             startsAt: String? = nil, idSeed: UInt64? = nil) async throws -> EmbeddedBoxOffice {
         let directory = NSTemporaryDirectory() + "tribune-boxoffice-" + UUID().uuidString.lowercased()
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         do {
@@ -58,7 +60,7 @@ public final class EmbeddedBoxOffice: Sendable {
             for c in venue.categories { prices[c.id] = c.priceMinor }
             let eventID = try await server.store.createEvent(name: eventName, layout: layout,
                                                              currency: venue.categories.first?.currency ?? "EUR",
-                                                             prices: prices)
+                                                             prices: prices, startsAt: startsAt)
             let port = try await server.start()
             return EmbeddedBoxOffice(directory: directory, baseURL: "http://127.0.0.1:\(port)", port: port, token: token,
                                      kioskID: kioskID, eventID: eventID, server: server)

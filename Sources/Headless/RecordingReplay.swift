@@ -29,10 +29,14 @@ public struct RecordingReplay {
         public var token: String
         /// The event to sell; nil: the box office's only event.
         public var eventID: String?
-        /// Seconds between availability polls on the replay's clock (`box_office.poll_interval`).
+        /// Seconds between availability polls on the replay's clock (`box_office.poll_interval`,
+        /// `--poll-interval`), at least `minimumPollInterval`.
         public var pollInterval: Double = 3
-        /// Seconds without an answer before out of service (`box_office.out_of_service_after`).
+        /// Seconds without an answer before out of service (`box_office.out_of_service_after`,
+        /// `--out-of-service-after`), at least 0.
         public var outOfServiceAfter: Double = 30
+        /// The shortest poll interval, s: as `tribune run` allows.
+        public static let minimumPollInterval = 0.5
         public init(url: String, token: String, eventID: String? = nil) { self.url = url; self.token = token; self.eventID = eventID }
     }
 
@@ -98,6 +102,14 @@ public struct RecordingReplay {
         guard o.frameRate.isFinite && o.frameRate > 0 else { throw Failure("rate: expected a positive number; found \(o.frameRate)") }
         if let from = o.from, let to = o.to, to < from { throw Failure("the window ends (\(to) s) before it starts (\(from) s)") }
         if let from = o.from, !(from >= 0 && from.isFinite) { throw Failure("from: expected seconds ≥ 0; found \(from)") }
+        if let b = o.boxOffice {
+            guard b.pollInterval.isFinite && b.pollInterval >= BoxOffice.minimumPollInterval else {
+                throw Failure("--poll-interval: expected seconds ≥ \(BoxOffice.minimumPollInterval); found \(b.pollInterval)")
+            }
+            guard b.outOfServiceAfter.isFinite && b.outOfServiceAfter >= 0 else {
+                throw Failure("--out-of-service-after: expected seconds ≥ 0; found \(b.outOfServiceAfter)")
+            }
+        }
 
         let input = try RecordingReader.read(path: o.recording)
         var notes = input.warnings
@@ -134,6 +146,7 @@ public struct RecordingReplay {
             do {
                 let info = try r.prepare()
                 configuration.eventName = info.name
+                configuration.eventDate = info.date
                 configuration.currency = info.currency
                 configuration.prices = info.prices
             } catch {

@@ -82,9 +82,15 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "With --box-office: the event to sell (default: the box office's only event).")
     var event: String?
 
+    @Option(name: .customLong("poll-interval"), help: "With --box-office: seconds of virtual time between availability polls (box_office.poll_interval, at least 0.5; default 3).")
+    var pollInterval: Double?
+
+    @Option(name: .customLong("out-of-service-after"), help: "With --box-office: seconds of virtual time without an answer before out of service (box_office.out_of_service_after; default 30).")
+    var outOfServiceAfter: Double?
+
     func run() throws {
-        if boxOffice == nil && (tokenFile != nil || event != nil) {
-            throw ValidationError("--token-file and --event go with --box-office URL")
+        if boxOffice == nil && (tokenFile != nil || event != nil || pollInterval != nil || outOfServiceAfter != nil) {
+            throw ValidationError("--token-file, --event, --poll-interval and --out-of-service-after go with --box-office URL")
         }
         if boxOffice != nil && tokenFile == nil {
             throw ValidationError("--box-office needs --token-file F, the kiosk's bearer token")
@@ -110,7 +116,10 @@ struct ReplayCommand: ParsableCommand {
         options.renders = render
         options.partySizeFirst = partySizeFirst
         if let boxOffice, let tokenFile {
-            options.boxOffice = .init(url: boxOffice, token: try HTTPBoxOfficeResponder.readToken(path: tokenFile), eventID: event)
+            var settings = RecordingReplay.BoxOffice(url: boxOffice, token: try HTTPBoxOfficeResponder.readToken(path: tokenFile), eventID: event)
+            if let pollInterval { settings.pollInterval = pollInterval }
+            if let outOfServiceAfter { settings.outOfServiceAfter = outOfServiceAfter }
+            options.boxOffice = settings
         }
         let result: RecordingReplay.Result
         do {

@@ -128,9 +128,16 @@ import Testing
 extension BoxOfficePerformerTests {
     /// A loopback port nothing listens on (bound, read, closed): connecting is refused at once.
     static func closedPort() -> Int? {
+        guard let (fd, port) = reservedPort() else { return nil }
+        close(fd)
+        return port
+    }
+
+    /// A loopback port bound but not listening (connections are refused) and its socket: the
+    /// port stays ours until the socket is closed.
+    static func reservedPort() -> (Int32, Int)? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return nil }
-        defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -138,7 +145,8 @@ extension BoxOfficePerformerTests {
         let bound = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
         }
-        return bound ? Int(UInt16(bigEndian: address.sin_port)) : nil
+        guard bound else { close(fd); return nil }
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
     }
 }
 

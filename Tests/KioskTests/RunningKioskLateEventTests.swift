@@ -22,7 +22,9 @@ import Testing
         let directory = BoxOfficeBridgeTests.temporaryDirectory()
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let port = try #require(BoxOfficePerformerTests.closedPort())
+        // The port stays bound (not listening: connecting is refused) until the box office takes
+        // it, so no other test's server can get it meanwhile.
+        let (socketFD, port) = try #require(BoxOfficePerformerTests.reservedPort())
         // The kiosk's venue file is the box office's layout (so the seat ids agree).
         let venuePath = directory + "/venue.json"
         try VenueFile.write(try PretixSeatingPlan.importPlan(Array(BoxOfficeBridgeTests.venueDocument()), id: "layout"), to: venuePath)
@@ -57,6 +59,7 @@ import Testing
         }
         let connectingBar = barPixels()
 
+        close(socketFD)
         let (server, _) = try await BoxOfficeBridgeTests.startServer(directory: directory, port: port)
         // The retries reach it: the event comes with the first answer, prices reach the session.
         #expect(try await eventually { try turn(); return kiosk.session.price(ofCategory: 0) == BoxOfficeBridgeTests.price })
@@ -100,4 +103,5 @@ import Testing
         if let bridge = kiosk.bridge { _ = await onOwnThread { bridge.releaseHolds(timeout: 5) } }   // it blocks its thread
         await server.stop()
     }
+
 }

@@ -149,6 +149,7 @@ public struct RecordingReplay {
                 configuration.eventDate = info.date
                 configuration.currency = info.currency
                 configuration.prices = info.prices
+                configuration.maxSeatsPerOrder = info.maxSeatsPerOrder
             } catch {
                 throw Failure("box office \(boxOffice.url): \(error)")
             }

@@ -11,11 +11,11 @@ import Testing
     static let venue = StadiumGenerator.generate(.design())
 
     /// The event document as the box office serves it (`GET /v1/events/{id}`), with `extra` fields.
-    static func event(_ extra: String = "") throws -> EventInfo {
+    static func event(_ extra: String = "", maxSeats: Int = 8) throws -> EventInfo {
         let json = """
             {"event_id": "evt_1", "name": "Cup Final", "layout_id": "lay_1", "layout_url": "/v1/layouts/lay_1", "currency": "EUR",
              "categories": [{"name": "CAT1", "color": "#E87722", "price": {"amount_minor": 6500, "currency": "EUR"}}],
-             "limits": {"max_seats_per_order": 8, "no_orphan_seats": false, "hold_ttl_seconds": 480, "hold_max_total_seconds": 900},
+             "limits": {"max_seats_per_order": \(maxSeats), "no_orphan_seats": false, "hold_ttl_seconds": 480, "hold_max_total_seconds": 900},
              "server_time": "2026-03-01T10:00:00Z"\(extra)}
             """
         return try JSONDecoder().decode(EventInfo.self, from: Data(json.utf8))
@@ -25,6 +25,13 @@ import Testing
         var c = KioskConfiguration()
         c.eventDate = eventDate
         return c
+    }
+
+    /// The event's `max_seats_per_order` bounds the party picker and the selection.
+    @Test func theEventsOrderLimitReachesTheSession() throws {
+        let c = KioskRuntime.sessionConfiguration(Self.configuration(eventDate: nil), screen: (1920, 1080), device: (1920, 1080),
+                                                  event: try Self.event(maxSeats: 5), venue: Self.venue)
+        #expect(c.maxSeatsPerOrder == 5)
     }
 
     @Test func theBoxOfficesStartWinsOverConfiguration() throws {

@@ -52,9 +52,11 @@ public final class HTTPBoxOfficeResponder: BoxOfficeResponder {
     }
 
     /// What the screens need to know of the event before the session starts: its name, start
-    /// (`starts_at`, nil without one), currency and the price of each category (minor units).
+    /// (`starts_at`, nil without one), currency, the price of each category (minor units) and
+    /// the most seats one order may hold.
     /// Resolves the journal and loads the event now (blocking) instead of at the first request.
-    public func prepare() throws(BoxOfficeError) -> (name: String, date: EventDate?, currency: String, prices: [String: Int]) {
+    public func prepare() throws(BoxOfficeError)
+        -> (name: String, date: EventDate?, currency: String, prices: [String: Int], maxSeatsPerOrder: Int) {
         let performer = performer
         let outcome = Self.wait { () async -> Result<EventInfo, BoxOfficeError> in
             do throws(BoxOfficeError) { return .success(try await performer.prepare()) } catch { return .failure(error) }
@@ -62,7 +64,7 @@ public final class HTTPBoxOfficeResponder: BoxOfficeResponder {
         let event = try outcome.get()
         var prices: [String: Int] = [:]
         for c in event.categories { prices[c.name] = Int(c.price.amountMinor) }
-        return (event.name, event.eventDate, event.currency, prices)
+        return (event.name, event.eventDate, event.currency, prices, event.limits.maxSeatsPerOrder)
     }
 
     public func respond(to request: BoxOfficeRequest, now: Double) -> [BoxOfficeResponse] {

@@ -32,6 +32,7 @@ extension KioskRuntime {
         c.outOfServiceAfter = configuration.boxOffice.outOfServiceAfter
         if let event {
             c.currency = event.currency
+            c.maxSeatsPerOrder = event.limits.maxSeatsPerOrder
             for category in event.categories { c.prices[category.name] = Int(category.price.amountMinor) }
         } else if !configuration.boxOfficeConfigured {
             c.takePrices(from: venue)   // standalone: the legend shows the venue file's prices

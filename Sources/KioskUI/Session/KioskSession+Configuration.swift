@@ -42,6 +42,9 @@ extension KioskSession {
         /// seats and the accessible filter beside it. Hosts set it from
         /// `seating.party_size_first` (true by default there); false here keeps seat-by-seat taps.
         public var partySizeFirst = false
+        /// The most seats one order may hold: the event's `max_seats_per_order` from the box
+        /// office (the party-size picker offers 1 … this; a tap adds no more). At least 1.
+        public var maxSeatsPerOrder = 8
 
         public init(screenSize: Size, pixelsPerMillimetre: Double) {
             self.screenSize = screenSize

@@ -11,7 +11,7 @@ extension KioskSession {
     static func chartSafeArea(_ layout: KioskLayout, configuration: Configuration) -> Rect {
         let area = layout.safeArea
         guard configuration.partySizeFirst else { return area }
-        let strip = min(PartyLayout(layout: layout, maxSize: SeatSelection().maxPerOrder).strip.height, area.height)
+        let strip = min(PartyLayout(layout: layout, maxSize: max(1, configuration.maxSeatsPerOrder)).strip.height, area.height)
         return Rect(x: area.minX, y: area.minY + strip, width: area.width, height: area.height - strip)
     }
 

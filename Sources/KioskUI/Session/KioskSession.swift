@@ -96,6 +96,7 @@ public final class KioskSession {
         layout = KioskLayout(size: configuration.screenSize, pixelsPerMillimetre: configuration.pixelsPerMillimetre)
         let animator = Animator(clock: clock)
         var chart = SeatingChart(venue: venue, viewSize: configuration.screenSize)
+        chart.selection.maxPerOrder = max(1, configuration.maxSeatsPerOrder)
         // The view is bounded by the safe area, limited by seat sizes on the panel, and starts home.
         chart.view.safeArea = Self.chartSafeArea(layout, configuration: configuration)
         chart.view.pixelsPerMillimetre = configuration.pixelsPerMillimetre

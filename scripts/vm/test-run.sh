@@ -20,8 +20,9 @@ bin=$(swift build --show-bin-path)/tribune
 work=$(mktemp -d "${TMPDIR:-/tmp}/tribune-vm-run.XXXXXX")
 mode=${MODE:-1024x768}
 "$bin" venue generate --seats 3000 -o "$work/stadium.venue.json" >/dev/null
-# The same settings as in the guest; idle timers far away so nothing changes while we look.
-flags="--venue $work/stadium.venue.json --no-touch --mode $mode --idle-timeout 3600 --blank-after 0 --event-name VM"
+# The same settings as in the guest; idle timers far away so nothing changes while we look. The
+# panel's size is given: map labels are sized in mm, and the preview has no EDID to read it from.
+flags="--venue $work/stadium.venue.json --no-touch --mode $mode --idle-timeout 3600 --blank-after 0 --event-name VM --width-mm 270 --height-mm 203"
 # shellcheck disable=SC2086
 "$bin" run $flags --preview "$work/expected.png" --preview-at 10 >/dev/null
 # In the guest the first page-flip event is dropped, as a driver that loses it would: the kiosk

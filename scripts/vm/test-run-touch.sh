@@ -56,7 +56,8 @@ cat "$work/results.txt" 2>/dev/null || { echo "no results; guest log:"; cat "$wo
 # Headless: what was played (as `tribune record` captured it in the guest) through the same
 # screens, and the screen it leaves (settled).
 if [ -s "$work/recorded-circle.yaml" ]; then
+  # Party size first, as `tribune run` has it by default (seating.party_size_first).
   "$headless" replay "$work/recorded-circle.yaml" --venue "$work/stadium.venue.json" --size $size --touch-size 270x203mm \
-      --no-timing --last-frame "$work/expected-final.png" --report "$work/expected-report.json" 2> "$work/replay.err" || true
+      --party-size-first --no-timing --last-frame "$work/expected-final.png" --report "$work/expected-report.json" 2> "$work/replay.err" || true
 fi
 python3 Tests/VM/check_run_touch.py "$work"

@@ -15,6 +15,11 @@ import Testing
 /// the other kiosk buys turns sold on this kiosk's chart and in the frame it presents. The test
 /// waits for that to happen (the poll interval is real time here); it counts nothing in time.
 @Suite(.serialized) struct RunningKioskAvailabilityTests {
+    /// How long a step may take before the test gives up: the bridge's task shares Swift's
+    /// cooperative threads (one per core) with the suites running beside it, and under a full,
+    /// parallel run it waited over two minutes for one; the test waits for events, not for a time.
+    static let patience: Duration = .seconds(900)
+
     @Test func aSeatSoldByAnotherKioskTurnsSoldInTheLiveLoop() async throws {
         let directory = BoxOfficeBridgeTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -39,7 +44,7 @@ import Testing
         let seat = try #require(venue.seatIndex(id: "A-1-2"))
         // The first poll has been answered (the box office is there) before anything is sold.
         let client = try #require(kiosk.bridge?.client)
-        #expect(try await eventually { try turn(); return await client.pollCount >= 1 })
+        #expect(try await eventually(limit: Self.patience) { try turn(); return await client.pollCount >= 1 })
         for _ in 0..<3 { try turn() }
         let view = kiosk.session.interaction.presentedView
         let centre = view.screenPoint(fromChart: venue.seats[seat].center)
@@ -59,8 +64,8 @@ import Testing
         try await other.tapSeat("A-1-2")
         _ = try await other.buy()
         // Wait for the news to reach the chart, then for the frame showing it.
-        #expect(try await eventually { try turn(); return kiosk.session.interaction.chart.availability.status(seat) == .sold })
-        #expect(try await eventually { try turn(); return !kiosk.session.needsDisplay && seatPixels() != before })
+        #expect(try await eventually(limit: Self.patience) { try turn(); return kiosk.session.interaction.chart.availability.status(seat) == .sold })
+        #expect(try await eventually(limit: Self.patience) { try turn(); return !kiosk.session.needsDisplay && seatPixels() != before })
         // The sold look's fill is among the seat's pixels (its ✕ and edges aside).
         let fill = MapStyle.sold.fill.premultiplied.rawValue
         #expect(seatPixels().contains(fill))

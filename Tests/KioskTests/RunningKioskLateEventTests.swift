@@ -18,6 +18,11 @@ import Testing
 /// arrives with the first answer, the legend shows its prices and a seat is bought for them.
 /// The test waits for each step; it counts nothing in time.
 @Suite(.serialized) struct RunningKioskLateEventTests {
+    /// How long a step may take before the test gives up: the bridge's task shares Swift's
+    /// cooperative threads (one per core) with the suites running beside it, and under a full,
+    /// parallel run it waited over two minutes for one; the test waits for events, not for a time.
+    static let patience: Duration = .seconds(900)
+
     @Test func theEventArrivesWhenTheBoxOfficeAnswersAndBuyWorks() async throws {
         let directory = BoxOfficeBridgeTests.temporaryDirectory()
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -49,8 +54,8 @@ import Testing
             try kiosk.loop.runOnce(timeout: 0.02)
         }
         // A poll went unanswered: connecting, not standalone, and still no prices.
-        #expect(try await eventually { try turn(); return kiosk.session.isReconnecting })
-        #expect(try await eventually { try turn(); return !kiosk.session.needsDisplay })
+        #expect(try await eventually(limit: Self.patience) { try turn(); return kiosk.session.isReconnecting })
+        #expect(try await eventually(limit: Self.patience) { try turn(); return !kiosk.session.needsDisplay })
         let bar = kiosk.session.layout.bottomBar
         func barPixels() -> [UInt32] {
             var out: [UInt32] = []
@@ -62,10 +67,10 @@ import Testing
         close(socketFD)
         let (server, _) = try await BoxOfficeBridgeTests.startServer(directory: directory, port: port)
         // The retries reach it: the event comes with the first answer, prices reach the session.
-        #expect(try await eventually { try turn(); return kiosk.session.price(ofCategory: 0) == BoxOfficeBridgeTests.price })
+        #expect(try await eventually(limit: Self.patience) { try turn(); return kiosk.session.price(ofCategory: 0) == BoxOfficeBridgeTests.price })
         #expect(kiosk.event?.name == "Bridge Match")
         #expect(kiosk.session.configuration.eventName == "Bridge Match")
-        #expect(try await eventually { try turn(); return !kiosk.session.isReconnecting && !kiosk.session.needsDisplay })
+        #expect(try await eventually(limit: Self.patience) { try turn(); return !kiosk.session.isReconnecting && !kiosk.session.needsDisplay })
         // The bar presented is the one a kiosk that had the event from the start draws.
         let reference = KioskRuntime.sessionConfiguration(configuration, screen: (1920, 1080), device: (1920, 1080),
                                                           event: kiosk.event, venue: kiosk.venue)
@@ -89,15 +94,15 @@ import Testing
             try turn()
         }
         kiosk.session.choosePartySize(1)
-        #expect(try await eventually { try turn(); return !kiosk.session.needsDisplay })
+        #expect(try await eventually(limit: Self.patience) { try turn(); return !kiosk.session.needsDisplay })
         try tap(.bestSeats)
-        #expect(try await eventually { try turn(); return kiosk.session.holdExpiresAt != nil && kiosk.session.canBuy })
+        #expect(try await eventually(limit: Self.patience) { try turn(); return kiosk.session.holdExpiresAt != nil && kiosk.session.canBuy })
         #expect(kiosk.session.selectedSeats.count == 1)
         #expect(kiosk.session.total == BoxOfficeBridgeTests.price)
         try tap(.buy)
-        #expect(try await eventually { try turn(); return !kiosk.session.needsDisplay })
+        #expect(try await eventually(limit: Self.patience) { try turn(); return !kiosk.session.needsDisplay })
         try tap(.reviewConfirm)
-        #expect(try await eventually { try turn(); return kiosk.session.purchaseCount == 1 })
+        #expect(try await eventually(limit: Self.patience) { try turn(); return kiosk.session.purchaseCount == 1 })
         #expect(try await server.store.orderCount() == 1)
         #expect(kiosk.session.outOfServiceCode == nil)
         if let bridge = kiosk.bridge { _ = await onOwnThread { bridge.releaseHolds(timeout: 5) } }   // it blocks its thread

@@ -124,7 +124,7 @@ public struct Demo {
         let responder = try HTTPBoxOfficeResponder(baseURL: boxOffice.baseURL, token: boxOffice.token, eventID: boxOffice.eventID,
                                                    stateDirectory: boxOffice.directory + "/kiosk")
         // The header's date is the box office's, as on a kiosk.
-        do { configuration.eventDate = try responder.prepare().date } catch {
+        do { configuration.eventDate = try responder.prepare().eventDate } catch {
             throw Failure(description: "the embedded box office did not answer: \(error)")
         }
         let replay = KioskReplay(venue: venue, configuration: configuration, options: .init(timing: false), responder: responder)

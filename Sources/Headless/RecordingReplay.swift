@@ -144,12 +144,12 @@ public struct RecordingReplay {
             stateDirectory = state
             let r = try HTTPBoxOfficeResponder(baseURL: boxOffice.url, token: boxOffice.token, eventID: eventID, stateDirectory: state)
             do {
-                let info = try r.prepare()
-                configuration.eventName = info.name
-                configuration.eventDate = info.date
-                configuration.currency = info.currency
-                configuration.prices = info.prices
-                configuration.maxSeatsPerOrder = info.maxSeatsPerOrder
+                let event = try r.prepare()
+                configuration.eventName = event.name
+                configuration.eventDate = event.eventDate
+                configuration.currency = event.currency
+                configuration.prices = event.pricesByCategory
+                configuration.maxSeatsPerOrder = event.limits.maxSeatsPerOrder
             } catch {
                 throw Failure("box office \(boxOffice.url): \(error)")
             }

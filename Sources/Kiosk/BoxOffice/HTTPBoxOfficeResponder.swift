@@ -51,20 +51,15 @@ public final class HTTPBoxOfficeResponder: BoxOfficeResponder {
         self.init(client: client, eventID: eventID)
     }
 
-    /// What the screens need to know of the event before the session starts: its name, start
-    /// (`starts_at`, nil without one), currency, the price of each category (minor units) and
-    /// the most seats one order may hold.
+    /// The event, for what the screens need to know before the session starts (its name,
+    /// `eventDate`, currency, `pricesByCategory`, `limits.maxSeatsPerOrder`).
     /// Resolves the journal and loads the event now (blocking) instead of at the first request.
-    public func prepare() throws(BoxOfficeError)
-        -> (name: String, date: EventDate?, currency: String, prices: [String: Int], maxSeatsPerOrder: Int) {
+    public func prepare() throws(BoxOfficeError) -> EventInfo {
         let performer = performer
         let outcome = Self.wait { () async -> Result<EventInfo, BoxOfficeError> in
             do throws(BoxOfficeError) { return .success(try await performer.prepare()) } catch { return .failure(error) }
         }
-        let event = try outcome.get()
-        var prices: [String: Int] = [:]
-        for c in event.categories { prices[c.name] = Int(c.price.amountMinor) }
-        return (event.name, event.eventDate, event.currency, prices, event.limits.maxSeatsPerOrder)
+        return try outcome.get()
     }
 
     public func respond(to request: BoxOfficeRequest, now: Double) -> [BoxOfficeResponse] {

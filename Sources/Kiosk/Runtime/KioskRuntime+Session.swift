@@ -33,7 +33,7 @@ extension KioskRuntime {
         if let event {
             c.currency = event.currency
             c.maxSeatsPerOrder = event.limits.maxSeatsPerOrder
-            for category in event.categories { c.prices[category.name] = Int(category.price.amountMinor) }
+            c.prices = event.pricesByCategory
         } else if !configuration.boxOfficeConfigured {
             c.takePrices(from: venue)   // standalone: the legend shows the venue file's prices
         }

@@ -10,7 +10,8 @@
 set -euo pipefail
 
 build_packages=(libdrm-dev libinput-dev libudev-dev libfreetype-dev libharfbuzz-dev
-                fonts-dejavu-core fonts-noto-cjk zlib1g-dev libqrencode-dev zbar-tools pkg-config systemd)
+                fonts-dejavu-core fonts-noto-cjk zlib1g-dev libqrencode-dev zbar-tools pkg-config systemd
+                libespeak-ng-dev espeak-ng-data libasound2-dev alsa-utils gettext fonts-noto-core)
 font_packages=(fonts-dejavu-core fonts-noto-cjk)
 vm_packages=(qemu-system-x86 linux-image-amd64 busybox-static)
 bench_packages=(libcairo2-dev python3-venv)

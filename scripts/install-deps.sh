@@ -11,7 +11,7 @@ set -euo pipefail
 
 build_packages=(libdrm-dev libinput-dev libudev-dev libfreetype-dev libharfbuzz-dev
                 fonts-dejavu-core fonts-noto-cjk zlib1g-dev libqrencode-dev zbar-tools pkg-config systemd
-                libespeak-ng-dev espeak-ng-data libasound2-dev alsa-utils gettext fonts-noto-core)
+                libespeak-ng-dev espeak-ng-data libasound2-dev alsa-utils gettext fonts-noto-core locales)
 font_packages=(fonts-dejavu-core fonts-noto-cjk)
 vm_packages=(qemu-system-x86 linux-image-amd64 busybox-static)
 bench_packages=(libcairo2-dev python3-venv)
@@ -37,6 +37,18 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get update -qq
   $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
   echo "Installed: ${missing[*]}"
+fi
+
+# The kiosk's languages read their catalogs through glibc, which needs each language's locale
+# (LC_MESSAGES) to exist; generate the ones that are missing (a few seconds each).
+if [ "${1:-build}" != fonts ] && [ "${1:-build}" != vm ]; then
+  for l in en_US de_DE es_ES ar_EG zh_CN; do
+    if ! locale -a 2>/dev/null | grep -qix "$l.utf-\?8"; then
+      echo "Generating the locale $l.UTF-8"
+      if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
+      $sudo localedef -i "$l" -f UTF-8 "$l.UTF-8"
+    fi
+  done
 fi
 
 if [ "${1:-build}" != fonts ] && ! command -v swift >/dev/null 2>&1; then

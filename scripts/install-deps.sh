@@ -2,7 +2,8 @@
 # Installs the Debian/Ubuntu packages Tribune needs that this machine lacks, and says which.
 # Usage: scripts/install-deps.sh [build|vm|fonts|bench|all]   (default: build)
 #   build: compiling and testing (systemd for `systemd-analyze verify/security` on the units;
-#          zbar-tools' zbarimg decodes the receipt's QR code in the tests)
+#          zbar-tools' zbarimg decodes the receipt's QR code in the tests; python3-jsonschema
+#          checks the demo venue against docs/venue.schema.json)
 #   vm:    the VM tests (QEMU, a kernel with bochs-drm and uinput, busybox)
 #   fonts: what the kiosk needs at run time to draw text (`make install` uses it)
 #   bench: build, plus what `make bench` needs for its peers' virtualenv (pycairo builds
@@ -11,7 +12,8 @@ set -euo pipefail
 
 build_packages=(libdrm-dev libinput-dev libudev-dev libfreetype-dev libharfbuzz-dev
                 fonts-dejavu-core fonts-noto-cjk zlib1g-dev libqrencode-dev zbar-tools pkg-config systemd
-                libespeak-ng-dev espeak-ng-data libasound2-dev alsa-utils gettext fonts-noto-core locales)
+                libespeak-ng-dev espeak-ng-data libasound2-dev alsa-utils gettext fonts-noto-core locales
+                python3-jsonschema)
 font_packages=(fonts-dejavu-core fonts-noto-cjk)
 vm_packages=(qemu-system-x86 linux-image-amd64 busybox-static)
 bench_packages=(libcairo2-dev python3-venv)

@@ -1,9 +1,9 @@
 import Foundation
 
 extension VenueLayout {
-    static let venueKeys: Set<String> = ["format", "version", "id", "name", "units", "size", "field", "rings", "categories", "tribunes"]
-    static let categoryKeys: Set<String> = ["id", "name", "color", "price"]
-    static let tribuneKeys: Set<String> = ["id", "label", "kind", "rect", "arc", "seat_size", "seats"]
+    static let venueKeys: Set<String> = ["format", "version", "id", "name", "names", "units", "size", "field", "rings", "categories", "tribunes"]
+    static let categoryKeys: Set<String> = ["id", "name", "names", "color", "price"]
+    static let tribuneKeys: Set<String> = ["id", "label", "labels", "kind", "rect", "arc", "seat_size", "seats"]
     static let seatKeys: Set<String> = ["id", "row", "number", "x", "y", "rotation", "size", "category", "flags"]
 
     /// Tribune's venue file (docs/venue-format.md): the keys the box office uses — `id`, `name`,
@@ -17,6 +17,7 @@ extension VenueLayout {
         guard version == .int(1) else { throw LayoutError(path: "version", "expected 1, found \(version.summary); this server reads version 1") }
         _ = try string(json, "id", at: "", nonEmpty: true)
         let name = try string(json, "name", at: "")
+        try translations(json, "names", at: "")
 
         guard let categoryList = json["categories"]?.arrayValue else { throw LayoutError(path: "categories", "expected an array") }
         var categories: [Category] = []
@@ -28,6 +29,7 @@ extension VenueLayout {
             let id = try string(c, "id", at: at, nonEmpty: true)
             guard categoryIDs.insert(id).inserted else { throw LayoutError(path: at + ".id", "'\(id)' is used twice") }
             _ = try string(c, "name", at: at)
+            try translations(c, "names", at: at)
             let color = try string(c, "color", at: at)
             guard isHexColor(color) else { throw LayoutError(path: at + ".color", "expected \"#RRGGBB\", found \"\(color)\"") }
             guard let price = c["price"] else { throw LayoutError(path: at + ".price", "missing (expected {\"amount_minor\": …, \"currency\": …})") }
@@ -55,6 +57,7 @@ extension VenueLayout {
             let tribuneID = try string(tribune, "id", at: at, nonEmpty: true)
             guard tribuneIDs.insert(tribuneID).inserted else { throw LayoutError(path: at + ".id", "'\(tribuneID)' is used twice") }
             let label = try string(tribune, "label", at: at)
+            try translations(tribune, "labels", at: at)
             guard let seatList = tribune["seats"]?.arrayValue else { throw LayoutError(path: at + ".seats", "expected an array") }
             var finishedRows = Set<String>()
             var currentRow: String?
@@ -101,6 +104,18 @@ extension VenueLayout {
             guard flags.insert(s).inserted else { throw LayoutError(path: "\(path).flags[\(k)]", "\"\(s)\" is listed twice") }
         }
         return SeatFlag.allCases.filter { flags.contains($0.rawValue) }
+    }
+
+    /// An optional `names` / `labels` object (the kiosk shows them; the box office only checks
+    /// their shape: names by language tag, each a non-empty string; the tags are the venue
+    /// reader's to check, `tribune venue validate`).
+    static func translations(_ object: JSONValue, _ key: String, at path: String) throws(LayoutError) {
+        guard let value = object[key] else { return }
+        let at = path.isEmpty ? key : "\(path).\(key)"
+        guard let names = value.objectValue else { throw LayoutError(path: at, "expected an object of names by language tag, found \(value.summary)") }
+        for tag in names.keys.sorted() {
+            _ = try string(value, tag, at: at, nonEmpty: true)
+        }
     }
 
     static func requireKnownKeys(_ object: JSONValue, _ known: Set<String>, at path: String) throws(LayoutError) {

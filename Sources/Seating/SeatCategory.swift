@@ -4,6 +4,8 @@ public struct SeatCategory: Hashable, Sendable {
     public var id: String
     /// Name shown in the legend.
     public var name: String
+    /// `name` in other languages (the file's optional `names`).
+    public var names: LocalizedNames
     /// Colour as "#RRGGBB" (sRGB).
     public var color: String
     /// Price in minor units of `currency` (cents for EUR).
@@ -11,7 +13,7 @@ public struct SeatCategory: Hashable, Sendable {
     /// ISO 4217 code, three upper-case letters.
     public var currency: String
 
-    public init(id: String, name: String, color: String, priceMinor: Int64, currency: String) {
-        self.id = id; self.name = name; self.color = color; self.priceMinor = priceMinor; self.currency = currency
+    public init(id: String, name: String, names: LocalizedNames = [:], color: String, priceMinor: Int64, currency: String) {
+        self.id = id; self.name = name; self.names = names; self.color = color; self.priceMinor = priceMinor; self.currency = currency
     }
 }

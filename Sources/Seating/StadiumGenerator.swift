@@ -24,17 +24,20 @@ public enum StadiumGenerator {
         SeatCategory(id: "CAT3", name: "Category 3", color: "#457B9D", priceMinor: 2900, currency: "EUR"),
         SeatCategory(id: "WHEEL", name: "Wheelchair and companion", color: "#2A9D8F", priceMinor: 2900,
                      currency: "EUR"),
-    ]
+    ].map { c in var c = c; c.names = categoryNames[c.id] ?? [:]; return c }
 
-    /// Generates the venue. The parameters must be valid (`parameters.problem == nil`).
+    /// Generates the venue. The parameters must be valid (`parameters.problem == nil`). The venue
+    /// carries its names in German, Spanish, Arabic and Chinese (`StadiumGenerator+Translations`);
+    /// a `name` other than `defaultName` has none.
     public static func generate(_ parameters: StadiumParameters, id: String = "sportfan-stadium",
-                                name: String = "SportFan Stadium") -> Venue {
+                                name: String = defaultName) -> Venue {
         let layout = StadiumLayout(parameters)
         let seat = layout.seatSize
         let rowsPerTribune = parameters.rowsPerTribune
         let expected = layout.plans.reduce(0) { $0 + seatCount(of: $1, seatSize: seat) }
         var venue = Venue(id: id, name: name, units: "pt", size: layout.size, field: layout.field,
                           rings: layout.rings, categories: categories)
+        if name == defaultName { venue.names = defaultNames }
         venue.seats.reserveCapacity(expected)
         venue.rows.reserveCapacity(layout.plans.count * rowsPerTribune)
         venue.seatIDs.reserve(strings: expected, bytes: expected * 13)
@@ -77,24 +80,11 @@ public enum StadiumGenerator {
                 venue.rows.append(SeatRow(tribune: UInt32(t), firstSeat: UInt32(rowStart),
                                           seatCount: UInt32(venue.seats.count - rowStart)))
             }
-            venue.tribunes.append(Tribune(id: tribuneID, label: "Ring \(plan.ring + 1) · \(sideName(plan.side)) \(plan.index)",
-                                          outline: plan.outline, rows: firstRow..<venue.rows.count,
-                                          seats: firstSeat..<venue.seats.count))
+            let (label, labels) = label(ring: plan.ring + 1, side: plan.side, index: plan.index)
+            venue.tribunes.append(Tribune(id: tribuneID, label: label, labels: labels, outline: plan.outline,
+                                          rows: firstRow..<venue.rows.count, seats: firstSeat..<venue.seats.count))
         }
         return venue
-    }
-
-    static func sideName(_ s: String) -> String {
-        switch s {
-        case "N": "North"
-        case "E": "East"
-        case "S": "South"
-        case "W": "West"
-        case "NW": "North-west"
-        case "NE": "North-east"
-        case "SE": "South-east"
-        default: "South-west"
-        }
     }
 
     /// The number of seats `generate` makes, without making them.

@@ -18,14 +18,17 @@ public struct Tribune: Hashable, Sendable {
     public var id: String
     /// Human-readable label (e.g. "Ring 1 · North 3").
     public var label: String
+    /// `label` in other languages (the file's optional `labels`).
+    public var labels: LocalizedNames
     public var outline: Outline
     /// Rows of this tribune: a contiguous range of `Venue.rows`, row 1 (nearest the field) first.
     public var rows: Range<Int>
     /// Seats of this tribune: a contiguous range of `Venue.seats`.
     public var seats: Range<Int>
 
-    public init(id: String, label: String, outline: Outline, rows: Range<Int>, seats: Range<Int>) {
-        self.id = id; self.label = label; self.outline = outline; self.rows = rows; self.seats = seats
+    public init(id: String, label: String, labels: LocalizedNames = [:], outline: Outline, rows: Range<Int>,
+                seats: Range<Int>) {
+        self.id = id; self.label = label; self.labels = labels; self.outline = outline; self.rows = rows; self.seats = seats
     }
 
     public var kind: Kind {

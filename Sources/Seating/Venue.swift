@@ -9,6 +9,8 @@ public struct Venue: Sendable {
     /// Stable id of the layout (e.g. "sportfan-stadium").
     public var id: String
     public var name: String
+    /// `name` in other languages (the file's optional `names`).
+    public var names: LocalizedNames = [:]
     /// The unit of every coordinate, free text (e.g. "pt").
     public var units: String
     /// The chart's extent; the chart is drawn in `Rect(origin: .zero, size: size)`.

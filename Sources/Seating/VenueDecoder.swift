@@ -15,7 +15,7 @@ struct VenueDecoder {
     var categoryKeys: [[UInt8]] = []
 
     mutating func document(_ s: inout JSONScanner) throws(VenueFileError) -> Venue {
-        var format: String?, version: Int64?, id: String?, name: String?, units: String?
+        var format: String?, version: Int64?, id: String?, name: String?, names: LocalizedNames = [:], units: String?
         var size: Size?, field: Rect?, rings: [Rect] = []
         var tribunes: [Tribune] = []
         var sawCategories = false, sawTribunes = false
@@ -37,6 +37,7 @@ struct VenueDecoder {
                 version = v
             case "id": id = try nonEmptyString(&s)
             case "name": name = try s.string()
+            case "names": names = try localizedNames(&s)
             case "units": units = try s.string()
             case "size":
                 let sz = try size2(&s)
@@ -67,9 +68,11 @@ struct VenueDecoder {
         guard sawCategories else { throw missing("categories") }
         guard sawTribunes else { throw missing("tribunes") }
         try checkUnique(tribunes: tribunes)
-        return Venue(id: id, name: name, units: units, size: size, field: field, rings: rings, categories: categories,
-                     tribunes: tribunes, rows: rows, rowLabels: rowLabels, seats: seats, seatIDs: seatIDs,
-                     seatNumbers: seatNumbers)
+        var venue = Venue(id: id, name: name, units: units, size: size, field: field, rings: rings, categories: categories,
+                          tribunes: tribunes, rows: rows, rowLabels: rowLabels, seats: seats, seatIDs: seatIDs,
+                          seatNumbers: seatNumbers)
+        venue.names = names
+        return venue
     }
 
     func nonEmptyString(_ s: inout JSONScanner) throws(VenueFileError) -> String {
@@ -134,12 +137,13 @@ struct VenueDecoder {
     }
 
     mutating func category(_ s: inout JSONScanner) throws(VenueFileError) {
-        var id: String?, name: String?, color: String?, price: Int64?, currency: String?
+        var id: String?, name: String?, names: LocalizedNames = [:], color: String?, price: Int64?, currency: String?
         let start = s.pos
         try s.object("a category object") { s, k throws(VenueFileError) in
             switch k {
             case "id": id = try nonEmptyString(&s)
             case "name": name = try s.string()
+            case "names": names = try localizedNames(&s)
             case "color":
                 let at = s.pos
                 let c = try s.string()
@@ -172,7 +176,7 @@ struct VenueDecoder {
         }
         if categories.contains(where: { $0.id == id! }) { throw s.error("duplicate category id \"\(id!)\"", at: start) }
         guard categories.count < Int(UInt16.max) else { throw s.error("too many categories", at: start) }
-        categories.append(SeatCategory(id: id!, name: name!, color: color!, priceMinor: price!, currency: currency!))
+        categories.append(SeatCategory(id: id!, name: name!, names: names, color: color!, priceMinor: price!, currency: currency!))
         categoryKeys.append(Array(id!.utf8))
     }
 
@@ -183,7 +187,8 @@ struct VenueDecoder {
     }
 
     mutating func tribune(_ s: inout JSONScanner, index t: Int) throws(VenueFileError) -> Tribune {
-        var id: String?, label: String?, kind: Tribune.Kind?, outline: Tribune.Outline?, seatSize: Double?
+        var id: String?, label: String?, labels: LocalizedNames = [:], kind: Tribune.Kind?, outline: Tribune.Outline?
+        var seatSize: Double?
         let start = s.pos
         let firstSeat = seats.count, firstRow = rows.count
         var sawSeats = false
@@ -191,6 +196,7 @@ struct VenueDecoder {
             switch k {
             case "id": id = try nonEmptyString(&s)
             case "label": label = try s.string()
+            case "labels": labels = try localizedNames(&s)
             case "kind":
                 let at = s.pos
                 let v = try s.string()
@@ -242,7 +248,7 @@ struct VenueDecoder {
         if (kind == .arc) != outline.isArc {
             throw s.error("kind \"\(kind.rawValue)\" needs the key \"\(kind.rawValue)\" for its outline", at: start)
         }
-        return Tribune(id: id, label: label, outline: outline, rows: firstRow..<rows.count, seats: firstSeat..<seats.count)
+        return Tribune(id: id, label: label, labels: labels, outline: outline, rows: firstRow..<rows.count, seats: firstSeat..<seats.count)
     }
 
     /// Reads one seat, appending to the flat storage; a new row starts when the row label

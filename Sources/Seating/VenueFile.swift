@@ -23,6 +23,7 @@ public enum VenueFile {
         w.key("version"); w.integer(version)
         w.key("id"); w.string(v.id)
         w.key("name"); w.string(v.name)
+        names(v.names, key: "names", &w)
         w.key("units"); w.string(v.units)
         w.key("size"); w.raw("{"); w.key("width", comma: false); w.number(v.size.width)
         w.key("height"); w.number(v.size.height); w.raw("}")
@@ -35,6 +36,7 @@ public enum VenueFile {
             w.raw(i > 0 ? ",\n" : "\n")
             w.raw("{"); w.key("id", comma: false); w.string(c.id)
             w.key("name"); w.string(c.name)
+            names(c.names, key: "names", &w)
             w.key("color"); w.string(c.color)
             w.key("price"); w.raw("{"); w.key("amount_minor", comma: false); w.integer(c.priceMinor)
             w.key("currency"); w.string(c.currency); w.raw("}}")
@@ -45,6 +47,7 @@ public enum VenueFile {
             w.raw(t > 0 ? ",\n" : "\n")
             w.raw("{"); w.key("id", comma: false); w.string(tribune.id)
             w.key("label"); w.string(tribune.label)
+            names(tribune.labels, key: "labels", &w)
             w.key("kind"); w.string(tribune.kind.rawValue)
             switch tribune.outline {
             case .rect(let r): w.key("rect"); rect(r, &w)
@@ -91,6 +94,16 @@ public enum VenueFile {
         w.key("y"); w.number(r.origin.y)
         w.key("width"); w.number(r.size.width)
         w.key("height"); w.number(r.size.height); w.raw("}")
+    }
+    /// `names` / `labels` after the name it translates, only when there are translations.
+    static func names(_ n: LocalizedNames, key: StaticString, _ w: inout JSONWriter) {
+        guard !n.isEmpty else { return }
+        w.key(key); w.raw("{")
+        for (i, t) in n.ordered.enumerated() {
+            if i > 0 { w.raw(",") }
+            w.string(t.tag); w.raw(":"); w.string(t.name)
+        }
+        w.raw("}")
     }
     static func point(_ p: Point, _ w: inout JSONWriter) {
         w.raw("{"); w.key("x", comma: false); w.number(p.x); w.key("y"); w.number(p.y); w.raw("}")

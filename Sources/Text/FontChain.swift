@@ -5,6 +5,15 @@ public final class FontChain {
     public let fonts: [Font]
     /// A process-unique number for cache keys.
     let id: UInt32
+    /// Scalar ranges drawn by a font of the chain (an index into `fonts`) before the chain's
+    /// order is tried, where that font covers them.
+    private let preferences: [(ranges: [ClosedRange<Unicode.Scalar>], fontIndex: Int)]
+
+    /// Arabic: the Arabic, Arabic Supplement and Extended-A blocks and the presentation forms.
+    public static let arabicRanges: [ClosedRange<Unicode.Scalar>] = [
+        "\u{0600}"..."\u{06FF}", "\u{0750}"..."\u{077F}", "\u{08A0}"..."\u{08FF}",
+        "\u{FB50}"..."\u{FDFF}", "\u{FE70}"..."\u{FEFF}",
+    ]
 
     nonisolated(unsafe) static var nextID: UInt32 = 1
 
@@ -20,9 +29,12 @@ public final class FontChain {
         "/usr/share/fonts/truetype/arphic/ukai.ttc",
     ]
 
-    /// A chain of `primary` then `fallbacks`.
-    public init(primary: Font, fallbacks: [Font] = []) {
-        fonts = [primary] + fallbacks
+    /// A chain of `primary` then `fallbacks`; each of `preferred` draws the scalars of its ranges
+    /// where it covers them, before the primary (a script the primary covers less well than a
+    /// font made for it: Noto Sans Arabic for Arabic beside DejaVu Sans).
+    public init(primary: Font, fallbacks: [Font] = [], preferred: [(font: Font, ranges: [ClosedRange<Unicode.Scalar>])] = []) {
+        fonts = [primary] + fallbacks + preferred.map(\.font)
+        preferences = preferred.enumerated().map { ($0.element.ranges, 1 + fallbacks.count + $0.offset) }
         id = FontChain.nextID
         FontChain.nextID &+= 1
     }
@@ -43,8 +55,12 @@ public final class FontChain {
     /// The primary font.
     public var primary: Font { fonts[0] }
 
-    /// The index of the first font covering `scalar`, or nil when none does.
+    /// The index of the font preferred for `scalar` when it covers it, else of the first font
+    /// covering it, or nil when none does.
     public func index(covering scalar: Unicode.Scalar) -> Int? {
+        for p in preferences where p.ranges.contains(where: { $0.contains(scalar) }) && fonts[p.fontIndex].covers(scalar) {
+            return p.fontIndex
+        }
         for (i, f) in fonts.enumerated() where f.covers(scalar) { return i }
         return nil
     }

@@ -25,8 +25,10 @@ extension ChromePainter {
     }
 
     private func options(_ t: ChromeText, width: Double, lines: Int) -> TextLayout.Options {
+        // Right to left the paragraph is: leading is the box's right edge, and numbers, prices and
+        // Latin names inside Arabic keep their logical order by the bidi algorithm.
         TextLayout.Options(width: width, wraps: lines > 1, maxLines: lines, truncatesWithEllipsis: true,
-                           alignment: t.centered ? .center : .leading)
+                           alignment: t.centered ? .center : .leading, direction: layout.rightToLeft ? .rightToLeft : nil)
     }
 
     /// Draws `t` fitted into `box`, its lines centred vertically in it; returns the lines'

@@ -27,8 +27,9 @@ struct HeaderView {
             let n = state.tickets
             if n > 0 {
                 let r = 22 * c
+                // At the cart's top corner on the screen's outer side (its left, right to left).
                 let centre = Point(x: cart.maxX - 14 * c, y: cart.minY + 18 * c)
-                let badge = Rect(x: centre.x - r, y: centre.y - r, width: 2 * r, height: 2 * r)
+                let badge = layout.mirrored(Rect(x: centre.x - r, y: centre.y - r, width: 2 * r, height: 2 * r), within: cart)
                 context.fill(Path(ellipseIn: badge), with: .solid(palette.badge))
                 painter.draw(ChromeText("\(n)", 26, floorUnits: 20, bold: true, centered: true, layout: layout),
                              in: badge.insetBy(dx: -8 * c, dy: 0), color: palette.badgeText, in: context)

@@ -29,48 +29,53 @@ public struct KioskLayout: Hashable, Sendable {
     /// 2.4 mm on the panel.
     public let textFloor: Double
     public var isPortrait: Bool { size.height > size.width }
+    /// Whether the chrome runs right to left (Arabic): every rect below is the left-to-right
+    /// arrangement mirrored about the screen's vertical centre line (`mirrored(_:)`), so the
+    /// home control is at the right, the cart at the left, Buy at the left of the bar and the
+    /// legend's first entry at the right. The chart is a map and is never mirrored.
+    public let rightToLeft: Bool
     /// Whether the legend shares its row with the total and Buy (wide landscape).
     public let legendBesideSummary: Bool
 
     public let header: Rect
     /// The home control (recentre, reset north): the header's left end.
-    public let home: Rect
-    public let cart: Rect
+    public private(set) var home: Rect
+    public private(set) var cart: Rect
     /// The event's name, and its date and time below it (the name takes both without a date).
-    public let eventNameBox: Rect
-    public let eventDateBox: Rect
+    public private(set) var eventNameBox: Rect
+    public private(set) var eventDateBox: Rect
     public let bottomBar: Rect
     /// Where the chart is at home and where a zoomed tribune is fitted: the screen between the
     /// header and the bottom bar, px. At rest the stadium fills it or lies wholly inside it.
     public var safeArea: Rect {
         Rect(x: 0, y: header.maxY, width: size.width, height: max(0, bottomBar.minY - header.maxY))
     }
-    public let buy: Rect
+    public private(set) var buy: Rect
     /// Whether the legend folds behind `legendToggle` (and opens in `legendPanel`).
     public let legendFolds: Bool
     /// The control that opens and closes the folded legend, in the bar; `.zero` when it does not fold.
-    public let legendToggle: Rect
+    public private(set) var legendToggle: Rect
     /// Where the folded legend opens: over the chart, on the bar's top edge; `.zero` when it does not fold.
-    public let legendPanel: Rect
+    public private(set) var legendPanel: Rect
     /// The legend's entries (swatch and label, room for two lines; three in the panel), in order.
-    public let legendCells: [Rect]
+    public private(set) var legendCells: [Rect]
     /// Where the legend's entries go: their top-left corners, in order.
     public var legendOrigins: [Point] { legendCells.map { Point(x: $0.minX, y: $0.minY) } }
     /// The width of one legend entry (swatch and label), px.
     public var legendItemWidth: Double { legendCells.first?.width ?? 0 }
     /// The tickets and total ("No seats chosen yet" before), one line.
-    public let totalBox: Rect
+    public private(set) var totalBox: Rect
     /// Under the total: the hold's countdown or the standalone note (never both: no box office,
     /// no holds), up to two lines.
-    public let noteBox: Rect
+    public private(set) var noteBox: Rect
     /// The toast's vertical centre and its widest pill, px.
     public let toastCenterY: Double
     public let toastMaxWidth: Double
     /// A modal card (dialog, prompt, processing), its title, its body and its button.
-    public let card: Rect
-    public let cardTitleBox: Rect
-    public let cardBodyBox: Rect
-    public let cardButton: Rect
+    public private(set) var card: Rect
+    public private(set) var cardTitleBox: Rect
+    public private(set) var cardBodyBox: Rect
+    public private(set) var cardButton: Rect
 
     /// The narrowest screen, in chrome units, that keeps the legend beside the total and Buy.
     static let wideLandscape = 1880.0
@@ -80,8 +85,10 @@ public struct KioskLayout: Hashable, Sendable {
     /// - Parameters:
     ///   - size: the logical screen, px.
     ///   - pixelsPerMillimetre: the panel's density, px/mm; 0 or invalid: unknown.
-    public init(size: Size, pixelsPerMillimetre: Double = 0) {
+    ///   - rightToLeft: the chrome runs right to left (a right-to-left language).
+    public init(size: Size, pixelsPerMillimetre: Double = 0, rightToLeft: Bool = false) {
         self.size = size
+        self.rightToLeft = rightToLeft
         let w = size.width, h = size.height
         let u = max(min(w, h), 1) / 1080
         let ppm = pixelsPerMillimetre.isFinite && pixelsPerMillimetre > 0 ? pixelsPerMillimetre : 0
@@ -168,5 +175,30 @@ public struct KioskLayout: Hashable, Sendable {
         cardBodyBox = Rect(x: card.minX + 32 * c, y: cardTitleBox.maxY + 12 * c, width: cardWidth - 64 * c, height: 116 * c)
         let buttonWidth = min(360 * c, cardWidth - 64 * c)
         cardButton = Rect(x: card.midX - buttonWidth / 2, y: card.maxY - 28 * c - control, width: buttonWidth, height: control)
+        if rightToLeft { mirrorChrome() }
+    }
+
+    /// The right-to-left arrangement: every chrome rect mirrored, in this one place, so drawing
+    /// and hit-testing (`KioskSession.frame(of:)`) read the same rects.
+    private mutating func mirrorChrome() {
+        home = mirrored(home); cart = mirrored(cart)
+        eventNameBox = mirrored(eventNameBox); eventDateBox = mirrored(eventDateBox)
+        buy = mirrored(buy); totalBox = mirrored(totalBox); noteBox = mirrored(noteBox)
+        if legendFolds { legendToggle = mirrored(legendToggle); legendPanel = mirrored(legendPanel) }
+        legendCells = legendCells.map { mirrored($0) }
+        card = mirrored(card); cardTitleBox = mirrored(cardTitleBox); cardBodyBox = mirrored(cardBodyBox)
+        cardButton = mirrored(cardButton)
+    }
+
+    /// `r` (px) as the chrome's direction places it: unchanged left to right; right to left,
+    /// mirrored about the screen's vertical centre line (x → width − x − w).
+    public func mirrored(_ r: Rect) -> Rect { mirrored(r, within: Rect(x: 0, y: 0, width: size.width, height: size.height)) }
+
+    /// `r` (px) placed inside `container` as the chrome's direction places it: right to left,
+    /// mirrored about the container's vertical centre line (a swatch at a cell's left goes to
+    /// its right). Unchanged left to right.
+    public func mirrored(_ r: Rect, within container: Rect) -> Rect {
+        guard rightToLeft else { return r }
+        return Rect(x: container.maxX - (r.minX - container.minX) - r.width, y: r.minY, width: r.width, height: r.height)
     }
 }

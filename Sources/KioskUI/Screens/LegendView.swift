@@ -37,12 +37,14 @@ struct LegendView {
     private func drawEntries(lines: Int, with painter: ChromePainter, in context: DrawingContext) {
         let layout = painter.layout, c = layout.chromeUnit, swatch = 32 * c
         for (entry, cell) in zip(content.legend, layout.legendCells) {
-            let box = Rect(x: cell.minX, y: cell.midY - swatch / 2, width: swatch, height: swatch)
+            // The swatch first in reading order: at the cell's left, or its right right to left.
+            let leading = Rect(x: cell.minX, y: cell.midY - swatch / 2, width: swatch, height: swatch)
+            let box = layout.mirrored(leading, within: cell)
             context.transform = .identity
             content.map.drawLegendSwatch(entry.status, in: box, into: context)
             // Wrapped rather than cut.
-            let label = Rect(x: box.maxX + 12 * c, y: cell.minY, width: max(0, cell.maxX - 14 * c - box.maxX - 12 * c),
-                             height: cell.height)
+            let label = layout.mirrored(Rect(x: leading.maxX + 12 * c, y: cell.minY, width: max(0, cell.maxX - 14 * c - leading.maxX - 12 * c),
+                                             height: cell.height), within: cell)
             painter.draw(ChromeText(entry.label, 22, floorUnits: 20, lines: lines, layout: layout), in: label,
                          color: painter.palette.text, in: context)
         }
@@ -60,10 +62,10 @@ struct LegendView {
             let s = 18 * c, gap = 4 * c, grid = Rect(x: r.minX + 16 * c, y: r.midY - s - gap / 2, width: 2 * s + gap, height: 2 * s + gap)
             for (k, entry) in content.legend.prefix(4).enumerated() {
                 let box = Rect(x: grid.minX + Double(k % 2) * (s + gap), y: grid.minY + Double(k / 2) * (s + gap), width: s, height: s)
-                content.map.drawLegendSwatch(entry.status, in: box, into: context)
+                content.map.drawLegendSwatch(entry.status, in: layout.mirrored(box, within: r), into: context)
             }
-            let label = Rect(x: grid.maxX + 12 * c, y: r.minY + 8 * c, width: max(0, r.maxX - 12 * c - grid.maxX - 12 * c),
-                             height: r.height - 16 * c)
+            let label = layout.mirrored(Rect(x: grid.maxX + 12 * c, y: r.minY + 8 * c, width: max(0, r.maxX - 12 * c - grid.maxX - 12 * c),
+                                             height: r.height - 16 * c), within: r)
             painter.draw(ChromeText(content.strings.legendToggle, 26, floorUnits: 20, bold: true, lines: 2, centered: true,
                                     layout: layout), in: label, color: palette.text, in: context)
         }

@@ -52,9 +52,11 @@ struct PartyBarView {
             let box = p.accessible
             context.fill(Path(roundedRect: box, cornerRadius: 20 * c), with: .solid(party.accessible ? palette.accent : palette.disabledButton))
             let icon = min(56 * c, box.height - 24 * c)
-            painter.drawWheelchair(in: Rect(x: box.minX + 14 * c, y: box.midY - icon / 2, width: icon, height: icon),
-                                   color: palette.buttonText, lineWidth: 4 * c, in: context)
-            let text = Rect(x: box.minX + 22 * c + icon, y: box.minY + 6 * c, width: max(0, box.width - 36 * c - icon), height: box.height - 12 * c)
+            // The pictogram first in reading order; it is a symbol, never mirrored itself.
+            let pictogram = Rect(x: box.minX + 14 * c, y: box.midY - icon / 2, width: icon, height: icon)
+            painter.drawWheelchair(in: layout.mirrored(pictogram, within: box), color: palette.buttonText, lineWidth: 4 * c, in: context)
+            let text = layout.mirrored(Rect(x: box.minX + 22 * c + icon, y: box.minY + 6 * c, width: max(0, box.width - 36 * c - icon),
+                                            height: box.height - 12 * c), within: box)
             painter.draw(ChromeText(strings.accessibleFilter, 30, floorUnits: 20, bold: true, lines: 2, centered: true, layout: layout),
                          in: text, color: palette.buttonText, in: context)
         }

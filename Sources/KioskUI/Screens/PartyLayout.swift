@@ -11,14 +11,15 @@ import Geometry
 struct PartyLayout: Equatable {
     /// The panel under the header (the chart's safe area starts below it).
     let strip: Rect
-    /// The party's chip, Best seats and the accessible filter, left to right in the strip.
-    let change: Rect
-    let bestSeats: Rect
-    let accessible: Rect
+    /// The party's chip, Best seats and the accessible filter, in reading order in the strip
+    /// (left to right; right to left where the chrome is, `KioskLayout.mirrored`).
+    private(set) var change: Rect
+    private(set) var bestSeats: Rect
+    private(set) var accessible: Rect
     /// The open picker: the same panel, its title and its size buttons (1…max).
     var picker: Rect { strip }
-    let pickerTitle: Rect
-    let sizes: [Rect]
+    private(set) var pickerTitle: Rect
+    private(set) var sizes: [Rect]
 
     /// - Parameter maxSize: the largest party (the order's maximum), at least 1.
     init(layout: KioskLayout, maxSize: Int) {
@@ -56,5 +57,9 @@ struct PartyLayout: Equatable {
             x += p * k + gap
         }
         change = boxes[0]; bestSeats = boxes[1]; accessible = boxes[2]
+        // Right to left: the title at the right, "1" the rightmost size, the chip first from the right.
+        change = layout.mirrored(change); bestSeats = layout.mirrored(bestSeats); accessible = layout.mirrored(accessible)
+        pickerTitle = layout.mirrored(pickerTitle)
+        sizes = sizes.map { layout.mirrored($0) }
     }
 }

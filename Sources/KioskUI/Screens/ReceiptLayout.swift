@@ -8,24 +8,24 @@ import Geometry
 /// keeps its proportion to the text (420 units, or 45 mm on a panel where that is more), and at
 /// least 25 mm on the panel (`QRCodeView.modulePixels`); Done is at least 9.6 mm.
 struct ReceiptLayout {
-    let card: Rect
+    private(set) var card: Rect
     /// The title ("You've bought 3 tickets."), up to two lines.
-    let title: Rect
+    private(set) var title: Rect
     /// "Order code" and the code itself, in large type.
-    let codeLabel: Rect
-    let code: Rect
+    private(set) var codeLabel: Rect
+    private(set) var code: Rect
     /// The QR code's top-left corner (quiet zone included), whole device px, and its module size.
     let qrOrigin: (x: Int, y: Int)
     let modulePixels: Int
     /// The QR code's side with its quiet zone, px.
     let qrSide: Double
     /// Under the QR code: what it is for.
-    let caption: Rect
+    private(set) var caption: Rect
     /// Room for this many seat lines, top to bottom (the view puts "+ N more" in the last one
     /// when there are more seats than lines).
-    let seatLines: [Rect]
-    let total: Rect
-    let done: Rect
+    private(set) var seatLines: [Rect]
+    private(set) var total: Rect
+    private(set) var done: Rect
 
     /// - Parameters:
     ///   - layout: the screen's chrome layout (size, chrome unit, density).
@@ -80,6 +80,12 @@ struct ReceiptLayout {
             seatLines = lines(x: content.minX, width: textWidth, from: text.code.maxY + 20 * c, to: total.minY - 12 * c)
         }
         (title, codeLabel, code) = text
-        qrOrigin = (Int(qrLeft.rounded(.down)), Int(qrTop.rounded(.down)))
+        // Right to left: the text column at the right, the QR code's column at the left (the
+        // code itself is never mirrored: it is read by a phone).
+        let qr = layout.mirrored(Rect(x: qrLeft, y: qrTop, width: qrSide, height: qrSide))
+        qrOrigin = (Int(qr.minX.rounded(.down)), Int(qrTop.rounded(.down)))
+        card = layout.mirrored(card); caption = layout.mirrored(caption); done = layout.mirrored(done)
+        total = layout.mirrored(total); seatLines = seatLines.map { layout.mirrored($0) }
+        title = layout.mirrored(title); codeLabel = layout.mirrored(codeLabel); code = layout.mirrored(code)
     }
 }

@@ -31,41 +31,43 @@ struct SeatCalloutView {
         let size = Size(width: min(textWidth, widest) + 2 * pad, height: Double(lines.count) * lineHeight + 2 * pad - (lineHeight - title))
         let tail = max(18 * u, 3 * pixelsPerMillimetre)
         guard let (box, tip) = place(size: size, seat: seat, seatRadius: seatRadius, finger: finger, fingerRadius: fingerRadius,
-                                     within: area, tail: tail)
+                                     within: area, tail: tail, rightToLeft: layout.rightToLeft)
         else { return nil }
         return SessionSnapshot.Callout(lines: lines, box: box, tail: tip, titleSize: title, bodySize: body,
                                        lineHeight: lineHeight, padding: pad, cornerRadius: 18 * u)
     }
 
     /// Where a card of `size` goes (px): the first of above, right of, left of and below the
-    /// seat that lies inside `area` and keeps the finger's radius from the finger, `tail` px
+    /// seat (above, left of, right of and below `rightToLeft`: beside the seat where the eye
+    /// reads on) that lies inside `area` and keeps the finger's radius from the finger, `tail` px
     /// beyond seat and finger (the card slides along its side to stay inside); with its tail,
     /// the base's two corners and the tip towards the seat. When no side has room (a seat mid-
     /// screen on a 7" panel, where 10 mm is an eighth of the height), the finger's radius is
     /// halved, then only the seat is kept clear: the finger has lifted by the time it shows.
     /// Nil when no side has room even so.
     static func place(size: Size, seat: Point, seatRadius: Double, finger: Point, fingerRadius: Double, within area: Rect,
-                      tail: Double) -> (Rect, [Point])? {
+                      tail: Double, rightToLeft: Bool = false) -> (Rect, [Point])? {
         for radius in [fingerRadius, fingerRadius / 2, 0] {
             if let placed = place(size: size, seat: seat, seatRadius: seatRadius, finger: finger, clearing: radius, within: area,
-                                  tail: tail) { return placed }
+                                  tail: tail, rightToLeft: rightToLeft) { return placed }
         }
         return nil
     }
 
     private static func place(size: Size, seat: Point, seatRadius: Double, finger: Point, clearing fingerRadius: Double,
-                              within area: Rect, tail: Double) -> (Rect, [Point])? {
+                              within area: Rect, tail: Double, rightToLeft: Bool) -> (Rect, [Point])? {
         func clamp(_ v: Double, _ lo: Double, _ hi: Double) -> Double { max(lo, min(v, hi)) }
         let w = size.width, h = size.height
         guard w <= area.width, h <= area.height else { return nil }
         let xCentred = clamp(seat.x - w / 2, area.minX, area.maxX - w)
         let yCentred = clamp(seat.y - h / 2, area.minY, area.maxY - h)
-        let candidates: [(Rect, Edge)] = [
+        var candidates: [(Rect, Edge)] = [
             (Rect(x: xCentred, y: min(seat.y - seatRadius, finger.y - fingerRadius) - tail - h, width: w, height: h), .bottom),
             (Rect(x: max(seat.x + seatRadius, finger.x + fingerRadius) + tail, y: yCentred, width: w, height: h), .left),
             (Rect(x: min(seat.x - seatRadius, finger.x - fingerRadius) - tail - w, y: yCentred, width: w, height: h), .right),
             (Rect(x: xCentred, y: max(seat.y + seatRadius, finger.y + fingerRadius) + tail, width: w, height: h), .top),
         ]
+        if rightToLeft { candidates.swapAt(1, 2) }
         for (box, edge) in candidates where area.contains(box) && distance(from: finger, to: box) >= fingerRadius {
             return (box, tailPoints(box, edge: edge, towards: seat, length: tail))
         }

@@ -9,22 +9,24 @@ import Geometry
 /// where they are wide enough, else one above the other).
 /// Every control is 96 chrome units (at least 9.6 mm); lines are 96 units with 8 between.
 struct SeatListLayout {
-    let card: Rect
-    let title: Rect
+    private(set) var card: Rect
+    private(set) var title: Rect
     /// One box per seat line, top to bottom (a view puts "+ N more" in the last when there are
     /// more seats than lines).
-    let lines: [Rect]
+    private(set) var lines: [Rect]
     /// Within a line: the text (the part a tap flies to) and, in the cart, the remove control.
     let removeWidth: Double
     /// Between a line's text and its remove control, px.
     let gap: Double
-    let total: Rect
-    let countdown: Rect
-    let moreTime: Rect
+    /// The card runs right to left: columns swapped, each line's remove control at its left.
+    let rightToLeft: Bool
+    private(set) var total: Rect
+    private(set) var countdown: Rect
+    private(set) var moreTime: Rect
     /// Close or Back.
-    let secondary: Rect
+    private(set) var secondary: Rect
     /// Buy Tickets or Confirm.
-    let primary: Rect
+    private(set) var primary: Rect
 
     /// - Parameters:
     ///   - layout: the screen's chrome layout.
@@ -37,6 +39,7 @@ struct SeatListLayout {
         let inner = card.insetBy(dx: 40 * c, dy: 32 * c)
         title = Rect(x: inner.minX, y: inner.minY, width: inner.width, height: 72 * c)
         removeWidth = removable ? control : 0
+        rightToLeft = layout.rightToLeft
         gap = 16 * c
         let top = title.maxY + 16 * c
         func rows(x: Double, width: Double, bottom: Double) -> [Rect] {
@@ -69,18 +72,25 @@ struct SeatListLayout {
             secondary = Rect(x: columnX, y: primary.minY - 16 * c - control, width: column, height: control)
             lines = rows(x: inner.minX, width: columnX - 48 * c - inner.minX, bottom: inner.maxY)
         }
+        // Right to left: the seats' column at the right, the buttons' order and the countdown mirrored.
+        card = layout.mirrored(card); title = layout.mirrored(title); lines = lines.map { layout.mirrored($0) }
+        total = layout.mirrored(total); countdown = layout.mirrored(countdown); moreTime = layout.mirrored(moreTime)
+        secondary = layout.mirrored(secondary); primary = layout.mirrored(primary)
     }
 
-    /// Line `k`'s text: its box less the remove control.
+    /// Line `k`'s text: its box less the remove control (at the line's end: right, or left
+    /// right to left).
     func text(ofLine k: Int) -> Rect {
         let r = lines[k]
-        return removeWidth > 0 ? Rect(x: r.minX, y: r.minY, width: max(0, r.width - removeWidth - gap), height: r.height) : r
+        guard removeWidth > 0 else { return r }
+        let width = max(0, r.width - removeWidth - gap)
+        return Rect(x: rightToLeft ? r.maxX - width : r.minX, y: r.minY, width: width, height: r.height)
     }
 
     /// Line `k`'s remove control (the cart's).
     func remove(ofLine k: Int) -> Rect {
         let r = lines[k]
-        return Rect(x: r.maxX - removeWidth, y: r.minY, width: removeWidth, height: r.height)
+        return Rect(x: rightToLeft ? r.minX : r.maxX - removeWidth, y: r.minY, width: removeWidth, height: r.height)
     }
 
     /// How many seats get a line of their own when there are `count`: all when they fit, else

@@ -13,6 +13,9 @@ extension KioskSession {
         public var eventDate: EventDate?
         /// Every string the chrome shows, in the kiosk's language.
         public var strings = KioskStrings.english
+        /// The chrome runs right to left (`KioskLayout.rightToLeft`): set for a right-to-left
+        /// language (Arabic). The chart is never mirrored.
+        public var rightToLeft = false
         /// False: standalone (`tribune run` without a box office) — the chart is interactive,
         /// Buy is disabled with a visible note, no requests are queued.
         public var boxOfficeConfigured: Bool = true

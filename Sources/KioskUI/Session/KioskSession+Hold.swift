@@ -20,13 +20,14 @@ extension KioskSession {
         return !checkout.extensionPending && !checkout.extensionRefused
     }
 
-    /// "More time" on the chart screens: above Buy's right end (above the folded legend's panel
-    /// while it is open), as wide as Buy up to 420 chrome units.
+    /// "More time" on the chart screens: above Buy's outer end (its right; its left right to
+    /// left; above the folded legend's panel while it is open), as wide as Buy up to 420 chrome units.
     var moreTimeOnChart: Rect {
         let c = layout.chromeUnit, buy = layout.buy
         let width = min(max(buy.width, 320 * c), 420 * c, layout.size.width - 48 * c)
         let above = legendOpen && layout.legendFolds ? layout.legendPanel.minY : layout.bottomBar.minY
-        return Rect(x: buy.maxX - width, y: above - 24 * c - 96 * c, width: width, height: 96 * c)
+        let x = layout.rightToLeft ? buy.minX : buy.maxX - width
+        return Rect(x: x, y: above - 24 * c - 96 * c, width: width, height: 96 * c)
     }
 
     /// "More time": the box office is asked to extend the hold (`BoxOfficeRequest.extendHold`).

@@ -93,7 +93,7 @@ public final class KioskSession {
     public init(venue: Venue, configuration: Configuration, clock: any Clock) {
         self.configuration = configuration
         self.clock = clock
-        layout = KioskLayout(size: configuration.screenSize, pixelsPerMillimetre: configuration.pixelsPerMillimetre)
+        layout = Self.makeLayout(configuration)
         let animator = Animator(clock: clock)
         var chart = SeatingChart(venue: venue, viewSize: configuration.screenSize)
         chart.selection.maxPerOrder = max(1, configuration.maxSeatsPerOrder)
@@ -132,7 +132,7 @@ public final class KioskSession {
         configuration.pixelsPerMillimetre = value
         recognizer = Self.makeRecognizer(pixelsPerMillimetre: value)
         // Controls are sized in mm on the panel: the chrome and the safe area follow.
-        layout = KioskLayout(size: configuration.screenSize, pixelsPerMillimetre: value)
+        layout = Self.makeLayout(configuration)
         frameCache.invalidate()
         // Zoom limits and fitted zooms are seat sizes in mm on the panel.
         let view = interaction.chart.view
@@ -141,6 +141,22 @@ public final class KioskSession {
     }
 
     var animator: Animator { interaction.animator }
+
+    /// The chrome's layout for `configuration`'s screen, density and direction.
+    static func makeLayout(_ configuration: Configuration) -> KioskLayout {
+        KioskLayout(size: configuration.screenSize, pixelsPerMillimetre: configuration.pixelsPerMillimetre,
+                    rightToLeft: configuration.rightToLeft)
+    }
+
+    /// The chrome's direction changed (a visitor chose a language written the other way):
+    /// the layout mirrors and the next frame is drawn whole. The chart and the safe area stay.
+    public func setRightToLeft(_ value: Bool) {
+        guard value != configuration.rightToLeft else { return }
+        configuration.rightToLeft = value
+        layout = Self.makeLayout(configuration)
+        frameCache.invalidate()
+        dirty = true
+    }
 
     /// The one place the screen changes.
     func go(_ event: KioskScreen.Event) {

@@ -98,8 +98,8 @@ import Raster
     }
 
     /// A session on `panel` in English or the pseudo-locale, driven to `screen`; `party`: with
-    /// party size first.
-    static func driver(_ panel: Panel, pseudo: Bool, standalone: Bool, party: Bool = false) -> KioskDriver {
+    /// party size first; `rightToLeft`: in Arabic, the chrome mirrored.
+    static func driver(_ panel: Panel, pseudo: Bool, standalone: Bool, party: Bool = false, rightToLeft: Bool = false) -> KioskDriver {
         KioskDriver(size: panel.size) { c in
             c.pixelsPerMillimetre = panel.pixelsPerMillimetre
             c.partySizeFirst = party
@@ -108,6 +108,11 @@ import Raster
             if pseudo {
                 c.strings = .pseudo
                 c.eventName = KioskStrings.pseudoLocalized(c.eventName)
+            }
+            if rightToLeft {
+                c.rightToLeft = true
+                c.strings = .arabicFixture
+                c.eventName = KioskStrings.arabicEventName
             }
         }
     }
@@ -132,18 +137,26 @@ import Raster
 
     @Test(arguments: panels, [false, true])
     func textBoxesFitDoNotOverlapAndRead(panel: Panel, pseudo: Bool) {
+        Self.checkTextBoxes(panel: panel, pseudo: pseudo)
+    }
+
+    /// Each screen's text boxes on `panel` fit, do not overlap and read (contrast ≥ 4.5:1), in
+    /// English, the pseudo-locale or (`rightToLeft`) Arabic.
+    static func checkTextBoxes(panel: Panel, pseudo: Bool, rightToLeft: Bool = false) {
+        let language = rightToLeft ? "ar" : pseudo ? "pseudo" : "en"
         let screenRect = Rect(x: 0, y: 0, width: panel.size.width, height: panel.size.height)
         var worstContrast = Double.infinity, worstText = "", checked = 0
         for screen in Self.screens + Self.partyScreens {
-            let d = Self.driver(panel, pseudo: pseudo, standalone: screen.standalone, party: screen.name.hasPrefix("party"))
+            let d = Self.driver(panel, pseudo: pseudo, standalone: screen.standalone, party: screen.name.hasPrefix("party"),
+                                rightToLeft: rightToLeft)
             screen.reach(d, pseudo)
             let (text, background, all) = Self.frames(d)
             if let out = ProcessInfo.processInfo.environment["TRIBUNE_GALLERY"] {
                 try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-                try? text.writePNG(to: "\(out)/\(screen.name)-\(Int(panel.size.width))x\(Int(panel.size.height))-\(pseudo ? "pseudo" : "en").png",
+                try? text.writePNG(to: "\(out)/\(screen.name)-\(Int(panel.size.width))x\(Int(panel.size.height))-\(language).png",
                                    opaque: true)
             }
-            let whereAt = "\(screen.name) at \(panel) \(pseudo ? "pseudo" : "English")"
+            let whereAt = "\(screen.name) at \(panel) \(language)"
             #expect(!all.isEmpty, "no text on \(whereAt)")
             if screen.name == "callout-wheelchair" {
                 // The callout is shown, and its lines are checked with the rest of the chrome.
@@ -174,18 +187,24 @@ import Raster
                 if c < worstContrast { worstContrast = c; worstText = "'\(e.string)' on \(screen.name)" }
             }
         }
-        print("ChromeLayout \(panel) \(pseudo ? "pseudo" : "English"): \(checked) text boxes, lowest contrast \(worstContrast) (\(worstText))")
+        print("ChromeLayout \(panel) \(language): \(checked) text boxes, lowest contrast \(worstContrast) (\(worstText))")
     }
 
     /// The controls on each screen at the stated density: at least 9 mm both ways, inside the
     /// screen, apart from each other, and only their own labels on them.
     @Test(arguments: panels)
     func controlsAreNineMillimetresAndApart(panel: Panel) {
+        Self.checkControls(panel: panel)
+    }
+
+    /// Each screen's controls on `panel` in the pseudo-locale, or (`rightToLeft`) in Arabic.
+    static func checkControls(panel: Panel, rightToLeft: Bool = false) {
         let screenRect = Rect(x: 0, y: 0, width: panel.size.width, height: panel.size.height)
         var smallest = Double.infinity
         for screen in Self.screens + Self.partyScreens {
-            let d = Self.driver(panel, pseudo: true, standalone: screen.standalone, party: screen.name.hasPrefix("party"))
-            screen.reach(d, true)
+            let d = Self.driver(panel, pseudo: !rightToLeft, standalone: screen.standalone, party: screen.name.hasPrefix("party"),
+                                rightToLeft: rightToLeft)
+            screen.reach(d, !rightToLeft)
             let controls = KioskControl.allCases.compactMap { c in d.session.frame(of: c).map { (c, $0) } }
             for (c, r) in controls {
                 let mm = min(r.width, r.height) / panel.pixelsPerMillimetre

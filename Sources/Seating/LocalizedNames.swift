@@ -58,3 +58,18 @@ extension Tribune {
     /// The tribune's label in `languageTag`, else `label`.
     public func localizedLabel(for languageTag: String) -> String { labels.name(for: languageTag, otherwise: label) }
 }
+
+extension Venue {
+    /// The venue as a visitor in `languageTag` reads it: its name, each category's name and
+    /// each tribune's label replaced by their translations where there are any. Seats, rows and
+    /// geometry are shared, not copied; so every view of the venue — chart labels, callouts,
+    /// lists, receipts — speaks the language without each asking. Localize the venue as read
+    /// (the plain names are gone from the result: from German, "en" finds no way back).
+    public func localized(for languageTag: String) -> Venue {
+        var v = self
+        v.name = localizedName(for: languageTag)
+        for i in v.categories.indices { v.categories[i].name = categories[i].localizedName(for: languageTag) }
+        for i in v.tribunes.indices { v.tribunes[i].label = tribunes[i].localizedLabel(for: languageTag) }
+        return v
+    }
+}

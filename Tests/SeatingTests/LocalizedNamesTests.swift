@@ -126,3 +126,20 @@ import Testing
         #expect(back.tribunes.first?.localizedLabel(for: "de") == "Ring 1 · North 1")
     }
 }
+
+extension LocalizedNamesTests {
+    @Test func a_localized_venue_carries_the_translations_in_place_of_the_plain_names() {
+        let v = Self.small
+        let de = v.localized(for: "de")
+        #expect(de.name == "SportFan-Stadion")
+        #expect(de.categories.map(\.name) == ["Kategorie 1", "Kategorie 2", "Kategorie 3", "Rollstuhl und Begleitung"])
+        #expect(zip(de.tribunes, v.tribunes).allSatisfy { $0.label == $1.labels.byLanguage["de"] })
+        // Everything else is the venue as read.
+        #expect(de.seats == v.seats && de.rows == v.rows && de.seatIDs == v.seatIDs)
+        #expect(de.tribunes.map(\.id) == v.tribunes.map(\.id) && de.tribunes.map(\.outline) == v.tribunes.map(\.outline))
+        #expect(de.categories.map(\.priceMinor) == v.categories.map(\.priceMinor))
+        // English (no "en" translations) is the plain venue.
+        let en = v.localized(for: "en")
+        #expect(en.name == v.name && en.tribunes == v.tribunes && en.categories == v.categories)
+    }
+}

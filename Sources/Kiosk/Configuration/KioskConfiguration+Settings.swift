@@ -89,6 +89,7 @@ extension KioskConfiguration {
             c.display.rotation = r; return nil
         },
         text("display.tty", "--tty", \.display.tty, path: true),
+        optionalNumber("display.mount_bottom_mm", "--mount-bottom-mm", \.display.mountBottomMM),
         Setting(key: "touch.enabled", flag: "--no-touch", kind: .boolean) { c, v in
             guard case .boolean(let b) = v else { return "expected true or false, found \(v.found)" }
             c.touch.enabled = b; return nil

@@ -44,6 +44,10 @@ public struct KioskConfiguration: Sendable, Equatable {
         public var rotation: Int = 0
         /// Virtual terminal to take over (unset: the active one; systemd's TTYPath).
         public var tty: String?
+        /// How high the active area's bottom edge is above the floor, mm, for low reach (with
+        /// the panel's size, `touch.width_mm`/`height_mm` or the EDID's); unset: low reach
+        /// moves nothing.
+        public var mountBottomMM: Double?
     }
 
     public struct Touch: Sendable, Equatable {

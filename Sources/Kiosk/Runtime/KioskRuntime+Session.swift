@@ -43,7 +43,20 @@ extension KioskRuntime {
         c.wakeGuard = configuration.idle.wakeGuard
         c.receiptTimeout = configuration.idle.receipt > 0 ? configuration.idle.receipt : nil
         c.partySizeFirst = configuration.seating.partySizeFirst
+        c.mountBottomMillimetres = configuration.display.mountBottomMM
         return c
+    }
+
+    /// Low reach's band for the session's screen, checked: an impossible mounting (the panel
+    /// above the reach range, or too little of it inside) is a configuration error naming
+    /// `display.mount_bottom_mm`.
+    static func checkReach(_ c: KioskSession.Configuration) throws(ConfigurationError) {
+        guard let mount = c.mountBottomMillimetres else { return }
+        do {
+            _ = try ReachBand(mountBottom: mount, screenHeight: c.screenSize.height, pixelsPerMillimetre: c.pixelsPerMillimetre)
+        } catch {
+            throw ConfigurationError(source: "configuration", key: "display.mount_bottom_mm", reason: error.reason)
+        }
     }
 
     /// What the kiosk shows `seconds` after start with no touch, rendered headless on a virtual

@@ -120,6 +120,7 @@ final class RunningKiosk {
 
     /// The first frame (rendered into the surface, shown by the display's start), then READY.
     func start() throws {
+        try KioskRuntime.checkReach(session.configuration)
         session.advance(to: clock.now)
         try pacer.start(session)
         phase = "running"

@@ -30,6 +30,11 @@ public struct KioskPalette: Sendable {
     public var danger = Color(red: 0.74, green: 0.12, blue: 0.12)
     /// Behind the attract screen's title, so it reads over the turning stadium.
     public var titlePanel = Color(red: 0.04, green: 0.07, blue: 0.13, alpha: 0.9)
+    /// Around a control filled like the card it sits on (`cardControl`), so its edge stands out;
+    /// nil: none (the usual theme tells it by its fill).
+    public var controlBorder: Color?
+    /// The high-contrast theme (`highContrast`): the map's seats are told apart by shape too.
+    public var isHighContrast = false
 
     public init() {}
 }

@@ -48,6 +48,16 @@ extension KioskSession {
         /// The most seats one order may hold: the event's `max_seats_per_order` from the box
         /// office (the party-size picker offers 1 … this; a tap adds no more). At least 1.
         public var maxSeatsPerOrder = 8
+        /// How high the panel's active area's bottom edge is above the floor, mm
+        /// (`display.mount_bottom_mm`); nil: unknown, and low reach moves nothing.
+        public var mountBottomMillimetres: Double?
+
+        /// Low reach's band on this screen (nil: no mounting configured, or an impossible one:
+        /// hosts check it with `ReachBand.init` when they read the configuration).
+        public var reachBand: ReachBand? {
+            guard let mount = mountBottomMillimetres else { return nil }
+            return try? ReachBand(mountBottom: mount, screenHeight: screenSize.height, pixelsPerMillimetre: pixelsPerMillimetre)
+        }
 
         public init(screenSize: Size, pixelsPerMillimetre: Double) {
             self.screenSize = screenSize

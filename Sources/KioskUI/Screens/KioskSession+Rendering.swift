@@ -101,6 +101,7 @@ extension KioskSession {
         BottomBarView(bar: frame.bar, holdSecondsLeft: frame.holdSecondsLeft, content: content)
             .draw(with: painter, in: context)
         if let party = frame.party { PartyBarView(party: party, strings: content.strings).draw(with: painter, in: context) }
+        if let list = frame.stepList { StepListView(state: list, strings: content.strings).draw(with: painter, in: context) }
         if let callout = frame.callout { SeatCalloutView(callout: callout).draw(with: painter, in: context) }
         if let more = frame.moreTime {
             painter.drawButton(in: more.frame, title: content.strings.moreTime, enabled: true, scale: more.scale, in: context)

@@ -103,6 +103,41 @@ public struct KioskStrings: Sendable, Equatable {
     public var removedFromSeats = "Removed from your seats"
     public var cannotBeChosen = "Cannot be chosen"
 
+    // Step-through selection: the seat lists (section → row → seats).
+    public var chooseSection = "Choose a section"
+    /// `{section}`: the tribune's label.
+    public var chooseRow = "{section} · Choose a row"
+    /// `{section}` and `{row}`: the venue's labels.
+    public var chooseSeat = "{section} · Row {row} · Choose a seat"
+    /// A party size in the list: 1, or `{count}` seats.
+    public var partySizeOne = "1 seat"
+    public var partySizeMany = "{count} seats"
+    /// Best seats within one section: `{section}`.
+    public var bestSeatsIn = "Best seats in {section}"
+    /// The filter's state beside its name.
+    public var switchOn = "On"
+    public var switchOff = "Off"
+    /// Free seats in a section or row: none, one, `{count}`.
+    public var noSeatsFree = "No seats free"
+    public var oneSeatFree = "1 seat free"
+    public var seatsFree = "{count} seats free"
+    /// A section's prices: `{low}` and `{high}`, written by `MoneyFormat`.
+    public var priceRange = "{low} – {high}"
+    /// Free wheelchair spaces in a row: one, `{count}`.
+    public var oneWheelchairSpace = "1 wheelchair space"
+    public var wheelchairSpaces = "{count} wheelchair spaces"
+    /// A row's and a seat's item: `{row}`, `{seat}` (the venue's labels).
+    public var rowLabel = "Row {row}"
+    public var seatLabel = "Seat {seat}"
+    /// A seat's status in its item (held, sold and unavailable are the legend's).
+    public var seatFree = "Free"
+    public var yourSeat = "Your seat"
+    /// The list's pages.
+    public var morePage = "More"
+    public var previousPage = "Previous"
+    /// An item as spoken: its `{name}` and its `{detail}` line.
+    public var spokenItem = "{name}, {detail}"
+
     // Attract and out of service.
     public var touchToChoose = "Touch to choose your seats"
     public var outOfService = "Out of service"
@@ -136,6 +171,9 @@ public struct KioskStrings: Sendable, Equatable {
         \.noMoreTime, \.holdRunningOut, \.moreTime, \.cartTitle, \.reviewTitle, \.closeButton, \.backButton, \.confirmButton,
         \.howManySeats, \.partyOfOne, \.partyOf, \.bestSeats, \.accessibleFilter, \.chooseHowManyFirst, \.seatsTogetherHere, \.oneSeatHere,
         \.partyAdded, \.wouldLeaveSingleSeat, \.notEnoughSeatsHere, \.noSeatsTogetherIn, \.noSeatsTogether, \.noAccessibleSeats,
+        \.chooseSection, \.chooseRow, \.chooseSeat, \.partySizeOne, \.partySizeMany, \.bestSeatsIn, \.switchOn, \.switchOff,
+        \.noSeatsFree, \.oneSeatFree, \.seatsFree, \.priceRange, \.oneWheelchairSpace, \.wheelchairSpaces, \.rowLabel, \.seatLabel,
+        \.seatFree, \.yourSeat, \.morePage, \.previousPage, \.spokenItem,
     ] }
 
     /// Every string passed through `transform` (the weekday and month names too).

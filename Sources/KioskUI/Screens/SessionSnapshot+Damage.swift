@@ -39,6 +39,9 @@ extension SessionSnapshot {
             // The picker's panel, or the strip, grown controls included.
             for p in [old.party, party] { if let p { rects.append(PartyBarView.bounds(p, layout: layout)) } }
         }
+        if old.stepList != stepList {
+            for l in [old.stepList, stepList] { if let l { rects.append(StepListView.bounds(l, layout: layout)) } }
+        }
         if old.card != card {
             // Same kind of card: only its contents changed (the button grows within the card).
             rects.append(layout.card.union(Self.grown(layout.cardButton, pad: 2 * u)))

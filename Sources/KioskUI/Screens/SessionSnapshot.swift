@@ -97,6 +97,8 @@ struct SessionSnapshot: Equatable {
     var moreTime: MoreTime?
     var callout: Callout?
     var party: Party?
+    /// Step-through's list (`StepListView`).
+    var stepList: StepListView.State?
     var card: Card?
 
     init(mode: Mode) { self.mode = mode }
@@ -137,6 +139,7 @@ extension KioskSession {
         s.toast = toastText
         s.callout = calloutSnapshot()
         s.party = partySnapshot(pressed: pressed, scale: animator.value(pressScale))
+        s.stepList = stepListSnapshot()
         switch screen {
         case .idlePrompt:
             if let remaining = idlePromptRemaining {

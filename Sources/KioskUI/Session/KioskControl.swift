@@ -37,4 +37,7 @@ public enum KioskControl: String, Hashable, Sendable, CaseIterable {
     case reviewBack
     /// Confirm on the review: places the order.
     case reviewConfirm
+    /// Step-through selection: an entry of the list — an item, Back, Previous or More
+    /// (`KioskSession.stepListEntries`; `frame(of:)` gives the touched entry's, else the first).
+    case stepItem
 }

@@ -57,6 +57,7 @@ extension KioskSession {
         legendHighlight = nil
         // The next visitor picks their own party size.
         party = PartyChoice()
+        stepThrough = StepThrough()
         followChartZoom()
         dirty = true
     }

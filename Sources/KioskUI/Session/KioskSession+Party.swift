@@ -28,7 +28,8 @@ extension KioskSession {
     var partyLayout: PartyLayout { PartyLayout(layout: layout, maxSize: maxPartySize) }
 
     /// The party strip or picker is on screen: party size first, on the map's screens.
-    var showsParty: Bool { configuration.partySizeFirst && (screen == .stadium || screen == .tribune) }
+    /// Not with step-through: its list asks for the size and holds Best seats and the filter.
+    var showsParty: Bool { configuration.partySizeFirst && !accessibility.stepThrough && (screen == .stadium || screen == .tribune) }
 
     /// Where a party control is on screen (the size buttons as one box), or nil when not shown.
     func partyFrame(of control: KioskControl) -> Rect? {

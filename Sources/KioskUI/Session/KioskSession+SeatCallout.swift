@@ -12,6 +12,8 @@ extension KioskSession {
             case party(count: Int, proposed: Bool)
             /// One of the visitor's seats, flown to from its cart line (no tap on it).
             case inCart
+            /// A row opened in step-through's list: the callout names the row, at its middle seat.
+            case listedRow
         }
         var seat: Int
         var finger: Point
@@ -45,6 +47,9 @@ extension KioskSession {
     func calloutLines(for callout: SeatCallout) -> [String] {
         let venue = interaction.chart.venue, strings = content.strings
         let record = venue.seats[callout.seat]
+        if callout.outcome == .listedRow {
+            return [venue.tribunes[Int(record.tribune)].label, KioskStrings.fill(strings.rowLabel, ("row", venue.rowLabels[Int(record.row)]))]
+        }
         var lines = [venue.tribunes[Int(record.tribune)].label,
                      KioskStrings.fill(strings.rowAndSeat, ("row", venue.rowLabels[Int(record.row)]),
                                        ("seat", venue.seatNumbers[callout.seat]))]
@@ -65,6 +70,7 @@ extension KioskSession {
         case .deselected: lines.append(strings.removedFromSeats)
         case .refused: lines.append(strings.cannotBeChosen)
         case .inCart: lines.append(strings.yourSeats)
+        case .listedRow: break
         case .party(let n, let proposed):
             let line = n == 1 ? (proposed ? strings.oneSeatHere : strings.addedToSeats) : (proposed ? strings.seatsTogetherHere : strings.partyAdded)
             lines.append(KioskStrings.fill(line, ("count", "\(n)")))

@@ -30,7 +30,8 @@ extension KioskSession {
         case .stadium, .tribune, .blanked, .attract:
             break
         }
-        let route = mapScreenRoute(at: p)
+        // Step-through's list lies over the map's screens: its entries, and no chart under it.
+        let route = stepListRoute(at: p) ?? mapScreenRoute(at: p)
         legendSees(route)
         return route
     }
@@ -90,6 +91,8 @@ extension KioskSession {
                 return partyFrame(of: control)
             case .moreTime:
                 return offersMoreTime ? moreTimeOnChart : nil
+            case .stepItem:
+                return showsStepList ? stepListFrame() : nil
             case .dialogOK, .idleContinue, .cartLine, .cartRemove, .cartClose, .reviewBack, .reviewConfirm:
                 return nil
             }
@@ -136,6 +139,9 @@ extension KioskSession {
             chooseBestSeats()
         case .accessibleFilter:
             toggleAccessibleFilter()
+        case .stepItem:
+            let entries = stepListEntries
+            if let k = stepItemTouched, entries.indices.contains(k) { activateStepList(entries[k].action) }
         }
     }
 

@@ -80,6 +80,13 @@ public final class KioskSession {
     var legendOpen = false
     /// The visitor's party size, its picker and the accessible filter (`KioskSession+Party`).
     var party = PartyChoice()
+    /// What the visitor turned on in accessibility mode (`setAccessibility(_:)`); all off for a
+    /// new visitor.
+    public internal(set) var accessibility = AccessibilityOptions.off
+    /// Step-through selection: the list shown and its page (`KioskSession+StepThrough`).
+    var stepThrough = StepThrough()
+    /// The step-through entry the touch in progress went to (`stepListEntries`' index).
+    var stepItemTouched: Int?
     /// The cart line the touch in progress went to (its remove control or the line itself).
     var listLine: Int?
     /// What `pressScale` applies to (kept after release while it shrinks back).
@@ -136,7 +143,7 @@ public final class KioskSession {
         frameCache.invalidate()
         // Zoom limits and fitted zooms are seat sizes in mm on the panel.
         let view = interaction.chart.view
-        interaction.setBounds(safeArea: Self.chartSafeArea(layout, configuration: configuration), pixelsPerMillimetre: value, homeRotation: view.homeRotation)
+        interaction.setBounds(safeArea: currentChartSafeArea, pixelsPerMillimetre: value, homeRotation: view.homeRotation)
         followChartZoom()
     }
 

@@ -16,7 +16,11 @@ struct TouchRouter {
     /// Ids of the fingers down, sorted.
     private(set) var touchesDown: [Int] = []
     /// The current sequence's destination (nil between sequences).
-    var route: Route?
+    var route: Route? {
+        didSet { if route == .chart && oldValue != .chart { chartSequences += 1 } }
+    }
+    /// Touch sequences that went to the chart so far (step-through's tests: none may).
+    private(set) var chartSequences = 0
     /// The latest position of the sequence's first finger (controls follow it).
     private(set) var location: Point = .zero
     private var finger = -1

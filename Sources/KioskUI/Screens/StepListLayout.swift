@@ -1,0 +1,79 @@
+import Geometry
+
+/// Where the step-through list goes, px: a panel between the header and the bottom bar — the
+/// lower part of a portrait screen, the side of a landscape one (the reading end's opposite:
+/// right, left right to left) — so the chart stays visible above or beside it in the rest of
+/// the safe area (`chartArea`). In the panel: a title row (Back at its start from the second
+/// level on), the items one under the other, and Previous and More at the bottom when the
+/// list needs more than one page. No scrolling: what does not fit goes to the next page.
+///
+/// Items are 120 chrome units high (at least 12 mm on the panel: a chrome unit is at least
+/// 0.1 mm), 12 apart; Back, Previous and More are 96 (at least 9.6 mm).
+struct StepListLayout: Equatable {
+    let panel: Rect
+    /// The map's part of the safe area beside or above the panel.
+    let chartArea: Rect
+    /// The title row's text box (beside Back when Back is shown).
+    let title: Rect
+    let back: Rect
+    /// The items' boxes on a page, top to bottom.
+    let items: [Rect]
+    let previous: Rect
+    let more: Rect
+    /// Items per page and the pages the list takes.
+    let perPage: Int
+    let pages: Int
+
+    /// An item's height and the gap between items, chrome units.
+    static let itemUnits = 120.0, gapUnits = 12.0
+
+    /// - Parameters:
+    ///   - layout: the screen's chrome layout.
+    ///   - itemCount: the items of the list shown.
+    ///   - showsBack: the list has a level above it (Back at the title row's start).
+    init(layout: KioskLayout, itemCount: Int, showsBack: Bool) {
+        let c = layout.chromeUnit, safe = layout.safeArea, w = layout.size.width
+        let control = 96 * c, pad = 16 * c, item = Self.itemUnits * c, gap = Self.gapUnits * c
+        var panel: Rect, chart: Rect
+        if layout.isPortrait {
+            let height = (safe.height * 0.58).rounded()
+            panel = Rect(x: 0, y: safe.maxY - height, width: w, height: height)
+            chart = Rect(x: 0, y: safe.minY, width: w, height: safe.height - height)
+        } else {
+            let width = min(0.5 * w, max(0.42 * w, 600 * c)).rounded()
+            panel = Rect(x: w - width, y: safe.minY, width: width, height: safe.height)
+            chart = Rect(x: 0, y: safe.minY, width: w - width, height: safe.height)
+        }
+        panel = layout.mirrored(panel)
+        chart = layout.mirrored(chart)
+        self.panel = panel
+        chartArea = chart
+        let inner = panel.insetBy(dx: pad, dy: pad)
+        let backWidth = min(240 * c, inner.width * 0.35)
+        let backBox = Rect(x: inner.minX, y: inner.minY, width: backWidth, height: control)
+        back = showsBack ? layout.mirrored(backBox, within: inner) : .zero
+        let titleX = showsBack ? backBox.maxX + pad : inner.minX
+        title = layout.mirrored(Rect(x: titleX, y: inner.minY, width: inner.maxX - titleX, height: control), within: inner)
+        let top = inner.minY + control + gap
+        func fitting(_ bottom: Double) -> Int { max(1, Int(((bottom - top + gap) / (item + gap)).rounded(.down))) }
+        let all = fitting(inner.maxY)
+        let paged = itemCount > all
+        perPage = paged ? fitting(inner.maxY - control - gap) : all
+        pages = max(1, (itemCount + perPage - 1) / perPage)
+        items = (0..<perPage).map { Rect(x: inner.minX, y: top + Double($0) * (item + gap), width: inner.width, height: item) }
+        if paged {
+            let half = (inner.width - pad) / 2
+            previous = layout.mirrored(Rect(x: inner.minX, y: inner.maxY - control, width: half, height: control), within: inner)
+            more = layout.mirrored(Rect(x: inner.maxX - half, y: inner.maxY - control, width: half, height: control), within: inner)
+        } else {
+            previous = .zero
+            more = .zero
+        }
+    }
+
+    /// The items of page `page` of a list of `count`: their indices in the list.
+    func range(page: Int, of count: Int) -> Range<Int> {
+        let start = min(max(0, page) * perPage, count)
+        return start..<min(start + perPage, count)
+    }
+}

@@ -49,6 +49,8 @@ let package = Package(
         // Streaming-store copies into scanout memory (header-only SSE2).
         .systemLibrary(name: "CScanout", path: "CScanout"),
         .systemLibrary(name: "CQRencode", path: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        // glibc's libintl and per-thread locales (gettext message catalogs): part of glibc, nothing to link.
+        .systemLibrary(name: "CIntl", path: "CIntl"),
 
         // Pipeline stages.
         .target(name: "Geometry", swiftSettings: hotPathSettings),
@@ -64,6 +66,8 @@ let package = Package(
         .target(name: "Seating", dependencies: ["Geometry", "JSON"], swiftSettings: hotPathSettings),
         // QR code symbols through libqrencode (the receipt's order code): a module matrix, no drawing.
         .target(name: "QRCode", dependencies: ["CQRencode"]),
+        // The kiosk's languages: gettext catalogs through libintl, per-thread locales, no env vars.
+        .target(name: "Localization", dependencies: ["CIntl"]),
         // The kernel's input vocabulary (events, device descriptions, codes): values shared by
         // recordings and the live devices, so Recording and TouchInput need not import each other.
         .target(name: "Evdev", dependencies: ["Geometry"]),
@@ -71,7 +75,7 @@ let package = Package(
         // The one owner of libudev: device discovery and monitors for hotplug and touch.
         .target(name: "Udev", dependencies: ["CUdev", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "KioskUI", dependencies: ["JSON", "Geometry", "Raster", "Text", "Animation", "Seating", "Gestures", "Recording",
-                                         "QRCode"],
+                                         "QRCode", "Localization"],
                 swiftSettings: hotPathSettings),
         // The display seam: the `Display` protocol and a headless display, above Raster, below
         // both the DRM presenter and the kiosk runtime.
@@ -175,10 +179,11 @@ let package = Package(
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Geometry", "TestFixtures"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "Evdev", "Gestures", "Geometry", "TestFixtures"]),
         .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "Recording", "Seating", "Gestures", "Raster", "Text", "Animation", "Geometry",
-                                                 "TestFixtures"],
+                                                 "TestFixtures", "Localization"],
                     resources: [.copy("Golden")]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization", "CIntl", "TestFixtures"]),
         // The command-line executables' help screens, rendered at 80 columns.
         .testTarget(name: "tribuneTests", dependencies: [
             "tribune", "tribune-boxoffice", "tribune-headless",

@@ -1,3 +1,5 @@
+import Localization
+
 /// Every string the chrome shows (header, bottom bar, legend, toasts, cards, attract and
 /// out-of-service screens), in one table, so a language is one value: the languages issue
 /// swaps `Configuration.strings`. Templates name their values in braces (`{count}`, `{total}`),
@@ -152,6 +154,10 @@ public struct KioskStrings: Sendable, Equatable {
     public var months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     /// `{weekday} {day} {month} {year}` and `{time}` ("20:45").
     public var dateAndTime = "{weekday} {day} {month} {year} · {time}"
+
+    /// The catalog the strings were read from (`init(catalog:)`), which `counted` asks for the
+    /// plural form of a count; nil for English and tables set by hand.
+    public internal(set) var catalog: MessageCatalog?
 
     public init() {}
 

@@ -4,17 +4,22 @@ SHELL := /bin/bash
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: deps build test test-vm test-vm-run test-asan demo bench install clean
+.PHONY: deps catalogs build test test-vm test-vm-run test-asan demo bench install clean
 
 deps:
 	@scripts/install-deps.sh build
 
-build: deps
+# The message catalogs (po/*.po compiled by msgfmt -c) into $(OUT)/locale; tribune.toml's
+# [language] catalogs names where the kiosk reads them (install puts them in $(PREFIX)/share/tribune/locale).
+catalogs: deps
+	scripts/build-catalogs.sh $(OUT)/locale
+
+build: deps catalogs
 	$(SWIFT) build
 
 # The whole log goes to $(OUT)/swift-test.log; on failure the failing tests are repeated last, so
 # they are in view where only the tail of a long log is shown.
-test: deps
+test: deps catalogs
 	@mkdir -p $(OUT)
 	@# docs/architecture.md's target table is Package.swift's graph; no upward or undeclared imports.
 	python3 scripts/check_architecture.py
@@ -46,7 +51,7 @@ test-asan: deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt \
 	$(SWIFT) test --disable-xctest --sanitize=address --scratch-path .build-asan --filter 'RasterTests|QRCodeTests'
 
-demo: deps
+demo: deps catalogs
 	$(SWIFT) build -c release --product tribune-headless
 	mkdir -p $(OUT)
 	$$($(SWIFT) build -c release --show-bin-path)/tribune-headless demo --out $(OUT)
@@ -69,6 +74,7 @@ install:
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(SYSTEMDDIR) $(DESTDIR)/etc/tribune $(DESTDIR)$(PREFIX)/share/doc/tribune
 	install -m 0755 $$($(SWIFT) build -c release --show-bin-path)/tribune $(DESTDIR)$(PREFIX)/bin/tribune
 	install -m 0755 $$($(SWIFT) build -c release --show-bin-path)/tribune-boxoffice $(DESTDIR)$(PREFIX)/bin/tribune-boxoffice
+	scripts/build-catalogs.sh $(DESTDIR)$(PREFIX)/share/tribune/locale
 	sed 's|/usr/local/bin/|$(PREFIX)/bin/|g' systemd/tribune-kiosk.service > $(DESTDIR)$(SYSTEMDDIR)/tribune-kiosk.service
 	sed 's|/usr/local/bin/|$(PREFIX)/bin/|g' systemd/tribune-boxoffice.service > $(DESTDIR)$(SYSTEMDDIR)/tribune-boxoffice.service
 	chmod 0644 $(DESTDIR)$(SYSTEMDDIR)/tribune-kiosk.service $(DESTDIR)$(SYSTEMDDIR)/tribune-boxoffice.service

@@ -17,6 +17,14 @@ public struct GestureConfiguration: Hashable, Sendable {
     /// Double tap: farthest the second landing may be from the first. mm.
     public var doubleTapMaximumDistance: Double = 20
 
+    /// Swipe (the screen reader's next / previous item): the least travel from landing to
+    /// lift along one axis. mm.
+    public var swipeMinimumDistance: Double = 15
+    /// Swipe: the finger lifts at most this long after landing. s.
+    public var swipeMaximumDuration: Double = 0.6
+    /// Swipe: the stroke's largest angle off its axis. Radians (30°).
+    public var swipeMaximumAngle: Double = 30 * Double.pi / 180
+
     /// Two-finger tap: neither finger strays farther than this from where it landed. mm.
     public var twoFingerTapSlop: Double = 8
     /// Two-finger tap: the second finger lands at most this long after the first. s.

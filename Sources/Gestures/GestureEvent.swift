@@ -18,6 +18,9 @@ public enum GestureEvent: Hashable, Sendable {
     /// Two fingers landed and lifted together quickly without moving (`TwoFingerTapRecognizer`);
     /// `location` is the midpoint of their landings.
     case twoFingerTap(location: Point, time: Double)
+    /// One finger stroked quickly along an axis and lifted (`SwipeRecognizer`); `location` is
+    /// where it landed.
+    case swipe(direction: SwipeDirection, location: Point, time: Double)
     /// A finger rested within the tap slop for the long-press duration.
     case longPress(location: Point, time: Double)
     case dragChanged(DragValue)

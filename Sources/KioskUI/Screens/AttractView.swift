@@ -17,7 +17,9 @@ struct AttractView {
         let c = layout.chromeUnit, w = layout.size.width, h = layout.size.height
         context.transform = .identity
         let title = ChromeText(content.eventName, 56, floorUnits: 32, bold: true, lines: 2, centered: true, layout: layout)
-        let room = Rect(x: 64 * c, y: 56 * c, width: max(0, w - 128 * c), height: 140 * c)
+        // Below the accessibility button's row, which it would otherwise cross when long.
+        let top = max(56 * c, layout.accessibilityButton.maxY + 16 * c)
+        let room = Rect(x: 64 * c, y: top, width: max(0, w - 128 * c), height: 140 * c)
         if let l = painter.fitted(title, in: room) {
             // The panel hugs the text: its lines' extent, grown by 28 units.
             let panel = Rect(x: w / 2 - l.size.width / 2 - 28 * c, y: room.midY - l.size.height / 2 - 20 * c,
@@ -35,5 +37,7 @@ struct AttractView {
             painter.draw(ChromeText(content.strings.touchToChoose, 44, floorUnits: 28, bold: true, centered: true, layout: layout),
                          in: pill.insetBy(dx: 40 * c, dy: 10 * c), color: palette.buttonText, in: context)
         }
+        // Accessibility mode from the first touch: the button where the header will have it.
+        painter.drawAccessibilityButton(in: layout.accessibilityButton, scale: 1, in: context)
     }
 }

@@ -21,6 +21,7 @@ struct HeaderView {
             painter.draw(ChromeText(content.eventName, 40, floorUnits: 28, bold: true, lines: 2, layout: layout),
                          in: layout.eventNameBox.union(layout.eventDateBox), color: palette.text, in: context)
         }
+        painter.drawAccessibilityButton(in: layout.accessibilityButton, scale: state.accessibilityScale, in: context)
         let cart = layout.cart
         painter.withScale(state.cartScale, centre: cart.center, in: context) {
             painter.drawCartIcon(in: cart.insetBy(dx: 16 * c, dy: 20 * c), color: palette.text, lineWidth: 5 * c, in: context)

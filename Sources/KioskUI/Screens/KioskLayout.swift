@@ -28,6 +28,8 @@ public struct KioskLayout: Hashable, Sendable {
     /// The smallest em size chrome text may shrink to, px: 20 chrome units, and at least
     /// 2.4 mm on the panel.
     public let textFloor: Double
+    /// The chrome's size against the usual (1.5: large text), `chromeUnit` includes it.
+    public let chromeScale: Double
     public var isPortrait: Bool { size.height > size.width }
     /// Whether the chrome runs right to left (Arabic): every rect below is the left-to-right
     /// arrangement mirrored about the screen's vertical centre line (`mirrored(_:)`), so the
@@ -37,14 +39,17 @@ public struct KioskLayout: Hashable, Sendable {
     /// Whether the legend shares its row with the total and Buy (wide landscape).
     public let legendBesideSummary: Bool
 
-    public let header: Rect
+    public private(set) var header: Rect
     /// The home control (recentre, reset north): the header's left end.
     public private(set) var home: Rect
     public private(set) var cart: Rect
+    /// The accessibility button (the accessibility symbol): in the header beside the cart, and
+    /// at the same place on the attract screen.
+    public private(set) var accessibilityButton: Rect
     /// The event's name, and its date and time below it (the name takes both without a date).
     public private(set) var eventNameBox: Rect
     public private(set) var eventDateBox: Rect
-    public let bottomBar: Rect
+    public private(set) var bottomBar: Rect
     /// Where the chart is at home and where a zoomed tribune is fitted: the screen between the
     /// header and the bottom bar, px. At rest the stadium fills it or lies wholly inside it.
     public var safeArea: Rect {
@@ -69,7 +74,7 @@ public struct KioskLayout: Hashable, Sendable {
     /// no holds), up to two lines.
     public private(set) var noteBox: Rect
     /// The toast's vertical centre and its widest pill, px.
-    public let toastCenterY: Double
+    public private(set) var toastCenterY: Double
     public let toastMaxWidth: Double
     /// A modal card (dialog, prompt, processing), its title, its body and its button.
     public private(set) var card: Rect
@@ -86,13 +91,18 @@ public struct KioskLayout: Hashable, Sendable {
     ///   - size: the logical screen, px.
     ///   - pixelsPerMillimetre: the panel's density, px/mm; 0 or invalid: unknown.
     ///   - rightToLeft: the chrome runs right to left (a right-to-left language).
-    public init(size: Size, pixelsPerMillimetre: Double = 0, rightToLeft: Bool = false) {
+    ///   - chromeScale: the chrome's size (text, controls, bars) × this: 1.5 for large text.
+    ///   - reach: low reach: the whole chrome is laid out inside this band of the screen, as on
+    ///     a screen of the band's height, and the safe area lies inside it (nil: the screen).
+    public init(size: Size, pixelsPerMillimetre: Double = 0, rightToLeft: Bool = false, chromeScale: Double = 1,
+                reach: ReachBand? = nil) {
         self.size = size
         self.rightToLeft = rightToLeft
-        let w = size.width, h = size.height
-        let u = max(min(w, h), 1) / 1080
+        let w = size.width, h = reach?.height ?? size.height
+        let u = max(min(w, size.height), 1) / 1080
         let ppm = pixelsPerMillimetre.isFinite && pixelsPerMillimetre > 0 ? pixelsPerMillimetre : 0
-        let c = max(u, ppm / 10)
+        let c = max(u, ppm / 10) * max(1, chromeScale)
+        self.chromeScale = max(1, chromeScale)
         self.u = u
         self.pixelsPerMillimetre = ppm
         chromeUnit = c
@@ -102,7 +112,8 @@ public struct KioskLayout: Hashable, Sendable {
         header = Rect(x: 0, y: 0, width: w, height: 112 * c)
         home = Rect(x: 16 * c, y: 8 * c, width: control, height: control)
         cart = Rect(x: w - 16 * c - control, y: 8 * c, width: control, height: control)
-        let titleX = home.maxX + pad, titleWidth = max(0, cart.minX - pad - titleX)
+        accessibilityButton = Rect(x: cart.minX - 16 * c - control, y: 8 * c, width: control, height: control)
+        let titleX = home.maxX + pad, titleWidth = max(0, accessibilityButton.minX - pad - titleX)
         eventNameBox = Rect(x: titleX, y: 6 * c, width: titleWidth, height: 58 * c)
         eventDateBox = Rect(x: titleX, y: 64 * c, width: titleWidth, height: 42 * c)
 
@@ -176,12 +187,25 @@ public struct KioskLayout: Hashable, Sendable {
         let buttonWidth = min(360 * c, cardWidth - 64 * c)
         cardButton = Rect(x: card.midX - buttonWidth / 2, y: card.maxY - 28 * c - control, width: buttonWidth, height: control)
         if rightToLeft { mirrorChrome() }
+        if let reach, reach.top > 0 { lowerChrome(by: reach.top) }
+    }
+
+    /// Low reach: every chrome rect moved down by `dy` px (the band's top), in this one place.
+    private mutating func lowerChrome(by dy: Double) {
+        func down(_ r: Rect) -> Rect { r == .zero ? r : r.offsetBy(dx: 0, dy: dy) }
+        header = down(header); home = down(home); cart = down(cart); accessibilityButton = down(accessibilityButton)
+        eventNameBox = down(eventNameBox); eventDateBox = down(eventDateBox)
+        bottomBar = down(bottomBar); buy = down(buy); totalBox = down(totalBox); noteBox = down(noteBox)
+        legendToggle = down(legendToggle); legendPanel = down(legendPanel)
+        legendCells = legendCells.map(down)
+        toastCenterY += dy
+        card = down(card); cardTitleBox = down(cardTitleBox); cardBodyBox = down(cardBodyBox); cardButton = down(cardButton)
     }
 
     /// The right-to-left arrangement: every chrome rect mirrored, in this one place, so drawing
     /// and hit-testing (`KioskSession.frame(of:)`) read the same rects.
     private mutating func mirrorChrome() {
-        home = mirrored(home); cart = mirrored(cart)
+        home = mirrored(home); cart = mirrored(cart); accessibilityButton = mirrored(accessibilityButton)
         eventNameBox = mirrored(eventNameBox); eventDateBox = mirrored(eventDateBox)
         buy = mirrored(buy); totalBox = mirrored(totalBox); noteBox = mirrored(noteBox)
         if legendFolds { legendToggle = mirrored(legendToggle); legendPanel = mirrored(legendPanel) }

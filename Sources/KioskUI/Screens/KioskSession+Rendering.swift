@@ -109,8 +109,9 @@ extension KioskSession {
         LegendView(content: content, open: frame.bar.legendOpen, toggleScale: frame.bar.legendScale).drawPanel(with: painter, in: context)
         if let toast = frame.toast { ToastView(message: toast).draw(with: painter, in: context) }
         if let card = frame.card { ModalCardView(card: card, strings: content.strings).draw(with: painter, in: context) }
+        if let a = frame.accessibilityCard { AccessibilityCardView(state: a, strings: content.strings).draw(with: painter, in: context) }
     }
 
     /// The drawing tools for this session's layout, palette and fonts.
-    var painter: ChromePainter { ChromePainter(layout: layout, palette: palette, text: text, cache: frameCache) }
+    var painter: ChromePainter { ChromePainter(layout: layout, palette: chromePalette, text: text, cache: frameCache) }
 }

@@ -140,6 +140,13 @@ public struct KioskStrings: Sendable, Equatable {
     /// An item as spoken: its `{name}` and its `{detail}` line.
     public var spokenItem = "{name}, {detail}"
 
+    // Accessibility mode: the card behind the accessibility button and its switches.
+    public var accessibilityTitle = "Accessibility"
+    public var largeTextToggle = "Large text and high contrast"
+    public var lowReachToggle = "Low reach"
+    public var stepThroughToggle = "Seat list (step-through)"
+    public var speechToggle = "Speech"
+
     // Attract and out of service.
     public var touchToChoose = "Touch to choose your seats"
     public var outOfService = "Out of service"
@@ -172,6 +179,7 @@ public struct KioskStrings: Sendable, Equatable {
         \.continueButton, \.boughtOneTicket, \.boughtTickets, \.okButton, \.purchaseFailed, \.processing,
         \.orderCode, \.receiptSeat, \.moreSeats, \.receiptTotal, \.scanOrderCode, \.doneButton,
         \.touchToChoose, \.outOfService, \.cannotSell, \.askStaff, \.serviceCode, \.dateAndTime,
+        \.accessibilityTitle, \.largeTextToggle, \.lowReachToggle, \.stepThroughToggle, \.speechToggle,
         \.legendToggle, \.rowAndSeat, \.wheelchairSpace, \.companionSeat, \.restrictedView, \.addedToSeats,
         \.removedFromSeats, \.cannotBeChosen,
         \.noMoreTime, \.holdRunningOut, \.moreTime, \.cartTitle, \.reviewTitle, \.closeButton, \.backButton, \.confirmButton,

@@ -10,10 +10,13 @@ extension SessionSnapshot {
         let u = layout.u, size = layout.size
         let screen = [PixelRect(x: 0, y: 0, width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)))]
         if (old.card == nil) != (card == nil) { return screen }
+        // The accessibility card dims everything; a switch may change the whole look.
+        if old.accessibilityCard != accessibilityCard { return screen }
         var rects: [Rect] = []
         if old.header != header || old.home != home {
             // The header's band; the cart and the home control grow by at most `pressedScale`.
             let grown = Self.grown(layout.cart, pad: 2 * u).union(Self.grown(layout.home, pad: 2 * u))
+                .union(Self.grown(layout.accessibilityButton, pad: 2 * u))
             rects.append(Rect(x: 0, y: 0, width: size.width, height: max(layout.header.maxY, grown.maxY)))
         }
         if old.bar != bar {

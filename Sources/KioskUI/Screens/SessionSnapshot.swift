@@ -21,6 +21,8 @@ struct SessionSnapshot: Equatable {
     struct Header: Equatable {
         var tickets: Int
         var cartScale: Double
+        /// The accessibility button's press scale.
+        var accessibilityScale = 1.0
     }
 
     /// The home control, shown while the chart is away from home: its press scale.
@@ -100,6 +102,8 @@ struct SessionSnapshot: Equatable {
     /// Step-through's list (`StepListView`).
     var stepList: StepListView.State?
     var card: Card?
+    /// The accessibility card, open over everything (`AccessibilityCardView`).
+    var accessibilityCard: AccessibilityCardView.State?
 
     init(mode: Mode) { self.mode = mode }
 
@@ -129,7 +133,8 @@ extension KioskSession {
         func scale(_ c: KioskControl) -> Double { pressed == .control(c) ? animator.value(pressScale) : 1 }
         var s = SessionSnapshot(mode: .normal)
         let n = selectedSeats.count
-        s.header = .init(tickets: n, cartScale: scale(.cart))
+        s.header = .init(tickets: n, cartScale: scale(.cart), accessibilityScale: scale(.accessibility))
+        s.accessibilityCard = accessibilityCardSnapshot()
         if chartIsZoomed { s.home = .init(scale: scale(.zoomOut)) }
         s.bar = .init(tickets: n, total: total, canBuy: canBuy, buyScale: scale(.buy), reconnecting: isReconnecting)
         s.bar.legendOpen = legendOpen && (screen == .stadium || screen == .tribune)

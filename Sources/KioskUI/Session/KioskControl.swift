@@ -37,6 +37,13 @@ public enum KioskControl: String, Hashable, Sendable, CaseIterable {
     case reviewBack
     /// Confirm on the review: places the order.
     case reviewConfirm
+    /// The accessibility button (header and attract screen): opens the accessibility card.
+    case accessibility
+    /// The accessibility card's switches (which one from where the finger was,
+    /// `frame(ofAccessibilityToggle:)`; `frame(of:)` gives the first).
+    case accessibilityToggle
+    /// Close on the accessibility card.
+    case accessibilityClose
     /// Step-through selection: an entry of the list — an item, Back, Previous or More
     /// (`KioskSession.stepListEntries`; `frame(of:)` gives the touched entry's, else the first).
     case stepItem

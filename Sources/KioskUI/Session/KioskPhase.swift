@@ -9,6 +9,8 @@ public enum KioskPhase: String, Hashable, Sendable, CaseIterable {
     case attract
     /// "Still there?" with a countdown and Continue; the session resets when it runs out.
     case idlePrompt
+    /// The accessibility card over the chart: four switches and Close.
+    case accessibility
     /// "You've bought N tickets." with Ok.
     case confirmation
     /// The purchase was refused; a message with the reason and Ok.
@@ -32,7 +34,7 @@ extension KioskPhase {
     public var showsSeats: Bool {
         switch self {
         case .blanked, .attract: false
-        case .outOfService, .idlePrompt, .confirmation, .purchaseFailed, .checkout, .review, .cart, .zoomed, .browsing: true
+        case .outOfService, .idlePrompt, .accessibility, .confirmation, .purchaseFailed, .checkout, .review, .cart, .zoomed, .browsing: true
         }
     }
 }

@@ -17,7 +17,9 @@
 /// ```
 /// The cart and the review leave for the chart when the hold runs out (`holdExpired`).
 /// Out of service (the box office is unreachable) lies over whatever was showing, which keeps
-/// changing underneath as answers arrive and comes back when the service does.
+/// changing underneath as answers arrive and comes back when the service does. The
+/// accessibility card lies over the chart the same way (opened by the accessibility button on
+/// the chart's screens and the attract screen) until Close.
 public indirect enum KioskScreen: Hashable, Sendable {
     /// The stadium overview with the header, the legend and Buy Tickets.
     case stadium
@@ -47,6 +49,9 @@ public indirect enum KioskScreen: Hashable, Sendable {
     /// The box office cannot be reached: a staff-readable code over the screen `beneath`, which
     /// comes back with the service.
     case outOfService(code: String, beneath: KioskScreen)
+    /// The accessibility card (large text and high contrast, low reach, step-through, speech;
+    /// Close) over the chart screen `beneath`, which goes on changing under it.
+    case accessibilityMenu(beneath: KioskScreen)
 
     /// What changes the screen. Each case names the visitor's action or the timer or answer
     /// that caused it; chart-dependent targets carry whether the chart is zoomed then.
@@ -86,6 +91,10 @@ public indirect enum KioskScreen: Hashable, Sendable {
         case serviceLost(code: String)
         /// The box office is reachable again; `zoomed`: the chart underneath.
         case serviceRestored(zoomed: Bool)
+        /// The accessibility button; `zoomed`: the chart underneath (the attract screen wakes to it).
+        case accessibilityOpened(zoomed: Bool)
+        /// Close on the accessibility card.
+        case accessibilityClosed
     }
 
     /// The chart screen for a chart that is zoomed or not.
@@ -113,6 +122,17 @@ public indirect enum KioskScreen: Hashable, Sendable {
             return .outOfService(code: code, beneath: .chart(zoomed: zoomed))
         case (_, .serviceLost(let code)):
             return .outOfService(code: code, beneath: self)
+        case (.stadium, .accessibilityOpened), (.tribune, .accessibilityOpened):
+            return .accessibilityMenu(beneath: self)
+        case (.attract, .accessibilityOpened(let zoomed)):
+            return .accessibilityMenu(beneath: .chart(zoomed: zoomed))
+        case (.accessibilityMenu(let beneath), .accessibilityClosed):
+            return beneath
+        case (.accessibilityMenu(let beneath), .idleTimeout), (.accessibilityMenu(let beneath), .blankTimeout):
+            // Nobody closed it: it goes, as the chart's screen would.
+            return beneath.after(event)
+        case (.accessibilityMenu(let beneath), .chartZoomed):
+            return .accessibilityMenu(beneath: beneath.after(event))
         case (.blanked(nil), .wake(let zoomed)), (.attract, .wake(let zoomed)):
             return .chart(zoomed: zoomed)
         case (.stadium, .chartZoomed(let zoomed)), (.tribune, .chartZoomed(let zoomed)):
@@ -166,6 +186,7 @@ public indirect enum KioskScreen: Hashable, Sendable {
         case .attract: .attract
         case .blanked: .blanked
         case .outOfService: .outOfService
+        case .accessibilityMenu: .accessibility
         }
     }
 

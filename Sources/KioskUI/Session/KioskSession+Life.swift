@@ -42,6 +42,8 @@ extension KioskSession {
         checkout.requestReleaseAll()
         timers.toast = nil
         clearSession(animated: false)
+        // The next visitor starts without accessibility mode (a headset plugged in turns it on).
+        setAccessibility(.off)
     }
 
     /// Selection emptied, holds forgotten, the view home.

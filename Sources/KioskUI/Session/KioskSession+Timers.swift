@@ -66,7 +66,7 @@ extension KioskSession {
         }
         // "Still there?" only for a visitor who touched the screen (nobody to ask otherwise).
         if idle, timers.visitorTouched, timers.lastActivity + configuration.idleTimeout <= t,
-           screen == .stadium || screen == .tribune {
+           screen == .stadium || screen == .tribune || showsAccessibilityMenu {
             go(.idleTimeout(at: t))
             release()
         }

@@ -7,6 +7,8 @@ extension KioskSession {
     /// Where a touch sequence starting at `p` goes: modal screens first, then buttons and bars,
     /// then the chart. Waking and continuing happen here, as the first finger lands.
     func decideRoute(at p: Point, time t: Double) -> TouchRouter.Route {
+        // The accessibility button on the attract screen opens its card instead of only waking.
+        if case .attract = screen, controlHitRect(.accessibility)?.contains(p) == true { return .control(.accessibility) }
         switch screen {
         case .blanked, .attract, .outOfService(_, .attract):
             wake(at: t)
@@ -15,6 +17,7 @@ extension KioskSession {
             break
         }
         if t < timers.wakeGuardUntil { return .swallow(wake: true) }
+        if showsAccessibilityMenu { return accessibilityMenuRoute(at: p) }
         switch screen {
         case .outOfService, .purchasing:
             return .swallow(wake: false)
@@ -27,7 +30,7 @@ extension KioskSession {
             return frame(of: .dialogOK)?.contains(p) == true ? .control(.dialogOK) : .swallow(wake: false)
         case .cart, .review:
             return seatListRoute(at: p)
-        case .stadium, .tribune, .blanked, .attract:
+        case .stadium, .tribune, .blanked, .attract, .accessibilityMenu:
             break
         }
         // Step-through's list lies over the map's screens: its entries, and no chart under it.
@@ -38,7 +41,7 @@ extension KioskSession {
 
     /// Where a touch at `p` goes on the stadium and tribune screens.
     private func mapScreenRoute(at p: Point) -> TouchRouter.Route {
-        for c in [KioskControl.cart, .zoomOut, .buy, .moreTime, .legend, .legendToggle, .partySize, .partyChange, .bestSeats, .accessibleFilter] {
+        for c in [KioskControl.cart, .accessibility, .zoomOut, .buy, .moreTime, .legend, .legendToggle, .partySize, .partyChange, .bestSeats, .accessibleFilter] {
             if let r = controlHitRect(c), r.contains(p) { return .control(c) }
         }
         if partyPanel?.contains(p) == true { return .swallow(wake: false) }
@@ -58,15 +61,19 @@ extension KioskSession {
         if let panel = partyPanel, c == .partySize || c == .partyChange || c == .bestSeats || c == .accessibleFilter {
             return hit.intersection(panel)   // the party's controls reach no seat either
         }
-        return c == .cart || c == .zoomOut ? hit.intersection(layout.header) : hit
+        return c == .cart || c == .zoomOut || c == .accessibility ? hit.intersection(layout.header) : hit
     }
 
     /// Where `control` is on screen now (px, unscaled by press feedback), or nil when it is not
     /// shown or cannot be pressed now (under a modal screen, header slid away).
     public func frame(of control: KioskControl) -> Rect? {
         switch screen {
-        case .blanked, .outOfService, .attract, .purchasing:
+        case .blanked, .outOfService, .purchasing:
             return nil
+        case .attract:
+            return control == .accessibility ? layout.accessibilityButton : nil
+        case .accessibilityMenu:
+            return accessibilityMenuFrame(of: control)
         case .idlePrompt:
             return control == .idleContinue ? layout.cardButton : nil
         case .receipt(let receipt, _):
@@ -78,6 +85,7 @@ extension KioskSession {
         case .stadium, .tribune:
             switch control {
             case .buy: return layout.buy
+            case .accessibility: return layout.accessibilityButton
             case .cart:
                 return layout.cart
             case .zoomOut:
@@ -93,7 +101,8 @@ extension KioskSession {
                 return offersMoreTime ? moreTimeOnChart : nil
             case .stepItem:
                 return showsStepList ? stepListFrame() : nil
-            case .dialogOK, .idleContinue, .cartLine, .cartRemove, .cartClose, .reviewBack, .reviewConfirm:
+            case .dialogOK, .idleContinue, .cartLine, .cartRemove, .cartClose, .reviewBack, .reviewConfirm,
+                 .accessibilityToggle, .accessibilityClose:
                 return nil
             }
         }
@@ -109,8 +118,12 @@ extension KioskSession {
             followChartZoom()
         case .dialogOK:
             if case .purchaseFailed = screen { checkout.requestReleaseAll() }
+            let bought: Bool
+            if case .receipt = screen { bought = true } else { bought = false }
             go(.dialogDismissed)
             clearSession(animated: true)
+            // Done on the receipt: the next visitor starts without accessibility mode.
+            if bought { setAccessibility(.off) }
         case .cart:
             openCart()
         case .cartClose:
@@ -139,6 +152,8 @@ extension KioskSession {
             chooseBestSeats()
         case .accessibleFilter:
             toggleAccessibleFilter()
+        case .accessibility, .accessibilityToggle, .accessibilityClose:
+            activateAccessibility(c)
         case .stepItem:
             let entries = stepListEntries
             if let k = stepItemTouched, entries.indices.contains(k) { activateStepList(entries[k].action) }

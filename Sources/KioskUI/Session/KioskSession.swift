@@ -139,7 +139,7 @@ public final class KioskSession {
         configuration.pixelsPerMillimetre = value
         recognizer = Self.makeRecognizer(pixelsPerMillimetre: value)
         // Controls are sized in mm on the panel: the chrome and the safe area follow.
-        layout = Self.makeLayout(configuration)
+        layout = Self.makeLayout(configuration, accessibility: accessibility)
         frameCache.invalidate()
         // Zoom limits and fitted zooms are seat sizes in mm on the panel.
         let view = interaction.chart.view
@@ -160,7 +160,7 @@ public final class KioskSession {
     public func setRightToLeft(_ value: Bool) {
         guard value != configuration.rightToLeft else { return }
         configuration.rightToLeft = value
-        layout = Self.makeLayout(configuration)
+        layout = Self.makeLayout(configuration, accessibility: accessibility)
         frameCache.invalidate()
         dirty = true
     }

@@ -44,7 +44,7 @@ struct KioskTimers {
             let end = start + configuration.idlePromptDuration
             if idle { consider(end) }
             consider(Self.nextSecondTick(until: end, now: now))
-        case .stadium, .tribune:
+        case .stadium, .tribune, .accessibilityMenu:
             if idle && visitorTouched { consider(lastActivity + configuration.idleTimeout) }
         case .receipt(_, let since):
             if let limit = configuration.receiptTimeout { consider(since + limit) }

@@ -1,0 +1,38 @@
+import Geometry
+
+/// Where the accessibility card's parts go: its title, the four switches (two columns where the
+/// card is wide enough, else one) and Close, all at least 96 chrome units (9.6 mm) tall, the
+/// card centred on the layout's card (so low reach keeps it inside the band).
+struct AccessibilityCardLayout: Equatable {
+    let card: Rect
+    let title: Rect
+    /// The switches in `AccessibilityCardLayout.order`.
+    let toggles: [Rect]
+    let close: Rect
+
+    /// The switches' order on the card.
+    enum Toggle: Int, CaseIterable {
+        case largeText, lowReach, stepThrough, speech
+    }
+
+    init(layout: KioskLayout) {
+        let c = layout.chromeUnit, pad = 24 * c, control = 96 * c, gap = 16 * c
+        let width = min(1200 * c, layout.size.width - 2 * pad)
+        let columns = width >= 760 * c ? 2 : 1
+        let rows = (Toggle.allCases.count + columns - 1) / columns
+        let height = 28 * c + 72 * c + gap + Double(rows) * (control + gap) + 8 * c + control + 28 * c
+        let centre = layout.card.midY
+        card = layout.mirrored(Rect(x: (layout.size.width - width) / 2, y: centre - height / 2, width: width, height: height))
+        title = Rect(x: card.minX + 32 * c, y: card.minY + 28 * c, width: width - 64 * c, height: 72 * c)
+        let inner = width - 64 * c, cell = (inner - Double(columns - 1) * gap) / Double(columns)
+        let card = card, top = title.maxY + gap
+        toggles = Toggle.allCases.map { t in
+            let k = t.rawValue
+            let r = Rect(x: card.minX + 32 * c + Double(k % columns) * (cell + gap), y: top + Double(k / columns) * (control + gap),
+                         width: cell, height: control)
+            return layout.mirrored(r, within: card)
+        }
+        let closeWidth = min(360 * c, inner)
+        close = Rect(x: card.midX - closeWidth / 2, y: card.maxY - 28 * c - control, width: closeWidth, height: control)
+    }
+}

@@ -5,7 +5,10 @@ import Geometry
 /// seat under the finger; a tap on another tribune selects it and fits it into the safe area
 /// (`ChartViewState.fittedPlacement`); a tap outside every tribune goes home.
 public struct SeatingChart: Sendable {
-    public let venue: Venue
+    /// The venue in the language shown (`showLanguage`); its geometry never changes.
+    public private(set) var venue: Venue
+    /// The venue as read, with its plain names and their translations.
+    public let venueAsRead: Venue
     public let index: VenueIndex
     public var view: ChartViewState
     public var selectedTribune: Int?
@@ -25,11 +28,19 @@ public struct SeatingChart: Sendable {
 
     public init(venue: Venue, viewSize: Size, selection: SeatSelection = SeatSelection()) {
         self.venue = venue
+        venueAsRead = venue
         index = VenueIndex(venue: venue)
         view = ChartViewState(viewSize: viewSize, chartSize: venue.size)
         view.seatSize = Self.medianSeatSize(venue)
         self.selection = selection
         availability = EventAvailability(seatCount: venue.seats.count)
+    }
+
+    /// Names the venue, its categories and tribunes in `languageTag` where the venue file
+    /// translates them, else with their plain names (`Venue.localized(for:)`); seats, index,
+    /// view and selection stay.
+    public mutating func showLanguage(_ languageTag: String) {
+        venue = venueAsRead.localized(for: languageTag)
     }
 
     /// Home: the whole stadium in the safe area at the home rotation, no tribune selected

@@ -74,3 +74,20 @@ import Testing
         #expect(abs(c.x - 500) < 1e-6 && abs(c.y - 400) < 1e-6)
     }
 }
+
+extension SeatingChartTests {
+    @Test func show_language_renames_the_venue_and_keeps_the_chart() throws {
+        var chart = SeatingChart(venue: Self.venue, viewSize: Size(width: 1000, height: 800))
+        let t = 5
+        // Select tribune t by tapping its centre on screen.
+        #expect(chart.tap(atScreen: chart.view.screenPoint(fromChart: Self.venue.tribunes[t].bounds.center)) == .tribuneSelected(t))
+        let view = chart.view, selected = chart.selectedTribune
+        chart.showLanguage("es")
+        #expect(chart.venue.tribunes[t].label == Self.venue.tribunes[t].labels.byLanguage["es"])
+        #expect(chart.venue.categories[0].name == "Categoría 1")
+        #expect(chart.view == view && chart.selectedTribune == selected)
+        // Back to English from Spanish: the plain names (the venue as read).
+        chart.showLanguage("en")
+        #expect(chart.venue.tribunes == Self.venue.tribunes && chart.venue.name == Self.venue.name)
+    }
+}

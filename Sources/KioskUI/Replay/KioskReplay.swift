@@ -45,6 +45,9 @@ public final class KioskReplay: ReplayTarget {
     /// Every request the session made but availability polls (which would grow it every poll
     /// interval), in order, with the virtual time it was performed at (s).
     public private(set) var requestLog: [(time: Double, request: BoxOfficeRequest)] = []
+    /// What the session said with speech on (`AccessibilityOptions.speech`), in order, with
+    /// the virtual time of each announcement: the report's `speech`.
+    public private(set) var transcript: [Announcement] = []
     /// Problems writing frames (the replay goes on).
     public private(set) var errors: [String] = []
     /// Called with every rendered frame (every `every`-th display frame: index, virtual time s,
@@ -78,6 +81,7 @@ public final class KioskReplay: ReplayTarget {
         session.handle(frame)
         doubleTapCounter.handle(frame, into: &doubleTapTotals)
         performRequests()
+        transcript += session.takeAnnouncements()
     }
 
     public var nextDeadline: Double? {
@@ -94,6 +98,7 @@ public final class KioskReplay: ReplayTarget {
         session.advance(to: time)
         doubleTapCounter.advance(to: time, into: &doubleTapTotals)
         performRequests()
+        transcript += session.takeAnnouncements()
     }
 
     public func displayFrame(index: Int, time: Double) {
@@ -167,6 +172,7 @@ public final class KioskReplay: ReplayTarget {
         let venue = session.interaction.chart.venue
         r.selectedSeats = session.interaction.chart.selection.seats.map { venue.seatIDs[$0] }
         r.purchases = session.purchaseCount
+        r.speech = transcript
         r.setRenderTimes(options.timing ? renderTimes : [])
         return r
     }

@@ -30,6 +30,9 @@ public struct ReplayReport: Hashable, Sendable {
     public var selectedSeats: [String] = []
     /// Completed purchases (`KioskSession.purchases`).
     public var purchases = 0
+    /// What the kiosk said (speech on), in order: text, language tag and virtual time (s).
+    /// Written only when something was said.
+    public var speech: [Announcement] = []
     /// Render times, ms (wall clock).
     public var renderP50: Double = 0, renderP99: Double = 0, renderMax: Double = 0
 
@@ -66,13 +69,22 @@ public struct ReplayReport: Hashable, Sendable {
             ("rotation_degrees", Self.number(viewRotationDegrees)), ("zoom", Self.number(zoom)),
         ]
         let seats = "[" + selectedSeats.map(JSONWriter.quoted).joined(separator: ", ") + "]"
-        let top: [(String, String)] = [
+        var top: [(String, String)] = [
             ("duration_s", Self.number(duration)), ("frames", "\(frames)"), ("frames_written", "\(framesWritten)"),
             ("gestures", Self.object(gestures, indent: 1)), ("max_focal_jump_px", Self.number(maximumFocalJump)),
             ("purchases", "\(purchases)"), ("render_ms", Self.object(render, indent: 1)), ("selected_seats", seats),
             ("touch_frames", "\(touchFrames)"), ("view", Self.object(view, indent: 1)),
         ]
+        if !speech.isEmpty { top.append(("speech", speechJSON())) }
         return Self.object(top, indent: 0) + "\n"
+    }
+
+    /// The transcript as an array of `{language, text, time}` objects (keys sorted), one a line.
+    private func speechJSON() -> String {
+        let lines = speech.map { a in
+            "    {\"language\": \(JSONWriter.quoted(a.language)), \"text\": \(JSONWriter.quoted(a.text)), \"time\": \(Self.number(a.time))}"
+        }
+        return "[\n" + lines.joined(separator: ",\n") + "\n  ]"
     }
 
     static func object(_ members: [(String, String)], indent: Int) -> String {

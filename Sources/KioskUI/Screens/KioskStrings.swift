@@ -140,6 +140,37 @@ public struct KioskStrings: Sendable, Equatable {
     /// An item as spoken: its `{name}` and its `{detail}` line.
     public var spokenItem = "{name}, {detail}"
 
+    // Speech (accessibility mode): what the kiosk says; shown texts are spoken as they are.
+    /// After each screen's title: how to move through its items.
+    public var spokenSwipeHint = "Swipe right for the next item, double-tap to choose."
+    /// How many items the screen has: one, and `{count}`.
+    public var spokenOneItem = "1 item."
+    public var spokenItems = "{count} items."
+    /// The map's screens: the whole stadium, and a tribune (`{section}`, the venue's name).
+    public var spokenChooseSeats = "Choose your seats."
+    public var spokenInSection = "{section}. Choose your seats."
+    /// The receipt: `{code}` spelled out character by character.
+    public var spokenPurchaseDone = "Purchase done. Your order code is {code}."
+    /// The hold's last minute begins.
+    public var spokenHoldOneMinute = "Only one minute left to buy your seats."
+    /// A seat's status as a focused item or a result says it.
+    public var spokenAvailable = "available"
+    public var spokenChosen = "chosen"
+    /// Where no seat is chosen any more after a removal.
+    public var spokenNoSeatsLeft = "No seats chosen."
+    /// A party size button: one seat, `{count}` seats.
+    public var spokenOneSeat = "1 seat"
+    public var spokenSeats = "{count} seats"
+    /// A switch's state after its name ("Wheelchair access, on").
+    public var spokenOn = "on"
+    public var spokenOff = "off"
+    /// The home control while zoomed into a tribune.
+    public var spokenWholeStadium = "Show the whole stadium"
+    /// A cart line's remove control: `{seat}`, the line's place.
+    public var spokenRemove = "Remove {seat}"
+    /// Buy while it cannot be pressed.
+    public var spokenDimmed = "dimmed"
+
     // Accessibility mode: the card behind the accessibility button and its switches.
     public var accessibilityTitle = "Accessibility"
     public var largeTextToggle = "Large text and high contrast"
@@ -180,6 +211,9 @@ public struct KioskStrings: Sendable, Equatable {
         \.orderCode, \.receiptSeat, \.moreSeats, \.receiptTotal, \.scanOrderCode, \.doneButton,
         \.touchToChoose, \.outOfService, \.cannotSell, \.askStaff, \.serviceCode, \.dateAndTime,
         \.accessibilityTitle, \.largeTextToggle, \.lowReachToggle, \.stepThroughToggle, \.speechToggle,
+        \.spokenSwipeHint, \.spokenOneItem, \.spokenItems, \.spokenChooseSeats, \.spokenInSection, \.spokenPurchaseDone,
+        \.spokenHoldOneMinute, \.spokenAvailable, \.spokenChosen, \.spokenNoSeatsLeft, \.spokenOneSeat, \.spokenSeats, \.spokenOn,
+        \.spokenOff, \.spokenWholeStadium, \.spokenRemove, \.spokenDimmed,
         \.legendToggle, \.rowAndSeat, \.wheelchairSpace, \.companionSeat, \.restrictedView, \.addedToSeats,
         \.removedFromSeats, \.cannotBeChosen,
         \.noMoreTime, \.holdRunningOut, \.moreTime, \.cartTitle, \.reviewTitle, \.closeButton, \.backButton, \.confirmButton,

@@ -3,6 +3,7 @@ import Seating
 extension KioskSession {
     /// An answer from the box office (or news from it).
     public func receive(_ response: BoxOfficeResponse) {
+        defer { announceChanges() }
         if case .availability(let changes) = response {
             reachedBoxOffice(poll: true)
             applyAvailability(changes)

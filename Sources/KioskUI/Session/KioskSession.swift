@@ -59,6 +59,8 @@ public final class KioskSession {
     var watch = BoxOfficeWatch()
     var recognizer: ChartGestures
     var events = GestureEventLog()
+    /// The screen reader while speech is on: its gestures, focus and announcements.
+    var speech: SpeechState
 
     typealias ChartGestures = SimultaneousGesture<SimultaneousGesture<SimultaneousGesture<SimultaneousGesture<PanZoomRotateRecognizer, TapRecognizer>, LongPressRecognizer>, PressRecognizer>, TwoFingerTapRecognizer>
 
@@ -111,6 +113,7 @@ public final class KioskSession {
         chart.home()
         interaction = ChartInteraction(chart: chart, animator: animator)
         recognizer = Self.makeRecognizer(pixelsPerMillimetre: configuration.pixelsPerMillimetre)
+        speech = SpeechState(pixelsPerMillimetre: configuration.pixelsPerMillimetre)
         now = clock.now
         timers = KioskTimers(now: now)
         checkout = Checkout(venue: venue, configuration: configuration)
@@ -138,6 +141,7 @@ public final class KioskSession {
         guard value.isFinite, value > 0, value != configuration.pixelsPerMillimetre else { return }
         configuration.pixelsPerMillimetre = value
         recognizer = Self.makeRecognizer(pixelsPerMillimetre: value)
+        speech.gestures = SpeechState(pixelsPerMillimetre: value).gestures
         // Controls are sized in mm on the panel: the chrome and the safe area follow.
         layout = Self.makeLayout(configuration, accessibility: accessibility)
         frameCache.invalidate()
@@ -182,6 +186,7 @@ public final class KioskSession {
         let t = frame.timestamp
         catchUp(to: t)
         totals.observe(frame)
+        if handleScreenReaderTouch(frame) { return }
         let landed = router.track(frame)
         if !frame.touches.isEmpty { timers.touched(at: t) }
         if let first = landed {
@@ -215,6 +220,7 @@ public final class KioskSession {
         router.endSequenceIfLifted()
         // Timers due exactly at the frame fire after it (the recognizers' rule).
         fireTimers(through: t)
+        announceChanges()
         dirty = true
     }
 
@@ -226,12 +232,15 @@ public final class KioskSession {
             recognizer.advance(to: now, into: &events)
             deliver()
         }
+        advanceScreenReader(to: now)
+        announceChanges()
     }
 
     /// The earliest pending timer, s (nil: nothing scheduled; animations are covered by `needsDisplay`).
     public var nextDeadline: Double? {
         var d = sessionDeadline()
         if let r = recognizer.nextDeadline, d == nil || r < d! { d = r }
+        if let r = screenReaderDeadline, d == nil || r < d! { d = r }
         return d
     }
 

@@ -1,0 +1,88 @@
+import Geometry
+
+/// The items of each screen in reading order, for the screen reader (`FocusItem`): the
+/// header's controls, the party's controls, the bar's buttons on the map's screens; the lines,
+/// their remove controls and the buttons on the cart and the review; the order code, the total
+/// and Done on the receipt. Labels say everything the item shows.
+extension KioskSession {
+    /// The items on screen now, in reading order (empty where touch does nothing: blanked,
+    /// attract, out of service, purchasing).
+    public var focusItems: [FocusItem] {
+        let strings = content.strings
+        switch screen {
+        case .stadium, .tribune:
+            return chartScreenItems()
+        case .cart, .review:
+            return seatListItems()
+        case .receipt(let receipt, _):
+            let l = ReceiptView.layout(for: receipt, on: layout)
+            let money = MoneyFormat.string(minor: receipt.total, currency: receipt.currency)
+            return [
+                FocusItem(label: strings.orderCode + " " + Self.spelledOut(receipt.orderCode), frame: l.code, activationPoint: nil),
+                FocusItem(label: KioskStrings.fill(strings.receiptTotal, ("total", money)), frame: l.total, activationPoint: nil),
+                .control(strings.doneButton, l.done),
+            ]
+        case .purchaseFailed(let reason):
+            return [FocusItem(label: reason, frame: layout.cardBodyBox, activationPoint: nil),
+                    .control(strings.okButton, layout.cardButton)]
+        case .idlePrompt:
+            return [.control(strings.continueButton, layout.cardButton)]
+        default:
+            // Blanked, attract, out of service, purchasing: touch does nothing there.
+            return []
+        }
+    }
+
+    /// The stadium's and a tribune's items: home, cart, the party's controls or the
+    /// step-through list's entries (`stepListEntries`), the legend's toggle, More time, Buy.
+    private func chartScreenItems() -> [FocusItem] {
+        let strings = content.strings
+        var items: [FocusItem] = []
+        func add(_ control: KioskControl, _ label: String) {
+            if let r = frame(of: control) { items.append(.control(label, r)) }
+        }
+        add(.zoomOut, strings.spokenWholeStadium)
+        let bag = selectedSeats.isEmpty ? strings.noSeatsChosen
+            : strings.ticketsAndTotal(selectedSeats.count, total: total, currency: configuration.currency)
+        add(.cart, strings.cartTitle + " · " + bag)
+        if partyFrame(of: .partySize) != nil {
+            for (k, r) in partyLayout.sizes.enumerated() {
+                let n = k + 1
+                items.append(.control(n == 1 ? strings.spokenOneSeat : KioskStrings.fill(strings.spokenSeats, ("count", "\(n)")), r))
+            }
+        }
+        if let n = party.size {
+            add(.partyChange, n == 1 ? strings.partyOfOne : KioskStrings.fill(strings.partyOf, ("count", "\(n)")))
+        }
+        for entry in stepListEntries { items.append(.control(entry.label, entry.frame)) }
+        add(.bestSeats, strings.bestSeats)
+        add(.accessibleFilter, strings.accessibleFilter + " · " + (party.accessibleOnly ? strings.spokenOn : strings.spokenOff))
+        add(.legendToggle, strings.legendToggle)
+        add(.moreTime, strings.moreTime)
+        add(.buy, canBuy ? strings.buyTickets : strings.buyTickets + " · " + strings.spokenDimmed)
+        return items
+    }
+
+    /// The cart's and the review's items: each seat's line (and in the cart its remove
+    /// control), the total, More time, then Close and Buy, or Back and Confirm.
+    private func seatListItems() -> [FocusItem] {
+        let strings = content.strings, list = seatListLayout, cart = screen == .cart
+        let lines = seatListLines()
+        var items: [FocusItem] = []
+        for k in 0..<list.shown(of: lines.count) {
+            let label = lines[k].place + " · " + lines[k].detail
+            if cart {
+                items.append(.control(label, list.text(ofLine: k)))
+                items.append(.control(KioskStrings.fill(strings.spokenRemove, ("seat", lines[k].place)), list.remove(ofLine: k)))
+            } else {
+                items.append(FocusItem(label: label, frame: list.lines[k], activationPoint: nil))
+            }
+        }
+        let money = strings.ticketsAndTotal(selectedSeats.count, total: total, currency: configuration.currency)
+        items.append(FocusItem(label: money, frame: list.total, activationPoint: nil))
+        if offersMoreTime { items.append(.control(strings.moreTime, list.moreTime)) }
+        items.append(.control(cart ? strings.closeButton : strings.backButton, list.secondary))
+        items.append(.control(cart ? strings.buyTickets : strings.confirmButton, list.primary))
+        return items
+    }
+}

@@ -1,0 +1,86 @@
+import BoxOffice
+import BoxOfficeClient
+import Foundation
+import Geometry
+import Gestures
+import Kiosk
+@testable import KioskUI
+import Seating
+import Testing
+
+/// A step-through purchase against the real box office on loopback (`BoxOfficeServer`, SQLite,
+/// as `HoldCartReviewTests`): party size first, two seats, the accessible filter, the first
+/// section with wheelchair spaces, its row, the wheelchair space — which takes its companion
+/// seat — then Buy, the review's Confirm and the receipt, every tap on a list entry or a
+/// control and none on the chart. The seats expected are worked out here from the venue's
+/// flags; the box office is asked by another kiosk whether they are sold.
+@Suite("Step-through purchase against the box office", .serialized)
+struct StepThroughPurchaseTests {
+    static let venue = HoldCartReviewTests.venue
+
+    @Test func aWheelchairSpaceAndItsCompanionBoughtFromTheListsAlone() async throws {
+        let clock = HoldCartReviewTests.ServerClock()
+        let office = try await HoldCartReviewTests.startOffice(clock: clock)
+        defer { try? FileManager.default.removeItem(atPath: office.directory) }
+        try await onOwnThread {
+            var c = KioskSession.Configuration(screenSize: Size(width: 1080, height: 1920), pixelsPerMillimetre: 4)
+            c.eventName = "Hold Match"
+            c.takePrices(from: Self.venue)
+            c.partySizeFirst = true
+            let responder = try HTTPBoxOfficeResponder(baseURL: office.baseURL, token: "a-token", eventID: office.eventID,
+                                                       stateDirectory: office.directory + "/a")
+            let replay = KioskReplay(venue: Self.venue, configuration: c, options: .init(timing: false), responder: responder)
+            let session = replay.session
+            var touch = 1, t = 1.0
+            func run(to time: Double) {
+                while let d = session.nextDeadline, d <= time, d >= replay.clock.now {
+                    clock.set(d); replay.advance(to: d)
+                    if let again = session.nextDeadline, again <= d { break }
+                }
+                clock.set(time); replay.advance(to: time)
+            }
+            func tap(_ p: Point) {
+                t += 1.5
+                run(to: t - 0.05)
+                replay.handle(TouchFrame(timestamp: t - 0.05, touches: [.init(id: touch, location: p, phase: .began)]))
+                run(to: t)
+                replay.handle(TouchFrame(timestamp: t, touches: [.init(id: touch, location: p, phase: .ended)]))
+                touch += 1
+            }
+            func tap(_ action: StepListEntry.Action) throws {
+                for _ in 0..<50 {
+                    if let e = session.stepListEntries.first(where: { $0.action == action }) { return tap(e.frame.center) }
+                    let more = try #require(session.stepListEntries.first { $0.action == .nextPage }, "no \(action) in the list")
+                    tap(more.frame.center)
+                }
+            }
+            func tap(_ control: KioskControl) throws { tap(try #require(session.frame(of: control)).center) }
+
+            run(to: t)
+            session.setAccessibility(AccessibilityOptions(stepThrough: true))
+            let v = Self.venue
+            // Independently of the list: the first tribune with a wheelchair space, that space
+            // (lowest index) and the companion seat beside it.
+            let space = try #require(v.seats.indices.first { v.seats[$0].flags.contains(.wheelchair) })
+            let row = Int(v.seats[space].row), section = Int(v.seats[space].tribune)
+            let companion = try #require([space + 1, space - 1].first { v.rows[row].seats.contains($0) && v.seats[$0].flags.contains(.companion) })
+            try tap(.partySize(2))
+            try tap(StepListEntry.Action.accessibleFilter)
+            try tap(.section(section))
+            try tap(.row(row))
+            try tap(.seat(space))
+            #expect(session.selectedSeats.sorted() == [space, companion].sorted())
+            try tap(.buy)
+            #expect(session.phase == .review)
+            try tap(.reviewConfirm)
+            #expect(session.phase == .confirmation)
+            guard case .receipt(let receipt, _) = session.screen else { Issue.record("no receipt: \(session.screen)"); return }
+            #expect(receipt.seats.map(\.seat).sorted() == [space, companion].map { v.seatNumbers[$0] }.sorted())
+            #expect(HTTPBoxOfficeResponder.wait { (try? await office.server.store.orderCount()) ?? -1 } == 1)
+            // The route check: no touch sequence went to the chart.
+            #expect(session.router.chartSequences == 0)
+            #expect(session.totals.taps == touch - 1)
+        }
+        await office.server.stop()
+    }
+}

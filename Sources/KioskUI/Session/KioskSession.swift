@@ -160,12 +160,18 @@ public final class KioskSession {
     }
 
     /// The chrome's direction changed (a visitor chose a language written the other way):
-    /// the layout mirrors and the next frame is drawn whole. The chart and the safe area stay.
+    /// the layout mirrors and the next frame is drawn whole. The chart is not mirrored; its safe
+    /// area stays, except beside step-through's list, which changes sides.
     public func setRightToLeft(_ value: Bool) {
         guard value != configuration.rightToLeft else { return }
         configuration.rightToLeft = value
         layout = Self.makeLayout(configuration, accessibility: accessibility)
         frameCache.invalidate()
+        if accessibility.stepThrough {
+            interaction.setBounds(safeArea: currentChartSafeArea, pixelsPerMillimetre: configuration.pixelsPerMillimetre,
+                                  homeRotation: interaction.chart.view.homeRotation)
+            followChartZoom()
+        }
         dirty = true
     }
 

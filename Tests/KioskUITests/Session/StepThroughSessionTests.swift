@@ -191,4 +191,18 @@ import Seating
         #expect(d.session.stepListEntries.isEmpty)
         #expect(d.session.interaction.chart.view.safeArea == KioskSession.chartSafeArea(d.session.layout, configuration: d.session.configuration))
     }
+
+    @Test(arguments: [Size(width: 1920, height: 1080), Size(width: 1080, height: 1920)])
+    func rightToLeftTheListsEntriesAreMirroredAndTheChartMovesAside(size: Size) {
+        let d = Self.driver(size: size)
+        Self.tap(.partySize(2), d)
+        let ltr = d.session.stepListEntries, ltrList = d.session.stepListLayout()
+        d.session.setRightToLeft(true)
+        let rtl = d.session.stepListEntries, rtlList = d.session.stepListLayout()
+        func mirrored(_ r: Rect) -> Rect { Rect(x: size.width - r.maxX, y: r.minY, width: r.width, height: r.height) }
+        #expect(rtl.map(\.action) == ltr.map(\.action))
+        for (a, b) in zip(ltr, rtl) { #expect(b.frame == mirrored(a.frame), "\(a.label)") }
+        #expect(rtlList.panel == mirrored(ltrList.panel) && rtlList.chartArea == mirrored(ltrList.chartArea))
+        #expect(d.session.interaction.chart.view.safeArea == rtlList.chartArea)
+    }
 }

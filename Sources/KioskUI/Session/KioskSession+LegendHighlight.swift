@@ -49,7 +49,7 @@ extension KioskSession {
     /// gesture or another control closes an open legend. Touches on bars and panels do neither.
     func legendSees(_ route: TouchRouter.Route) {
         switch route {
-        case .control(.legend), .swallow:
+        case .control(.legend), .swallow, .screenReader:
             return
         case .control(.legendToggle):
             if legendHighlight == nil { return }

@@ -39,11 +39,11 @@ extension KioskSession {
         if let first = landed { router.route = screenReaderRoute(at: first.location, time: t) }
         var log = GestureEventLog()
         switch router.route {
-        case .chart?:
+        case .screenReader?:
             speech.gestures.handle(frame, into: &log)
         case .swallow(let wake)?:
             if router.isIdle && wake { timers.wakeGuardUntil = t + configuration.wakeGuard }
-        case .control?, nil:
+        case .chart?, .control?, nil:
             break
         }
         // The sequence ends before a double-tap presses, so the press is a sequence of its own.
@@ -55,7 +55,7 @@ extension KioskSession {
         return true
     }
 
-    /// Where a touch landing at `p` goes with the screen reader on (`.chart`: to its gestures).
+    /// Where a touch landing at `p` goes with the screen reader on.
     private func screenReaderRoute(at p: Point, time t: Double) -> TouchRouter.Route {
         switch screen {
         case .blanked, .attract, .outOfService(_, .attract):
@@ -67,7 +67,7 @@ extension KioskSession {
             continueSession()
             return .swallow(wake: false)
         default:
-            return t < timers.wakeGuardUntil ? .swallow(wake: true) : .chart
+            return t < timers.wakeGuardUntil ? .swallow(wake: true) : .screenReader
         }
     }
 

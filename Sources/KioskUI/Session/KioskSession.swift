@@ -220,7 +220,8 @@ public final class KioskSession {
             }
         case .swallow(let wake)?:
             if router.isIdle && wake { timers.wakeGuardUntil = t + configuration.wakeGuard }
-        case nil:
+        case .screenReader?, nil:
+            // The screen reader's sequences are handled before (`handleScreenReaderTouch`).
             break
         }
         router.endSequenceIfLifted()

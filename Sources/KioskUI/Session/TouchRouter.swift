@@ -9,6 +9,8 @@ struct TouchRouter {
     enum Route: Equatable {
         case chart
         case control(KioskControl)
+        /// The screen reader's gestures (speech on): explore, swipe, double-tap; never the chart.
+        case screenReader
         /// Ignored; `wake` marks the touch that woke the screen.
         case swallow(wake: Bool)
     }

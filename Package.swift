@@ -51,6 +51,8 @@ let package = Package(
         .systemLibrary(name: "CQRencode", path: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         // glibc's libintl and per-thread locales (gettext message catalogs): part of glibc, nothing to link.
         .systemLibrary(name: "CIntl", path: "CIntl"),
+        .systemLibrary(name: "CEspeakNG", path: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
+        .systemLibrary(name: "CALSA", path: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
 
         // Pipeline stages.
         .target(name: "Geometry", swiftSettings: hotPathSettings),
@@ -68,6 +70,9 @@ let package = Package(
         .target(name: "QRCode", dependencies: ["CQRencode"]),
         // The kiosk's languages: gettext catalogs through libintl, per-thread locales, no env vars.
         .target(name: "Localization", dependencies: ["CIntl"]),
+        // Speech: text to PCM through espeak-ng, WAV files, ALSA playback and the speaker that
+        // plays utterances in order off the render loop's thread.
+        .target(name: "Speech", dependencies: ["CEspeakNG", "CALSA"]),
         // The kernel's input vocabulary (events, device descriptions, codes): values shared by
         // recordings and the live devices, so Recording and TouchInput need not import each other.
         .target(name: "Evdev", dependencies: ["Geometry"]),
@@ -184,6 +189,7 @@ let package = Package(
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization", "CIntl", "TestFixtures"]),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         // The command-line executables' help screens, rendered at 80 columns.
         .testTarget(name: "tribuneTests", dependencies: [
             "tribune", "tribune-boxoffice", "tribune-headless",

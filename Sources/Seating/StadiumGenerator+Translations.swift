@@ -1,8 +1,10 @@
 /// The generated venue's names in the kiosk's other languages (the venue file's `names` and
 /// `labels`), so the demo and every `tribune venue generate` stadium read in the visitor's
 /// language. Stadium terms as local ticketing writes them: a ring is a tier (German Rang,
-/// Spanish anillo, Arabic الطابق, Chinese 层); a tribune's number stays in ASCII digits, as on
-/// the signs in the stadium.
+/// Spanish anillo, Arabic الطابق, Chinese 层), a side a stand (北看台) or corner (西北角); a
+/// tribune's number stays in ASCII digits, as on the signs in the stadium, and every label
+/// keeps the English one's shape "<ring> · <side> <number>", from which the chart names the
+/// stands and sides in its overview (`SectionHierarchy`).
 extension StadiumGenerator {
     /// The default venue name and its translations.
     public static let defaultName = "SportFan Stadium"
@@ -27,20 +29,20 @@ extension StadiumGenerator {
             "de": "Rang \(ring) · \(s.de) \(index)",
             "es": "Anillo \(ring) · \(s.es) \(index)",
             "ar": "الطابق \(ring) · \(s.ar) \(index)",
-            "zh": "\(ring)层 · \(s.zh)\(index)区",
+            "zh": "\(ring)层 · \(s.zh) \(index)",
         ])
     }
 
     static func sideNames(_ side: String) -> (en: String, de: String, es: String, ar: String, zh: String) {
         switch side {
-        case "N": ("North", "Nord", "Norte", "شمال", "北")
-        case "E": ("East", "Ost", "Este", "شرق", "东")
-        case "S": ("South", "Süd", "Sur", "جنوب", "南")
-        case "W": ("West", "West", "Oeste", "غرب", "西")
-        case "NW": ("North-west", "Nordwest", "Noroeste", "شمال غرب", "西北")
-        case "NE": ("North-east", "Nordost", "Noreste", "شمال شرق", "东北")
-        case "SE": ("South-east", "Südost", "Sureste", "جنوب شرق", "东南")
-        default: ("South-west", "Südwest", "Suroeste", "جنوب غرب", "西南")
+        case "N": ("North", "Nord", "Norte", "شمال", "北看台")
+        case "E": ("East", "Ost", "Este", "شرق", "东看台")
+        case "S": ("South", "Süd", "Sur", "جنوب", "南看台")
+        case "W": ("West", "West", "Oeste", "غرب", "西看台")
+        case "NW": ("North-west", "Nordwest", "Noroeste", "شمال غرب", "西北角")
+        case "NE": ("North-east", "Nordost", "Noreste", "شمال شرق", "东北角")
+        case "SE": ("South-east", "Südost", "Sureste", "جنوب شرق", "东南角")
+        default: ("South-west", "Südwest", "Suroeste", "جنوب غرب", "西南角")
         }
     }
 }

@@ -75,7 +75,7 @@ import Testing
         #expect(north?.label == "Ring 1 · North 1")
         #expect(north?.localizedLabel(for: "de") == "Rang 1 · Nord 1")
         #expect(north?.localizedLabel(for: "es") == "Anillo 1 · Norte 1")
-        #expect(north?.localizedLabel(for: "zh") == "1层 · 北1区")
+        #expect(north?.localizedLabel(for: "zh") == "1层 · 北看台 1")
         #expect(v.categories.first?.localizedName(for: "es") == "Categoría 1")
         // A venue generated under another name has no translations of it.
         #expect(StadiumGenerator.generate(.forSeatCount(600), name: "Arena").names.isEmpty)

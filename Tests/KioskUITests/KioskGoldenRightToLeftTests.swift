@@ -10,7 +10,7 @@ import Raster
     static func arabic(_ size: Size, party: Bool) -> KioskDriver {
         KioskDriver(size: size) { c in
             c.rightToLeft = true
-            c.strings = .arabicFixture
+            c.strings = .arabic
             c.eventName = KioskStrings.arabicEventName
             c.eventDate = EventDate(year: 2026, month: 3, day: 14, hour: 20, minute: 45)
             c.partySizeFirst = party

@@ -111,7 +111,7 @@ import Raster
             }
             if rightToLeft {
                 c.rightToLeft = true
-                c.strings = .arabicFixture
+                c.strings = .arabic
                 c.eventName = KioskStrings.arabicEventName
             }
         }

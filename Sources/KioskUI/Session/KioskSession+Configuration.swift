@@ -1,4 +1,5 @@
 import Geometry
+import Localization
 import Seating
 
 extension KioskSession {
@@ -16,6 +17,11 @@ extension KioskSession {
         /// The chrome runs right to left (`KioskLayout.rightToLeft`): set for a right-to-left
         /// language (Arabic). The chart is never mirrored.
         public var rightToLeft = false
+        /// The languages offered, their strings and the default (`[language]`; `useLanguages`):
+        /// English only unless the host reads catalogs.
+        public var languages = KioskLanguages.englishOnly
+        /// The language shown: `strings` and `rightToLeft` are its (`KioskSession.setLanguage`).
+        public var language = KioskLanguage.english
         /// False: standalone (`tribune run` without a box office) — the chart is interactive,
         /// Buy is disabled with a visible note, no requests are queued.
         public var boxOfficeConfigured: Bool = true

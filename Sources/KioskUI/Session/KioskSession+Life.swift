@@ -42,6 +42,7 @@ extension KioskSession {
         checkout.requestReleaseAll()
         timers.toast = nil
         clearSession(animated: false)
+        startInDefaultLanguage()
         // The next visitor starts without accessibility mode (a headset plugged in turns it on).
         setAccessibility(.off)
     }

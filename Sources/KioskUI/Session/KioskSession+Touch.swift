@@ -118,6 +118,8 @@ extension KioskSession {
             followChartZoom()
         case .dialogOK:
             if case .purchaseFailed = screen { checkout.requestReleaseAll() }
+            // Done on the receipt: the next visitor starts in the default language.
+            if case .receipt = screen { startInDefaultLanguage() }
             let bought: Bool
             if case .receipt = screen { bought = true } else { bought = false }
             go(.dialogDismissed)

@@ -109,6 +109,8 @@ extension KioskSession {
             return strings.stillThere + " " + strings.touchContinue
         case .attract:
             return strings.touchToChoose + "."
+        case .accessibilityMenu:
+            return Self.sentence(strings.accessibilityTitle)
         case .outOfService:
             return [strings.outOfService + ".", strings.cannotSell, strings.askStaff].joined(separator: " ")
         default:

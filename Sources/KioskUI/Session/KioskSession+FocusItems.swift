@@ -27,6 +27,15 @@ extension KioskSession {
                     .control(strings.okButton, layout.cardButton)]
         case .idlePrompt:
             return [.control(strings.continueButton, layout.cardButton)]
+        case .accessibilityMenu:
+            // Each switch with its state, then Close.
+            let card = AccessibilityCardLayout(layout: layout)
+            let titles = AccessibilityCardView.toggleTitles(strings), on = AccessibilityCardView.toggleStates(accessibility)
+            var items = card.toggles.indices.map { k in
+                FocusItem.control(titles[k] + " · " + (on[k] ? strings.spokenOn : strings.spokenOff), card.toggles[k])
+            }
+            items.append(.control(strings.closeButton, card.close))
+            return items
         default:
             // Blanked, attract, out of service, purchasing: touch does nothing there.
             return []
@@ -45,6 +54,7 @@ extension KioskSession {
         let bag = selectedSeats.isEmpty ? strings.noSeatsChosen
             : strings.ticketsAndTotal(selectedSeats.count, total: total, currency: configuration.currency)
         add(.cart, strings.cartTitle + " · " + bag)
+        add(.accessibility, strings.accessibilityTitle)
         if partyFrame(of: .partySize) != nil {
             for (k, r) in partyLayout.sizes.enumerated() {
                 let n = k + 1

@@ -47,14 +47,14 @@ struct KioskSessionSpeechTests {
 
     @Test func turningSpeechOnAnnouncesTheScreenAndSwipesReadItsItems() {
         let d = Self.driver()
-        // Home, cart, the picker's four sizes, Buy (the legend lies open in 1920x1080's bar).
-        #expect(Self.said(d) == ["Choose your seats. 6 items. " + Self.hint])
+        // Cart, accessibility, the picker's four sizes, Buy (the legend lies open in 1920x1080's bar).
+        #expect(Self.said(d) == ["Choose your seats. 7 items. " + Self.hint])
         Self.swipe(.right, d)
         Self.swipe(.right, d)
         Self.swipe(.right, d)
-        #expect(Self.said(d) == ["Your seats, No seats chosen yet", "1 seat", "2 seats"])
+        #expect(Self.said(d) == ["Your seats, No seats chosen yet", "Accessibility", "1 seat"])
         Self.swipe(.left, d)
-        #expect(Self.said(d) == ["1 seat"])
+        #expect(Self.said(d) == ["Accessibility"])
         // Swipes and taps never reach the chart: no pan, no zoom, no tribune chosen.
         #expect(d.session.phase == .browsing && d.session.interaction.isAtHome)
     }
@@ -76,8 +76,8 @@ struct KioskSessionSpeechTests {
         let d = Self.driver()
         let venue = d.venue
         _ = Self.said(d)
-        // Two seats: swipe to "2 seats" (home is not shown at home: cart, 1 seat, 2 seats).
-        for _ in 0..<3 { Self.swipe(.right, d) }
+        // Two seats: swipe to "2 seats" (home is not shown at home: cart, accessibility, 1 seat, 2 seats).
+        for _ in 0..<4 { Self.swipe(.right, d) }
         _ = Self.said(d)
         Self.doubleTap(d)
         // The picker closes; its first new item is the party's chip.
@@ -95,10 +95,10 @@ struct KioskSessionSpeechTests {
         let category = venue.categories[Int(venue.seats[seats[0]].category)]
         let price = ["CAT1": 6500, "CAT2": 4500, "CAT3": 2900, "WHEEL": 2900][category.id] ?? 0
         let total = MoneyFormat.string(minor: 2 * price, currency: "EUR")
-        // The result, then the tribune the chart flew to: home, cart, chip, Best seats, filter, Buy.
+        // The result, then the tribune the chart flew to: home, cart, accessibility, chip, Best seats, filter, Buy.
         #expect(Self.said(d) == [
             places.joined(separator: ", ") + ". Added to your seats. 2 tickets, \(total).",
-            "\(section). Choose your seats. 6 items. " + Self.hint,
+            "\(section). Choose your seats. 7 items. " + Self.hint,
         ])
         for s in seats { d.session.receive(.seatHeld(venue.seatIDs[s], expiresAt: d.now + 300)) }
         let expiry = try #require(d.session.holdExpiresAt)

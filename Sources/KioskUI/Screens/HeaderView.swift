@@ -13,7 +13,7 @@ struct HeaderView {
         context.transform = .identity
         context.fill(Path(layout.header), with: .solid(palette.headerBackground))
         if let date = content.eventDate {
-            painter.draw(ChromeText(content.eventName, 40, floorUnits: 28, bold: true, layout: layout), in: layout.eventNameBox,
+            painter.draw(ChromeText(content.eventName, 40, floorUnits: 22, bold: true, layout: layout), in: layout.eventNameBox,
                          color: palette.text, in: context)
             painter.draw(ChromeText(date, 26, floorUnits: 20, layout: layout), in: layout.eventDateBox,
                          color: palette.secondaryText, in: context)

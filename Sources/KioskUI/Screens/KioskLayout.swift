@@ -30,6 +30,9 @@ public struct KioskLayout: Hashable, Sendable {
     public let textFloor: Double
     /// The chrome's size against the usual (1.5: large text), `chromeUnit` includes it.
     public let chromeScale: Double
+    /// Where the chrome lies: the screen, or with low reach the reach band's part of it, px.
+    /// Screens over everything (the cart, the review, the receipt) fill this.
+    public let chromeArea: Rect
     public var isPortrait: Bool { size.height > size.width }
     /// Whether the chrome runs right to left (Arabic): every rect below is the left-to-right
     /// arrangement mirrored about the screen's vertical centre line (`mirrored(_:)`), so the
@@ -103,6 +106,7 @@ public struct KioskLayout: Hashable, Sendable {
         let ppm = pixelsPerMillimetre.isFinite && pixelsPerMillimetre > 0 ? pixelsPerMillimetre : 0
         let c = max(u, ppm / 10) * max(1, chromeScale)
         self.chromeScale = max(1, chromeScale)
+        chromeArea = Rect(x: 0, y: reach?.top ?? 0, width: w, height: h)
         self.u = u
         self.pixelsPerMillimetre = ppm
         chromeUnit = c

@@ -31,9 +31,10 @@ struct ReceiptLayout {
     ///   - layout: the screen's chrome layout (size, chrome unit, density).
     ///   - modules: the QR code's modules a side, quiet zone included (0: no code).
     init(layout: KioskLayout, modules: Int) {
-        let c = layout.chromeUnit, w = layout.size.width, h = layout.size.height
+        let c = layout.chromeUnit, w = layout.size.width, h = layout.chromeArea.height
         let pad = 24 * c
-        card = Rect(x: pad, y: pad, width: max(0, w - 2 * pad), height: max(0, h - 2 * pad))
+        // Inside the chrome's area: the reach band with low reach.
+        card = Rect(x: pad, y: layout.chromeArea.minY + pad, width: max(0, w - 2 * pad), height: max(0, h - 2 * pad))
         let content = card.insetBy(dx: 40 * c, dy: 40 * c)
         let ppm = layout.pixelsPerMillimetre
         let captionHeight = 76 * c, lineHeight = 46 * c

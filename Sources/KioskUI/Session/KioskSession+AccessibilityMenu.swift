@@ -56,7 +56,9 @@ extension KioskSession {
     func accessibilityMenuFrame(of control: KioskControl) -> Rect? {
         let card = AccessibilityCardLayout(layout: layout)
         switch control {
-        case .accessibilityToggle: return card.toggles.first
+        case .accessibilityToggle:
+            // The switch the touch in progress went to (a release is checked against it), else the first.
+            return card.toggles.first { $0.contains(router.location) } ?? card.toggles.first
         case .accessibilityClose: return card.close
         default: return nil
         }

@@ -81,6 +81,20 @@ import Testing
         Edge(from: .blanked(serviceCode: nil), event: .serviceLost(code: "BO-7"), to: .blanked(serviceCode: "BO-7")),
         Edge(from: .blanked(serviceCode: "BO-7"), event: .serviceRestored(zoomed: false), to: .blanked(serviceCode: nil)),
         Edge(from: .blanked(serviceCode: "BO-7"), event: .wake(zoomed: false), to: .outOfService(code: "BO-7", beneath: .stadium)),
+        // The accessibility card: over the chart's screens, from the attract screen onto the chart,
+        // Close back; the chart zooms beneath; the idle prompt and blanking close it; the service
+        // going away lies over it and gives it back.
+        Edge(from: .stadium, event: .accessibilityOpened(zoomed: false), to: .accessibilityMenu(beneath: .stadium)),
+        Edge(from: .tribune, event: .accessibilityOpened(zoomed: true), to: .accessibilityMenu(beneath: .tribune)),
+        Edge(from: .attract(since: 3), event: .accessibilityOpened(zoomed: false), to: .accessibilityMenu(beneath: .stadium)),
+        Edge(from: .accessibilityMenu(beneath: .tribune), event: .accessibilityClosed, to: .tribune),
+        Edge(from: .accessibilityMenu(beneath: .tribune), event: .chartZoomed(false), to: .accessibilityMenu(beneath: .stadium)),
+        Edge(from: .accessibilityMenu(beneath: .stadium), event: .idleTimeout(at: 9), to: .idlePrompt(since: 9)),
+        Edge(from: .accessibilityMenu(beneath: .stadium), event: .blankTimeout, to: .blanked(serviceCode: nil)),
+        Edge(from: .accessibilityMenu(beneath: .stadium), event: .serviceLost(code: "BO-2"),
+             to: .outOfService(code: "BO-2", beneath: .accessibilityMenu(beneath: .stadium))),
+        Edge(from: .outOfService(code: "BO-2", beneath: .accessibilityMenu(beneath: .stadium)), event: .serviceRestored(zoomed: false),
+             to: .accessibilityMenu(beneath: .stadium)),
     ]
 
     @Test(arguments: edges) func edge(_ e: Edge) {
@@ -109,6 +123,11 @@ import Testing
         (.review, .idleTimeout(at: 1)), (.review, .cartOpened), (.review, .cartClosed(zoomed: false)), (.cart, .reviewDismissed(zoomed: false)),
         (.stadium, .holdExpired(zoomed: false)), (.purchasing, .holdExpired(zoomed: false)), (.idlePrompt(since: 1), .cartOpened),
         (.purchasing, .reviewRequested), (.receipt(one, since: 0), .cartOpened),
+        // The accessibility card is modal: nothing but Close leaves it for another screen, and it
+        // opens only over the chart.
+        (.accessibilityMenu(beneath: .stadium), .cartOpened), (.accessibilityMenu(beneath: .stadium), .reviewRequested),
+        (.accessibilityMenu(beneath: .stadium), .accessibilityOpened(zoomed: false)), (.cart, .accessibilityOpened(zoomed: false)),
+        (.purchasing, .accessibilityOpened(zoomed: false)), (.stadium, .accessibilityClosed),
     ]
 
     @Test func eventsWithoutAnEdgeLeaveTheScreen() {
@@ -122,6 +141,7 @@ import Testing
             (.stadium, .browsing), (.tribune, .zoomed), (.cart, .cart), (.review, .review), (.purchasing, .checkout), (.receipt(Self.one, since: 0), .confirmation),
             (.purchaseFailed(reason: ""), .purchaseFailed), (.idlePrompt(since: 0), .idlePrompt), (.attract(since: 0), .attract),
             (.blanked(serviceCode: "c"), .blanked), (.outOfService(code: "c", beneath: .purchasing), .outOfService),
+            (.accessibilityMenu(beneath: .tribune), .accessibility),
         ]
         for (screen, phase) in expected { #expect(screen.phase == phase) }
         #expect(Set(expected.map(\.1)) == Set(KioskPhase.allCases))

@@ -97,7 +97,7 @@ let package = Package(
         ]),
         .target(name: "Kiosk", dependencies: [
             "JSON", "Geometry", "KioskUI", "Raster", "Text", "Animation", "Seating", "Gestures", "Recording", "Displays", "DRMDisplay",
-            "TouchInput", "Evdev", "Udev", "BoxOfficeClient", "CLinux",
+            "TouchInput", "Evdev", "Udev", "BoxOfficeClient", "CLinux", "Speech",
             .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "TOMLKit", package: "TOMLKit"),

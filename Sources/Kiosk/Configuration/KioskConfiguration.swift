@@ -88,6 +88,8 @@ public struct KioskConfiguration: Sendable, Equatable {
     public var idle = Idle()
     /// How visitors choose seats.
     public var seating = Seating()
+    /// Speech output in accessibility mode: device, volume, rate (`[speech]`).
+    public var speech = Speech()
 
     public init() {}
 

@@ -1,4 +1,5 @@
 import DRMDisplay
+import KioskUI
 import SystemPackage
 import TouchInput
 import Udev
@@ -50,6 +51,8 @@ public struct Doctor: Sendable {
         checks += groupChecks()
         checks.append(fontCheck())
         checks.append(configCheck())
+        checks += speechChecks(configuredSpeech())
+        checks += languageFontChecks(regular: KioskFonts.regular(), bold: KioskFonts.bold())
         return checks
     }
 

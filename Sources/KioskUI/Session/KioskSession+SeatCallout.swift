@@ -53,13 +53,7 @@ extension KioskSession {
         var lines = [venue.tribunes[Int(record.tribune)].label,
                      KioskStrings.fill(strings.rowAndSeat, ("row", venue.rowLabels[Int(record.row)]),
                                        ("seat", venue.seatNumbers[callout.seat]))]
-        let c = Int(record.category)
-        if venue.categories.indices.contains(c) {
-            let name = venue.categories[c].name
-            lines.append(price(ofCategory: c).map {
-                KioskStrings.fill(strings.categoryAndPrice, ("name", name), ("price", MoneyFormat.string(minor: $0, currency: configuration.currency)))
-            } ?? name)
-        }
+        if let category = categoryLine(Int(record.category)) { lines.append(category) }
         var access: [String] = []
         if record.flags.contains(.wheelchair) { access.append(strings.wheelchairSpace) }
         if record.flags.contains(.companion) { access.append(strings.companionSeat) }
@@ -76,6 +70,17 @@ extension KioskSession {
             lines.append(KioskStrings.fill(line, ("count", "\(n)")))
         }
         return lines
+    }
+
+    /// Category `c`'s name and price ("Category 1 · €65.00"; the name alone without a price),
+    /// nil when the venue has no such category: the callout's line, a step-through seat's.
+    func categoryLine(_ c: Int) -> String? {
+        let venue = interaction.chart.venue
+        guard venue.categories.indices.contains(c) else { return nil }
+        let name = venue.categories[c].name
+        return price(ofCategory: c).map {
+            KioskStrings.fill(content.strings.categoryAndPrice, ("name", name), ("price", MoneyFormat.string(minor: $0, currency: configuration.currency)))
+        } ?? name
     }
 
     /// The callout as drawn now, placed beside its seat on screen; nil when none is shown, its

@@ -92,14 +92,7 @@ extension KioskSession {
     /// Seat `s`'s item: its number; category and price, status, wheelchair space or companion seat.
     private func seatItem(_ s: Int) -> StepListItem {
         let venue = interaction.chart.venue, strings = content.strings, record = venue.seats[s]
-        var detail: [String] = []
-        let c = Int(record.category)
-        if venue.categories.indices.contains(c) {
-            let name = venue.categories[c].name
-            detail.append(price(ofCategory: c).map {
-                KioskStrings.fill(strings.categoryAndPrice, ("name", name), ("price", MoneyFormat.string(minor: $0, currency: configuration.currency)))
-            } ?? name)
-        }
+        var detail = categoryLine(Int(record.category)).map { [$0] } ?? []
         let mine = selectedSeats.contains(s)
         let status: String
         switch interaction.chart.availability.status(s, at: now) {

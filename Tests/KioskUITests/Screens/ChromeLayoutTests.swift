@@ -99,8 +99,10 @@ import Raster
 
     /// A session on `panel` in English or the pseudo-locale, driven to `screen`; `party`: with
     /// party size first; `rightToLeft`: in Arabic, the chrome mirrored.
-    static func driver(_ panel: Panel, pseudo: Bool, standalone: Bool, party: Bool = false, rightToLeft: Bool = false) -> KioskDriver {
+    static func driver(_ panel: Panel, pseudo: Bool, standalone: Bool, party: Bool = false, rightToLeft: Bool = false,
+                       mountBottom: Double? = nil) -> KioskDriver {
         KioskDriver(size: panel.size) { c in
+            c.mountBottomMillimetres = mountBottom
             c.pixelsPerMillimetre = panel.pixelsPerMillimetre
             c.partySizeFirst = party
             c.eventDate = EventDate(year: 2026, month: 3, day: 14, hour: 20, minute: 45)
@@ -142,14 +144,20 @@ import Raster
 
     /// Each screen's text boxes on `panel` fit, do not overlap and read (contrast ≥ 4.5:1), in
     /// English, the pseudo-locale or (`rightToLeft`) Arabic.
-    static func checkTextBoxes(panel: Panel, pseudo: Bool, rightToLeft: Bool = false) {
-        let language = rightToLeft ? "ar" : pseudo ? "pseudo" : "en"
+    /// `accessibility`: turned on before each screen is reached (and again after, for the
+    /// screens a reset leads to); large text asks for 7:1.
+    static func checkTextBoxes(panel: Panel, pseudo: Bool, rightToLeft: Bool = false, accessibility: AccessibilityOptions = .off) {
+        let language = (rightToLeft ? "ar" : pseudo ? "pseudo" : "en") + (accessibility.largeText ? "-large" : "")
+        let least = accessibility.largeText ? 7.0 : 4.5
         let screenRect = Rect(x: 0, y: 0, width: panel.size.width, height: panel.size.height)
         var worstContrast = Double.infinity, worstText = "", checked = 0
         for screen in Self.screens + Self.partyScreens {
             let d = Self.driver(panel, pseudo: pseudo, standalone: screen.standalone, party: screen.name.hasPrefix("party"),
                                 rightToLeft: rightToLeft)
+            d.session.setAccessibility(accessibility)
             screen.reach(d, pseudo)
+            d.session.setAccessibility(accessibility)
+            d.run(to: d.now + 0.5)
             let (text, background, all) = Self.frames(d)
             if let out = ProcessInfo.processInfo.environment["TRIBUNE_GALLERY"] {
                 try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
@@ -183,7 +191,7 @@ import Raster
             }
             for e in entries {
                 let c = Self.contrast(of: e, text: text, background: background)
-                #expect(c >= 4.5, "'\(e.string)' contrast \(c) on \(whereAt)")
+                #expect(c >= least, "'\(e.string)' contrast \(c) on \(whereAt)")
                 if c < worstContrast { worstContrast = c; worstText = "'\(e.string)' on \(screen.name)" }
             }
         }
@@ -198,13 +206,16 @@ import Raster
     }
 
     /// Each screen's controls on `panel` in the pseudo-locale, or (`rightToLeft`) in Arabic.
-    static func checkControls(panel: Panel, rightToLeft: Bool = false) {
+    static func checkControls(panel: Panel, rightToLeft: Bool = false, accessibility: AccessibilityOptions = .off) {
         let screenRect = Rect(x: 0, y: 0, width: panel.size.width, height: panel.size.height)
         var smallest = Double.infinity
         for screen in Self.screens + Self.partyScreens {
             let d = Self.driver(panel, pseudo: !rightToLeft, standalone: screen.standalone, party: screen.name.hasPrefix("party"),
                                 rightToLeft: rightToLeft)
+            d.session.setAccessibility(accessibility)
             screen.reach(d, !rightToLeft)
+            d.session.setAccessibility(accessibility)
+            d.run(to: d.now + 0.5)
             let controls = KioskControl.allCases.compactMap { c in d.session.frame(of: c).map { (c, $0) } }
             for (c, r) in controls {
                 let mm = min(r.width, r.height) / panel.pixelsPerMillimetre
@@ -242,7 +253,12 @@ import Raster
 
     /// The entries a visitor sees: under a modal card, only the card's.
     static func inFront(_ entries: [ChromeTextLog.Entry], _ d: KioskDriver) -> [ChromeTextLog.Entry] {
-        guard d.session.snapshot().card != nil else { return entries }
+        let snapshot = d.session.snapshot()
+        if snapshot.accessibilityCard != nil {
+            let card = AccessibilityCardLayout(layout: d.session.layout).card
+            return entries.filter { card.contains($0.container) }
+        }
+        guard snapshot.card != nil else { return entries }
         let card = d.session.layout.card
         return entries.filter { card.contains($0.container) }
     }

@@ -17,14 +17,15 @@ extension KioskSession {
     /// The chrome runs right to left (the language's direction, or a host's `setRightToLeft`).
     public var isRightToLeft: Bool { configuration.rightToLeft }
 
-    /// Shows `language` at once: its strings, money and dates, its direction (the layout
-    /// mirrors for Arabic); the whole next frame is drawn. The visitor's screen, seats and holds
+    /// Shows `language` at once: its strings, money and dates, the venue's names (where the
+    /// venue file translates them), its direction (the layout mirrors for Arabic); the whole
+    /// next frame is drawn. The visitor's screen, seats and holds
     /// stay. A language not offered is ignored.
     public func setLanguage(_ language: KioskLanguage) {
         guard language != configuration.language, configuration.languages.offered.contains(language) else { return }
         configuration.language = language
         configuration.strings = configuration.languages.strings(for: language)
-        content = ScreenContent(venue: interaction.chart.venue, configuration: configuration, checkout: checkout)
+        showVenueNames(in: language.tag)
         setRightToLeft(language.isRightToLeft)
         frameCache.invalidate()
         dirty = true

@@ -111,6 +111,7 @@ public final class KioskSession {
         chart.view.pixelsPerMillimetre = configuration.pixelsPerMillimetre
         chart.view.homeRotation = Self.restingRotation(for: configuration.screenSize)
         chart.home()
+        chart.showLanguage(configuration.language.tag)
         interaction = ChartInteraction(chart: chart, animator: animator)
         recognizer = Self.makeRecognizer(pixelsPerMillimetre: configuration.pixelsPerMillimetre)
         speech = SpeechState(pixelsPerMillimetre: configuration.pixelsPerMillimetre)

@@ -28,3 +28,19 @@ import Testing
         #expect(d.session.interaction.chart.venue.tribunes == venue.tribunes)
     }
 }
+
+extension KioskSessionVenueNamesTests {
+    @Test func a_language_switch_and_a_default_language_name_the_venue() throws {
+        // Starts in German (the configured default): the venue is German from the first frame.
+        let d = try KioskSessionLanguageTests.driver(defaultLanguage: .german)
+        d.run(to: 2)
+        #expect(d.session.interaction.chart.venue.categories[0].name == "Kategorie 1")
+        #expect(d.session.content.legend[0].label.hasPrefix("Kategorie 1"))
+        d.session.setLanguage(.arabic)
+        let north = try #require(d.venue.tribunes.firstIndex { $0.id == "R1-N01" })
+        #expect(d.session.interaction.chart.venue.tribunes[north].label == "الطابق 1 · شمال 1")
+        #expect(d.session.content.legend[0].label.hasPrefix("الفئة 1"))
+        d.session.setLanguage(.english)
+        #expect(d.session.interaction.chart.venue.tribunes == d.venue.tribunes)
+    }
+}

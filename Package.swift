@@ -108,7 +108,7 @@ let package = Package(
         // recording replays. The only module of ours that imports BoxOffice, so the daemon does not link it.
         .target(name: "Headless", dependencies: [
             "JSON", "Kiosk", "KioskUI", "BoxOffice", "BoxOfficeClient", "Seating", "Recording", "Evdev", "Gestures", "Geometry", "Raster",
-            "Text",
+            "Text", "Speech",
         ]),
 
         // Box office: the reference backend (imports nothing of ours but JSON) and the kiosk's purchase client.
@@ -210,7 +210,7 @@ let package = Package(
             "Animation", "BoxOfficeTestSupport", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "HeadlessTests", dependencies: [
-            "Headless", "Kiosk", "KioskUI", "BoxOfficeClient", "Seating", "Recording", "Raster", "Text",
+            "Headless", "Kiosk", "KioskUI", "BoxOfficeClient", "Seating", "Recording", "Raster", "Text", "Speech",
         ]),
         .testTarget(name: "BoxOfficeTests", dependencies: [
             "BoxOffice", "tribune-boxoffice", .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -67,6 +67,11 @@ public struct RecordingReplay {
         /// Party size first, as a kiosk with `seating.party_size_first` (the bundled demo session
         /// is recorded so); false: seats are tapped one by one.
         public var partySizeFirst = false
+        /// Speech on from the start (accessibility mode's speech): the report carries what the
+        /// kiosk said (`speech`), and touch works as a screen reader's.
+        public var speech = false
+        /// With speech: the transcript's audio, synthesized by espeak-ng, as a WAV file here.
+        public var speechWAVPath: String?
         /// Show progress on standard error (a bar on a terminal, plain lines otherwise).
         public var showsProgress = true
 
@@ -172,6 +177,9 @@ public struct RecordingReplay {
                                  options: .init(framesDirectory: o.framesDirectory, every: o.every, timing: o.timing, rotation: o.rotation,
                                                 renders: o.renders),
                                  responder: responder, start: start)
+        if o.speech || o.speechWAVPath != nil {
+            replay.session.setAccessibility(AccessibilityOptions(speech: true))
+        }
         let timeline = ReplayTimeline(frames: touchFrames, frameRate: o.frameRate, start: start, end: o.to ?? input.duration)
         let expected = Int(((timeline.end - timeline.start) * timeline.frameRate).rounded(.up)) + 1
         let progress = o.showsProgress ? ProgressDisplay(title: "replay", total: expected) : nil
@@ -184,6 +192,13 @@ public struct RecordingReplay {
             replay.options.timing = false
             try replay.picture().writePNG(to: path, opaque: true)
             replay.options.timing = timed
+        }
+        if let path = o.speechWAVPath {
+            do {
+                try TranscriptAudio.write(replay.transcript, to: path)
+            } catch {
+                throw Failure("--speech-wav \(path): \(error)")
+            }
         }
         return Result(report: replay.report(), errors: replay.errors, notes: notes, orders: responder?.orders ?? [])
     }

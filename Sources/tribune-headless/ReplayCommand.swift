@@ -88,6 +88,12 @@ struct ReplayCommand: ParsableCommand {
     @Option(name: .customLong("out-of-service-after"), help: "With --box-office: seconds of virtual time without an answer before out of service (box_office.out_of_service_after; default 30).")
     var outOfServiceAfter: Double?
 
+    @Flag(help: "Speech on from the start (accessibility mode): touch works as a screen reader's, and the report lists what was said (speech).")
+    var speech = false
+
+    @Option(name: .customLong("speech-wav"), help: "Write what was said as audio (espeak-ng, one utterance after another) to this WAV file; implies --speech.")
+    var speechWAV: String?
+
     func run() throws {
         if boxOffice == nil && (tokenFile != nil || event != nil || pollInterval != nil || outOfServiceAfter != nil) {
             throw ValidationError("--token-file, --event, --poll-interval and --out-of-service-after go with --box-office URL")
@@ -115,6 +121,8 @@ struct ReplayCommand: ParsableCommand {
         options.timing = !noTiming
         options.renders = render
         options.partySizeFirst = partySizeFirst
+        options.speech = speech
+        options.speechWAVPath = speechWAV
         if let boxOffice, let tokenFile {
             var settings = RecordingReplay.BoxOffice(url: boxOffice, token: try HTTPBoxOfficeResponder.readToken(path: tokenFile), eventID: event)
             if let pollInterval { settings.pollInterval = pollInterval }

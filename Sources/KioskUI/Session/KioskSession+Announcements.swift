@@ -10,7 +10,7 @@ extension KioskSession {
     public static let holdWarningSeconds = 60.0
 
     /// The language tag announcements are spoken in.
-    var spokenLanguage: String { "en" }
+    var spokenLanguage: String { configuration.language.tag }
 
     /// Queues `text` to be said now (speech on only), written for the ear: the chrome's " · "
     /// separators become pauses.

@@ -1,14 +1,12 @@
 extension KioskStrings {
     /// "3 tickets · €195.00".
     func ticketsAndTotal(_ tickets: Int, total: Int, currency: String) -> String {
-        let money = MoneyFormat.string(minor: total, currency: currency)
-        return tickets == 1 ? Self.fill(oneTicketAndTotal, ("total", money))
-            : Self.fill(ticketsAndTotal, ("count", "\(tickets)"), ("total", money))
+        Self.fill(counted(\.ticketsAndTotal, tickets), ("total", MoneyFormat.string(minor: total, currency: currency)))
     }
 
     /// "You've bought 3 tickets."
     func bought(_ tickets: Int) -> String {
-        tickets == 1 ? boughtOneTicket : Self.fill(boughtTickets, ("count", "\(tickets)"))
+        counted(\.boughtTickets, tickets)
     }
 
     /// "Sat 14 Mar 2026 · 20:45".

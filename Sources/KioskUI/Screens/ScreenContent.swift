@@ -24,6 +24,8 @@ struct ScreenContent {
     var legend: [LegendEntry]
     var currency: String
     var boxOfficeConfigured: Bool
+    /// The language's money and date formats; nil in English (the kiosk's own forms).
+    var formats: LocaleFormats?
 
     /// The legend's places (`KioskLayout.legendCells`) and how many of them categories may take.
     static let legendPlaces = KioskLayout.legendPlaces
@@ -33,7 +35,9 @@ struct ScreenContent {
         let strings = configuration.strings
         self.strings = strings
         eventName = configuration.eventName
-        eventDate = configuration.eventDate.map(strings.dateAndTime)
+        let formats = strings.catalog.flatMap { $0.language.catalogName == nil ? nil : LocaleFormats(language: $0.language) }
+        self.formats = formats
+        eventDate = configuration.eventDate.map { formats?.date($0) ?? strings.dateAndTime($0) }
         currency = configuration.currency
         boxOfficeConfigured = configuration.boxOfficeConfigured
         map = MapStyle(venue: venue, patternScale: MapStyle.patternScale(pixelsPerMillimetre: configuration.pixelsPerMillimetre))
@@ -41,7 +45,8 @@ struct ScreenContent {
             var label = category.name
             if let p = checkout.price(ofCategory: i) {
                 label = KioskStrings.fill(strings.categoryAndPrice, ("name", category.name),
-                                          ("price", MoneyFormat.string(minor: p, currency: configuration.currency)))
+                                          ("price", formats?.money(minor: p, currency: configuration.currency)
+                                                        ?? MoneyFormat.string(minor: p, currency: configuration.currency)))
             }
             return LegendEntry(status: .free(category: i), label: label)
         }
@@ -53,6 +58,11 @@ struct ScreenContent {
 
     /// "3 tickets · €195.00".
     func ticketsAndTotal(_ tickets: Int, total: Int) -> String {
-        strings.ticketsAndTotal(tickets, total: total, currency: currency)
+        KioskStrings.fill(strings.counted(\.ticketsAndTotal, tickets), ("total", money(total)))
+    }
+
+    /// `minor` units of the session's currency as the language writes money.
+    func money(_ minor: Int) -> String {
+        formats?.money(minor: minor, currency: currency) ?? MoneyFormat.string(minor: minor, currency: currency)
     }
 }

@@ -108,7 +108,12 @@ enum BidiResolver {
     static func kind(_ s: Unicode.Scalar) -> Kind {
         let v = s.value
         switch v {
-        case 0x0660...0x0669, 0x06F0...0x06F9: return .an
+        // UAX #9's AN: Arabic-Indic digits, the Arabic decimal and thousands separators (a price
+        // such as "٥٨٫٠٠" is one number) and the Arabic number signs.
+        case 0x0600...0x0605, 0x0660...0x0669, 0x066B, 0x066C, 0x06DD, 0x08E2: return .an
+        case 0x06F0...0x06F9: return .en   // Extended Arabic-Indic (Persian) digits are EN
+        case 0x200E: return .l             // LEFT-TO-RIGHT MARK
+        case 0x200F, 0x061C: return .r     // RIGHT-TO-LEFT MARK, ARABIC LETTER MARK
         case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF:
             return isMark(s) ? .mark : .r
         case 0x30...0x39: return .en

@@ -83,6 +83,12 @@ import Testing
         #expect(levels("א 1 ב") == [1, 1, 2, 1, 1])
         // W4: "1.5" stays one number.
         #expect(levels("א 1.5", .rightToLeft) == [1, 1, 2, 2, 2])
+        // An Arabic price as Foundation writes it (RLM, "58.00" in Arabic-Indic digits with the
+        // Arabic decimal separator, no-break space, €): the number is one run at level 2, so it
+        // reads 58.00 left to right after L2, with the euro sign to its left.
+        let price = "\u{200F}\u{665}\u{668}\u{66B}\u{660}\u{660}\u{A0}€"
+        #expect(levels(price, .rightToLeft) == [1, 2, 2, 2, 2, 2, 1, 1])
+        #expect(BidiResolver.visualOrder(levels(price, .rightToLeft)) == [7, 6, 1, 2, 3, 4, 5, 0])
         // L2 reverses the odd run.
         #expect(BidiResolver.visualOrder([0, 0, 1, 1, 1]) == [0, 1, 4, 3, 2])
         #expect(BidiResolver.visualOrder([1, 2, 2, 1]) == [3, 1, 2, 0])

@@ -69,7 +69,7 @@ import Raster
         let view = d.session.interaction.presentedView
         for x in stride(from: header.minX + 4, to: header.maxX, by: header.width / 13) {
             let p = Point(x: x, y: header.midY)
-            if [KioskControl.zoomOut, .cart].contains(where: { d.session.controlHitRect($0)?.contains(p) == true }) { continue }
+            if [KioskControl.zoomOut, .cart, .accessibility].contains(where: { d.session.controlHitRect($0)?.contains(p) == true }) { continue }
             d.tap(p)
         }
         #expect(d.session.selectedSeats == before)

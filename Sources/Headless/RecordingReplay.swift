@@ -7,6 +7,7 @@ import Gestures
 import KioskUI
 import Recording
 import Seating
+import Speech
 
 /// `tribune-headless replay`: a recorded touch session through the kiosk's screens (`KioskSession`) on a
 /// virtual clock, standalone (Buy disabled) or against a real box office, with PNG frames in the
@@ -87,6 +88,9 @@ public struct RecordingReplay {
         public var notes: [String]
         /// Orders the box office confirmed (empty when standalone).
         public var orders: [OrderInfo]
+        /// The utterances written to `--speech-wav`, in order, each with the duration espeak-ng
+        /// reported for that very synthesis (empty without the option).
+        public var speechAudio: [SpeechAudio] = []
     }
 
     /// A problem with the options or the files they name.
@@ -193,14 +197,16 @@ public struct RecordingReplay {
             try replay.picture().writePNG(to: path, opaque: true)
             replay.options.timing = timed
         }
+        var speechAudio: [SpeechAudio] = []
         if let path = o.speechWAVPath {
             do {
-                try TranscriptAudio.write(replay.transcript, to: path)
+                speechAudio = try TranscriptAudio.write(replay.transcript, to: path)
             } catch {
                 throw Failure("--speech-wav \(path): \(error)")
             }
         }
-        return Result(report: replay.report(), errors: replay.errors, notes: notes, orders: responder?.orders ?? [])
+        return Result(report: replay.report(), errors: replay.errors, notes: notes, orders: responder?.orders ?? [],
+                      speechAudio: speechAudio)
     }
 }
 

@@ -63,14 +63,17 @@ struct HoldCartReviewTests {
         let observer: PurchaseClient
         var touch = 1
 
-        init(office: Office, clock: ServerClock) throws {
+        /// `configure` changes the kiosk's configuration after this suite's settings.
+        init(office: Office, clock: ServerClock, size: Size = HoldCartReviewTests.size,
+             configure: (inout KioskSession.Configuration) -> Void = { _ in }) throws {
             self.clock = clock
-            var c = KioskSession.Configuration(screenSize: HoldCartReviewTests.size, pixelsPerMillimetre: 4)
+            var c = KioskSession.Configuration(screenSize: size, pixelsPerMillimetre: 4)
             c.eventName = "Hold Match"
             c.takePrices(from: HoldCartReviewTests.venue)
             // A visitor who waits out the hold is not asked "Still there?" first.
             c.idleTimeout = 10_000
             c.blankAfter = nil
+            configure(&c)
             let a = try HTTPBoxOfficeResponder(baseURL: office.baseURL, token: "a-token", eventID: office.eventID,
                                                stateDirectory: office.directory + "/a")
             replay = KioskReplay(venue: HoldCartReviewTests.venue, configuration: c, options: .init(timing: false), responder: a)

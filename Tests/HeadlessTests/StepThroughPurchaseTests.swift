@@ -23,29 +23,15 @@ struct StepThroughPurchaseTests {
         let office = try await HoldCartReviewTests.startOffice(clock: clock)
         defer { try? FileManager.default.removeItem(atPath: office.directory) }
         try await onOwnThread {
-            var c = KioskSession.Configuration(screenSize: Size(width: 1080, height: 1920), pixelsPerMillimetre: 4)
-            c.eventName = "Hold Match"
-            c.takePrices(from: Self.venue)
-            c.partySizeFirst = true
-            let responder = try HTTPBoxOfficeResponder(baseURL: office.baseURL, token: "a-token", eventID: office.eventID,
-                                                       stateDirectory: office.directory + "/a")
-            let replay = KioskReplay(venue: Self.venue, configuration: c, options: .init(timing: false), responder: responder)
-            let session = replay.session
-            var touch = 1, t = 1.0
-            func run(to time: Double) {
-                while let d = session.nextDeadline, d <= time, d >= replay.clock.now {
-                    clock.set(d); replay.advance(to: d)
-                    if let again = session.nextDeadline, again <= d { break }
-                }
-                clock.set(time); replay.advance(to: time)
+            let visit = try HoldCartReviewTests.Visit(office: office, clock: clock, size: Size(width: 1080, height: 1920)) {
+                $0.partySizeFirst = true
             }
+            let session = visit.session
+            func run(to time: Double) { visit.run(to: time) }
+            var t = 1.0
             func tap(_ p: Point) {
                 t += 1.5
-                run(to: t - 0.05)
-                replay.handle(TouchFrame(timestamp: t - 0.05, touches: [.init(id: touch, location: p, phase: .began)]))
-                run(to: t)
-                replay.handle(TouchFrame(timestamp: t, touches: [.init(id: touch, location: p, phase: .ended)]))
-                touch += 1
+                visit.tap(p, liftingAt: t)
             }
             func tap(_ action: StepListEntry.Action) throws {
                 for _ in 0..<50 {
@@ -79,7 +65,7 @@ struct StepThroughPurchaseTests {
             #expect(HTTPBoxOfficeResponder.wait { (try? await office.server.store.orderCount()) ?? -1 } == 1)
             // The route check: no touch sequence went to the chart.
             #expect(session.router.chartSequences == 0)
-            #expect(session.totals.taps == touch - 1)
+            #expect(session.totals.taps == visit.touch - 1)
         }
         await office.server.stop()
     }

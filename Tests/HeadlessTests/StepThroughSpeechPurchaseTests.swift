@@ -23,22 +23,12 @@ struct StepThroughSpeechPurchaseTests {
         let office = try await HoldCartReviewTests.startOffice(clock: clock)
         defer { try? FileManager.default.removeItem(atPath: office.directory) }
         try await onOwnThread {
-            var c = KioskSession.Configuration(screenSize: Size(width: 1080, height: 1920), pixelsPerMillimetre: 4)
-            c.eventName = "Hold Match"
-            c.takePrices(from: Self.venue)
-            c.partySizeFirst = true
-            let responder = try HTTPBoxOfficeResponder(baseURL: office.baseURL, token: "a-token", eventID: office.eventID,
-                                                       stateDirectory: office.directory + "/a")
-            let replay = KioskReplay(venue: Self.venue, configuration: c, options: .init(timing: false), responder: responder)
-            let session = replay.session
-            var t = 1.0
-            func run(to time: Double) {
-                while let d = session.nextDeadline, d <= time, d >= replay.clock.now {
-                    clock.set(d); replay.advance(to: d)
-                    if let again = session.nextDeadline, again <= d { break }
-                }
-                clock.set(time); replay.advance(to: time)
+            let visit = try HoldCartReviewTests.Visit(office: office, clock: clock, size: Size(width: 1080, height: 1920)) {
+                $0.partySizeFirst = true
             }
+            let replay = visit.replay, session = visit.session
+            func run(to time: Double) { visit.run(to: time) }
+            var t = 1.0
             func frame(_ at: Double, _ p: Point, _ phase: TouchFrame.Touch.Phase) {
                 run(to: at)
                 replay.handle(TouchFrame(timestamp: at, touches: [.init(id: 1, location: p, phase: phase)]))
@@ -106,7 +96,7 @@ struct StepThroughSpeechPurchaseTests {
             // The transcript: the screens' and the results' announcements in order, among the
             // focus's echoes of item labels.
             let total = seats.reduce(0) { $0 + (session.price(ofCategory: Int(v.seats[$1].category)) ?? 0) }
-            let money = MoneyFormat.string(minor: total, currency: c.currency)
+            let money = MoneyFormat.string(minor: total, currency: session.configuration.currency)
             let hint = strings.spokenSwipeHint
             let placeList = seats.map { "Row \(v.rowLabels[row]), Seat \(v.seatNumbers[$0])" }.joined(separator: ", ")
             let announcements = replay.transcript.map(\.text)

@@ -98,6 +98,7 @@ extension BoxOfficeServer {
                 throw APIProblem.badRequest("missing_query", "Give the order's client_order_ref: GET /v1/orders?client_order_ref=….",
                                             extra: ["field": "client_order_ref"])
             }
+            try IdentifierRules.check(ref, field: "client_order_ref")
             return APIReply(status: 200, json: try await server.store.order(kiosk: r.kiosk, clientOrderRef: String(ref)))
         },
         APIRoute(method: .get, path: "/v1/orders/{order_id}", requiresToken: true) { server, r in
@@ -116,12 +117,13 @@ extension BoxOfficeServer {
         do {
             var kiosk = ""
             if route.requiresToken {
-                guard let header = request.headers[.authorization], header.hasPrefix("Bearer "),
-                      let id = configuration.tokens[String(header.dropFirst(7))] else {
+                guard let header = request.headers[.authorization], let token = TokenTable.bearerToken(in: header),
+                      let id = tokens.withLock({ $0.kiosk(presenting: token) }) else {
                     throw APIProblem.unauthorized
                 }
                 kiosk = id
             }
+            for (name, value) in parameters.sorted(by: { $0.key < $1.key }) { try IdentifierRules.check(value, field: name) }
             reply = try await route.handler(self, APIRequest(request: request, parameters: parameters, kiosk: kiosk, requestID: requestID))
         } catch let problem as APIProblem {
             reply = APIReply(problem: problem, requestID: requestID)
@@ -161,6 +163,7 @@ extension BoxOfficeServer {
             throw APIProblem.badRequest("idempotency_key_missing",
                                         "This request needs an 'Idempotency-Key' header (1–255 characters, a UUID is best), generated once per purchase step and reused on every retry.")
         }
+        try IdentifierRules.check(key, field: "Idempotency-Key")
         return key
     }
 
@@ -177,10 +180,12 @@ extension BoxOfficeServer {
         var request = r.request
         let buffer: ByteBuffer
         do { buffer = try await request.collectBody(upTo: configuration.maxBodyBytes) } catch { throw tooLarge }
-        guard let json = JSONValue.parse(Data(buffer.readableBytesView)) else {
-            throw APIProblem.badRequest("malformed_json", "The body is not valid JSON (\(buffer.readableBytes) bytes).")
+        switch JSONValue.parseReportingError(Data(buffer.readableBytesView)) {
+        case .success(let json): return json
+        case .failure(let error):
+            throw APIProblem.badRequest("malformed_json", "The body is not valid JSON (\(buffer.readableBytes) bytes): \(error).",
+                                        extra: ["line": .int(Int64(error.line)), "column": .int(Int64(error.column))])
         }
-        return json
     }
 
     /// Runs an effect under the request's idempotency key; a second request with the same key while

@@ -43,6 +43,8 @@ public final class BoxOfficeServer: Sendable {
     public let configuration: Configuration
     public let store: BoxOfficeStore
     let inFlight = Mutex<Set<String>>([])
+    /// The accepted tokens; `reloadTokens` replaces them while the server runs.
+    let tokens: Mutex<TokenTable>
     let running = Mutex<(group: ServiceGroup?, task: Task<Void, Never>?, sweeper: Task<Void, Never>?)>((nil, nil, nil))
     let openAPIDocument: Data
     let logger: Logger
@@ -51,6 +53,7 @@ public final class BoxOfficeServer: Sendable {
         self.configuration = configuration
         store = try BoxOfficeStore(path: configuration.databasePath, synchronousFull: configuration.synchronousFull, now: configuration.now,
                                    ids: configuration.ids)
+        tokens = Mutex(TokenTable(configuration.tokens))
         openAPIDocument = Self.openAPIData
         var logger = Logger(label: "tribune-boxoffice")
         logger.logLevel = .warning
@@ -63,6 +66,12 @@ public final class BoxOfficeServer: Sendable {
             return Data("{}".utf8)
         }
         return data
+    }
+
+    /// Replaces the accepted tokens (bearer token → kiosk id) at once: a token no longer listed is
+    /// refused from the next request on.
+    public func reloadTokens(_ tokens: [String: String]) {
+        self.tokens.withLock { $0 = TokenTable(tokens) }
     }
 
     /// Reads a token file: one `KIOSK_ID TOKEN` pair per line; blank lines and `#` comments ignored.
@@ -90,7 +99,7 @@ public final class BoxOfficeServer: Sendable {
 
     func makeApplication(onRunning: @escaping @Sendable (Int) -> Void) -> some ApplicationProtocol {
         let router = Router(context: BasicRequestContext.self)
-        router.add(middleware: ProblemMiddleware())
+        router.add(middleware: ProblemMiddleware(routes: routes.map { ($0.method, $0.path) }))
         for route in routes {
             router.on(RouterPath(route.path), method: route.method) { [self] request, context in
                 await self.respond(route: route, request: request, context: context)
@@ -148,23 +157,6 @@ public final class BoxOfficeServer: Sendable {
                     logger.error("sweep failed: \(error)")
                 }
             }
-        }
-    }
-}
-
-/// Turns errors thrown outside route handlers (unknown route, wrong method) into problem documents.
-struct ProblemMiddleware: RouterMiddleware {
-    typealias Context = BasicRequestContext
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        do {
-            return try await next(request, context)
-        } catch let error as HTTPResponseError {
-            let status = Int(error.status.code)
-            let problem = status == 404
-                ? APIProblem.notFound("route_not_found", "No route \(request.method.rawValue) \(request.uri.path); see /v1/openapi.json.")
-                : APIProblem(status: status, code: "http_error", title: error.status.reasonPhrase, detail: "\(error)")
-            return BoxOfficeServer.response(APIReply(problem: problem, requestID: BoxOfficeStore.newID("req_")))
         }
     }
 }

@@ -6,7 +6,7 @@ extension JSONValue {
     static let maximumDepth = 64
 
     /// Parses `data` strictly (RFC 8259: valid UTF-8, paired surrogates, nothing after the
-    /// value); nil when it is not JSON. Integers that fit Int64 stay integers.
+    /// value, no name twice in an object); nil when it is not JSON. Integers that fit Int64 stay integers.
     public static func parse(_ data: Data) -> JSONValue? {
         try? parseReportingError(data).get()
     }
@@ -32,7 +32,12 @@ extension JSONValue {
         case UInt8(ascii: "{"):
             guard depth < maximumDepth else { throw s.error("nested deeper than \(maximumDepth) levels") }
             var fields: [String: JSONValue] = [:]
-            try s.object { s, key throws(JSONError) in fields[key] = try read(&s, depth: depth + 1) }
+            try s.object { s, key throws(JSONError) in
+                // RFC 8259 leaves duplicate names to the reader; taking the last would let a body
+                // say two things at once, so a request naming a field twice is refused.
+                guard fields[key] == nil else { throw s.error("the name '\(key)' appears twice in one object") }
+                fields[key] = try read(&s, depth: depth + 1)
+            }
             return .object(fields)
         case UInt8(ascii: "["):
             guard depth < maximumDepth else { throw s.error("nested deeper than \(maximumDepth) levels") }

@@ -1,5 +1,5 @@
-/// SHA-256 (FIPS 180-4) of a byte sequence, as lowercase hex. The server fingerprints request
-/// bodies and layouts with it; written here so the server needs no crypto package.
+/// SHA-256 (FIPS 180-4) of a byte sequence. The server fingerprints request bodies and layouts
+/// with it and compares tokens by digest; written here so the server needs no crypto package.
 enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -12,7 +12,20 @@ enum SHA256 {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
+    /// The digest as lowercase hex (64 characters).
     static func hex<Bytes: Collection>(_ input: Bytes) -> String where Bytes.Element == UInt8 {
+        let digits = Array("0123456789abcdef")
+        var out = ""
+        out.reserveCapacity(64)
+        for byte in digest(input) {
+            out.append(digits[Int(byte >> 4)])
+            out.append(digits[Int(byte & 0xf)])
+        }
+        return out
+    }
+
+    /// The 32-byte digest.
+    static func digest<Bytes: Collection>(_ input: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
         var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
         var message = Array(input)
         let bitLength = UInt64(message.count) &* 8
@@ -43,13 +56,7 @@ enum SHA256 {
             h[0] = h[0] &+ a; h[1] = h[1] &+ b; h[2] = h[2] &+ c; h[3] = h[3] &+ d
             h[4] = h[4] &+ e; h[5] = h[5] &+ f; h[6] = h[6] &+ g; h[7] = h[7] &+ hh
         }
-        let digits = Array("0123456789abcdef")
-        var out = ""
-        out.reserveCapacity(64)
-        for word in h {
-            for shift in stride(from: 28, through: 0, by: -4) { out.append(digits[Int((word >> UInt32(shift)) & 0xf)]) }
-        }
-        return out
+        return h.flatMap { word in stride(from: 24, through: 0, by: -8).map { UInt8(truncatingIfNeeded: word >> UInt32($0)) } }
     }
 
     private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }

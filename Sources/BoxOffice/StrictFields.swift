@@ -38,6 +38,7 @@ struct StrictFields {
         guard !s.isEmpty, s.utf8.count <= maxLength else {
             throw APIProblem.invalid("Field '\(path + key)' must have 1 to \(maxLength) bytes.", field: path + key)
         }
+        try IdentifierRules.check(s, field: path + key)
         return s
     }
 
@@ -59,6 +60,7 @@ struct StrictFields {
                 throw APIProblem.badRequest("wrong_type", "Field '\(path + key)[\(i)]' must be a non-empty string, not \(item.typeName).",
                                             extra: ["field": .string("\(path + key)[\(i)]")])
             }
+            try IdentifierRules.check(s, field: "\(path + key)[\(i)]")
             out.append(s)
         }
         guard count.contains(out.count) else {

@@ -57,6 +57,16 @@ struct BadInputTests {
             Case(name: "unknown seat added", method: .PUT, path: "/v1/holds/\(holdID)/seats/NOPE", body: nil, status: 422, code: "unknown_seats"),
             Case(name: "bad since", method: .GET, path: "/v1/events/evt_test/availability?since=-3", body: nil, status: 400, code: "invalid_query"),
             Case(name: "order lookup without ref", method: .GET, path: "/v1/orders", body: nil, status: 400, code: "missing_query"),
+            Case(name: "a name twice", method: .POST, path: holds, body: b("{\"seats\":[\"Z1-1-1\"],\"seats\":[\"Z1-1-2\"]}"), status: 400, code: "malformed_json"),
+            Case(name: "NUL in a path id", method: .GET, path: "/v1/events/evt_test%00junk", body: nil, status: 400, code: "invalid_identifier"),
+            Case(name: "NUL in a body seat id", method: .POST, path: holds, body: b("{\"seats\":[\"Z1-1-1\\u0000x\"]}"), status: 400, code: "invalid_identifier"),
+            Case(name: "escape character in a seat path id", method: .PUT, path: "/v1/holds/\(holdID)/seats/Z1-1-1%1B", body: nil,
+                 status: 400, code: "invalid_identifier"),
+            Case(name: "NUL in client_order_ref", method: .POST, path: "/v1/orders",
+                 body: b(t.orderBody(ref: "ref\\u0000tail", holdID: holdID, amount: 4500)), status: 400, code: "invalid_identifier"),
+            Case(name: "C1 control in an order lookup", method: .GET, path: "/v1/orders?client_order_ref=ref%C2%85", body: nil,
+                 status: 400, code: "invalid_identifier"),
+            Case(name: "wrong method", method: .PATCH, path: "/v1/holds/\(holdID)", body: nil, status: 405, code: "method_not_allowed"),
         ]
         let before = try t.databaseChecksum()
         for c in cases {

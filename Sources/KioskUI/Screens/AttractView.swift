@@ -39,5 +39,7 @@ struct AttractView {
         }
         // Accessibility mode from the first touch: the button where the header will have it.
         painter.drawAccessibilityButton(in: layout.accessibilityButton, scale: 1, in: context)
+        // A visitor switches language before the first touch: the header's button, same place.
+        if let name = content.languageName { painter.drawLanguageButton(in: layout.languageButton, name: name, scale: 1, in: context) }
     }
 }

@@ -22,6 +22,9 @@ struct HeaderView {
                          in: layout.eventNameBox.union(layout.eventDateBox), color: palette.text, in: context)
         }
         painter.drawAccessibilityButton(in: layout.accessibilityButton, scale: state.accessibilityScale, in: context)
+        if let name = content.languageName {
+            painter.drawLanguageButton(in: layout.languageButton, name: name, scale: state.languageScale, in: context)
+        }
         let cart = layout.cart
         painter.withScale(state.cartScale, centre: cart.center, in: context) {
             painter.drawCartIcon(in: cart.insetBy(dx: 16 * c, dy: 20 * c), color: palette.text, lineWidth: 5 * c, in: context)

@@ -49,6 +49,10 @@ public struct KioskLayout: Hashable, Sendable {
     /// The accessibility button (the accessibility symbol): in the header beside the cart, and
     /// at the same place on the attract screen.
     public private(set) var accessibilityButton: Rect
+    /// The language button (a globe over the shown language's own name): in the header beside
+    /// the accessibility button, and at the same place on the attract screen; `.zero` when the
+    /// kiosk offers one language.
+    public private(set) var languageButton: Rect
     /// The event's name, and its date and time below it (the name takes both without a date).
     public private(set) var eventNameBox: Rect
     public private(set) var eventDateBox: Rect
@@ -97,8 +101,9 @@ public struct KioskLayout: Hashable, Sendable {
     ///   - chromeScale: the chrome's size (text, controls, bars) × this: 1.5 for large text.
     ///   - reach: low reach: the whole chrome is laid out inside this band of the screen, as on
     ///     a screen of the band's height, and the safe area lies inside it (nil: the screen).
+    ///   - languageButton: the kiosk offers more than one language: the header has a language button.
     public init(size: Size, pixelsPerMillimetre: Double = 0, rightToLeft: Bool = false, chromeScale: Double = 1,
-                reach: ReachBand? = nil) {
+                reach: ReachBand? = nil, languageButton offersLanguages: Bool = false) {
         self.size = size
         self.rightToLeft = rightToLeft
         let w = size.width, h = reach?.height ?? size.height
@@ -117,7 +122,18 @@ public struct KioskLayout: Hashable, Sendable {
         home = Rect(x: 16 * c, y: 8 * c, width: control, height: control)
         cart = Rect(x: w - 16 * c - control, y: 8 * c, width: control, height: control)
         accessibilityButton = Rect(x: cart.minX - 16 * c - control, y: 8 * c, width: control, height: control)
-        let titleX = home.maxX + pad, titleWidth = max(0, accessibilityButton.minX - pad - titleX)
+        let titleX = home.maxX + pad
+        if offersLanguages {
+            // Wide enough for the globe over "Español" at 24 units; a narrow header keeps the
+            // event's name more room with a square button (the name shrinks to fit it).
+            let wideButton = accessibilityButton.minX - titleX >= 760 * c
+            let width = wideButton ? 128 * c : control
+            languageButton = Rect(x: accessibilityButton.minX - 16 * c - width, y: 8 * c, width: width, height: control)
+        } else {
+            languageButton = .zero
+        }
+        let trailing = offersLanguages ? languageButton.minX : accessibilityButton.minX
+        let titleWidth = max(0, trailing - pad - titleX)
         eventNameBox = Rect(x: titleX, y: 6 * c, width: titleWidth, height: 58 * c)
         eventDateBox = Rect(x: titleX, y: 64 * c, width: titleWidth, height: 42 * c)
 
@@ -217,6 +233,7 @@ public struct KioskLayout: Hashable, Sendable {
         card = mirrored(card); cardTitleBox = mirrored(cardTitleBox); cardBodyBox = mirrored(cardBodyBox)
         cardButton = mirrored(cardButton)
     }
+        languageButton = down(languageButton)
 
     /// `r` (px) as the chrome's direction places it: unchanged left to right; right to left,
     /// mirrored about the screen's vertical centre line (x → width − x − w).
@@ -229,4 +246,5 @@ public struct KioskLayout: Hashable, Sendable {
         guard rightToLeft else { return r }
         return Rect(x: container.maxX - (r.minX - container.minX) - r.width, y: r.minY, width: r.width, height: r.height)
     }
+        if languageButton != .zero { languageButton = mirrored(languageButton) }
 }

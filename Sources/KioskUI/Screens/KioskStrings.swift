@@ -177,6 +177,9 @@ public struct KioskStrings: Sendable, Equatable {
     public var lowReachToggle = "Low reach"
     public var stepThroughToggle = "Seat list (step-through)"
     public var speechToggle = "Speech"
+    /// The language button as speech names it, before the shown language's own name
+    /// ("Language, Deutsch"); the button shows a globe and that name.
+    public var languageTitle = "Language"
 
     // Attract and out of service.
     public var touchToChoose = "Touch to choose your seats"
@@ -210,7 +213,7 @@ public struct KioskStrings: Sendable, Equatable {
         \.continueButton, \.boughtOneTicket, \.boughtTickets, \.okButton, \.purchaseFailed, \.processing,
         \.orderCode, \.receiptSeat, \.moreSeats, \.receiptTotal, \.scanOrderCode, \.doneButton,
         \.touchToChoose, \.outOfService, \.cannotSell, \.askStaff, \.serviceCode, \.dateAndTime,
-        \.accessibilityTitle, \.largeTextToggle, \.lowReachToggle, \.stepThroughToggle, \.speechToggle,
+        \.accessibilityTitle, \.largeTextToggle, \.lowReachToggle, \.stepThroughToggle, \.speechToggle, \.languageTitle,
         \.spokenSwipeHint, \.spokenOneItem, \.spokenItems, \.spokenChooseSeats, \.spokenInSection, \.spokenPurchaseDone,
         \.spokenHoldOneMinute, \.spokenAvailable, \.spokenChosen, \.spokenNoSeatsLeft, \.spokenOneSeat, \.spokenSeats, \.spokenOn,
         \.spokenOff, \.spokenWholeStadium, \.spokenRemove, \.spokenDimmed,

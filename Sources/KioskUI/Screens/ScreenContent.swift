@@ -26,6 +26,9 @@ struct ScreenContent {
     var boxOfficeConfigured: Bool
     /// The language's money and date formats; nil in English (the kiosk's own forms).
     var formats: LocaleFormats?
+    /// The shown language's own name on the language button ("Deutsch"); nil when the kiosk
+    /// offers one language (no button).
+    var languageName: String?
 
     /// The legend's places (`KioskLayout.legendCells`) and how many of them categories may take.
     static let legendPlaces = KioskLayout.legendPlaces
@@ -35,6 +38,7 @@ struct ScreenContent {
         let strings = configuration.strings
         self.strings = strings
         eventName = configuration.eventName
+        languageName = configuration.languages.offered.count > 1 ? configuration.language.nativeName : nil
         let formats = strings.catalog.flatMap { $0.language.catalogName == nil ? nil : LocaleFormats(language: $0.language) }
         self.formats = formats
         eventDate = configuration.eventDate.map { formats?.date($0) ?? strings.dateAndTime($0) }

@@ -17,6 +17,7 @@ extension SessionSnapshot {
             // The header's band; the cart and the home control grow by at most `pressedScale`.
             let grown = Self.grown(layout.cart, pad: 2 * u).union(Self.grown(layout.home, pad: 2 * u))
                 .union(Self.grown(layout.accessibilityButton, pad: 2 * u))
+                .union(layout.languageButton == .zero ? .null : Self.grown(layout.languageButton, pad: 2 * u))
             rects.append(Rect(x: 0, y: 0, width: size.width, height: max(layout.header.maxY, grown.maxY)))
         }
         if old.bar != bar {

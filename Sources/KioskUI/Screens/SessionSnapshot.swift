@@ -23,6 +23,8 @@ struct SessionSnapshot: Equatable {
         var cartScale: Double
         /// The accessibility button's press scale.
         var accessibilityScale = 1.0
+        /// The language button's press scale.
+        var languageScale = 1.0
     }
 
     /// The home control, shown while the chart is away from home: its press scale.
@@ -133,7 +135,8 @@ extension KioskSession {
         func scale(_ c: KioskControl) -> Double { pressed == .control(c) ? animator.value(pressScale) : 1 }
         var s = SessionSnapshot(mode: .normal)
         let n = selectedSeats.count
-        s.header = .init(tickets: n, cartScale: scale(.cart), accessibilityScale: scale(.accessibility))
+        s.header = .init(tickets: n, cartScale: scale(.cart), accessibilityScale: scale(.accessibility),
+                         languageScale: scale(.language))
         s.accessibilityCard = accessibilityCardSnapshot()
         if chartIsZoomed { s.home = .init(scale: scale(.zoomOut)) }
         s.bar = .init(tickets: n, total: total, canBuy: canBuy, buyScale: scale(.buy), reconnecting: isReconnecting)

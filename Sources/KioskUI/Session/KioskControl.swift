@@ -44,6 +44,9 @@ public enum KioskControl: String, Hashable, Sendable, CaseIterable {
     case accessibilityToggle
     /// Close on the accessibility card.
     case accessibilityClose
+    /// The language button (header and attract screen): the next offered language, at once
+    /// (`KioskLanguages.after`); the next visitor starts in the configured default.
+    case language
     /// Step-through selection: an entry of the list — an item, Back, Previous or More
     /// (`KioskSession.stepListEntries`; `frame(of:)` gives the touched entry's, else the first).
     case stepItem

@@ -10,7 +10,8 @@ extension KioskSession {
     static func makeLayout(_ configuration: Configuration, accessibility: AccessibilityOptions) -> KioskLayout {
         KioskLayout(size: configuration.screenSize, pixelsPerMillimetre: configuration.pixelsPerMillimetre,
                     rightToLeft: configuration.rightToLeft, chromeScale: accessibility.largeText ? largeTextScale : 1,
-                    reach: accessibility.lowReach ? configuration.reachBand : nil)
+                    reach: accessibility.lowReach ? configuration.reachBand : nil,
+                    languageButton: configuration.languages.offered.count > 1)
     }
 
     /// Large text's chrome against the usual.

@@ -55,6 +55,7 @@ extension KioskSession {
             : strings.ticketsAndTotal(selectedSeats.count, total: total, currency: configuration.currency)
         add(.cart, strings.cartTitle + " · " + bag)
         add(.accessibility, strings.accessibilityTitle)
+        add(.language, strings.languageTitle + " · " + configuration.language.nativeName)
         if partyFrame(of: .partySize) != nil {
             for (k, r) in partyLayout.sizes.enumerated() {
                 let n = k + 1

@@ -1,3 +1,4 @@
+import Geometry
 import Localization
 
 extension KioskSession.Configuration {
@@ -31,10 +32,17 @@ extension KioskSession {
         dirty = true
     }
 
-    /// The language button: the next offered language.
+    /// The language button: the next offered language. On the attract screen it counts as the
+    /// visitor's first touch (the prompt's and the blanking's clocks start again).
     func cycleLanguage() {
         setLanguage(configuration.languages.after(configuration.language))
     }
+        timers.lastActivity = max(timers.lastActivity, now)
+    }
+
+    /// The language button's frame where it shows (nil when one language is offered).
+    var languageButtonFrame: Rect? {
+        layout.languageButton == .zero ? nil : layout.languageButton
 
     /// A new visitor (the idle reset, Done on the receipt) starts in the configured default.
     func startInDefaultLanguage() {

@@ -9,6 +9,8 @@ extension KioskSession {
     func decideRoute(at p: Point, time t: Double) -> TouchRouter.Route {
         // The accessibility button on the attract screen opens its card instead of only waking.
         if case .attract = screen, controlHitRect(.accessibility)?.contains(p) == true { return .control(.accessibility) }
+        // The language button there switches the language and leaves the attract screen on.
+        if case .attract = screen, controlHitRect(.language)?.contains(p) == true { return .control(.language) }
         switch screen {
         case .blanked, .attract, .outOfService(_, .attract):
             wake(at: t)
@@ -41,7 +43,7 @@ extension KioskSession {
 
     /// Where a touch at `p` goes on the stadium and tribune screens.
     private func mapScreenRoute(at p: Point) -> TouchRouter.Route {
-        for c in [KioskControl.cart, .accessibility, .zoomOut, .buy, .moreTime, .legend, .legendToggle, .partySize, .partyChange, .bestSeats, .accessibleFilter] {
+        for c in [KioskControl.cart, .accessibility, .language, .zoomOut, .buy, .moreTime, .legend, .legendToggle, .partySize, .partyChange, .bestSeats, .accessibleFilter] {
             if let r = controlHitRect(c), r.contains(p) { return .control(c) }
         }
         if partyPanel?.contains(p) == true { return .swallow(wake: false) }
@@ -61,7 +63,7 @@ extension KioskSession {
         if let panel = partyPanel, c == .partySize || c == .partyChange || c == .bestSeats || c == .accessibleFilter {
             return hit.intersection(panel)   // the party's controls reach no seat either
         }
-        return c == .cart || c == .zoomOut || c == .accessibility ? hit.intersection(layout.header) : hit
+        return c == .cart || c == .zoomOut || c == .accessibility || c == .language ? hit.intersection(layout.header) : hit
     }
 
     /// Where `control` is on screen now (px, unscaled by press feedback), or nil when it is not
@@ -71,7 +73,11 @@ extension KioskSession {
         case .blanked, .outOfService, .purchasing:
             return nil
         case .attract:
-            return control == .accessibility ? layout.accessibilityButton : nil
+            switch control {
+            case .accessibility: return layout.accessibilityButton
+            case .language: return languageButtonFrame
+            default: return nil
+            }
         case .accessibilityMenu:
             return accessibilityMenuFrame(of: control)
         case .idlePrompt:
@@ -86,6 +92,7 @@ extension KioskSession {
             switch control {
             case .buy: return layout.buy
             case .accessibility: return layout.accessibilityButton
+            case .language: return languageButtonFrame
             case .cart:
                 return layout.cart
             case .zoomOut:
@@ -156,6 +163,8 @@ extension KioskSession {
             toggleAccessibleFilter()
         case .accessibility, .accessibilityToggle, .accessibilityClose:
             activateAccessibility(c)
+        case .language:
+            cycleLanguage()
         case .stepItem:
             let entries = stepListEntries
             if let k = stepItemTouched, entries.indices.contains(k) { activateStepList(entries[k].action) }

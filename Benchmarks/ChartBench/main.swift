@@ -18,8 +18,9 @@ while let a = args.next() {
     case "--no-direct": options.direct = false
     case "--export-seats": export = args.next()
     case "--only": options.only = args.next()
+    case "--seat-shapes": options.seatShapes = true
     default:
-        FileHandle.standardError.write("chart-bench: unknown argument '\(a)'; expected --json, --seats N, --repeats N, --threads N, --no-direct, --export-seats FILE, --only full|pan|pinch|toggle|zoom|replay|direct\n".data(using: .utf8)!)
+        FileHandle.standardError.write("chart-bench: unknown argument '\(a)'; expected --json, --seats N, --repeats N, --threads N, --no-direct, --export-seats FILE, --only full|pan|pinch|toggle|zoom|replay|shapes|direct, --seat-shapes\n".data(using: .utf8)!)
         exit(2)
     }
 }

@@ -145,6 +145,8 @@ extension ChartFrameBenchmark {
                                  note: "p99 target 16 ms; \(samples.wall.count) frames, synthesized gesture"))
 
         }
+        // 6b. A zoomed frame with the seats' status marks.
+        if want("shapes") { runStatusShapesScenario(add) }
         // The renderer's memory, before the sessions below add their own frame caches.
         report.peakResidentMB = Self.peakResidentMB()
         // 7. Whole kiosk frames: labels, patterns and chrome over the chart.

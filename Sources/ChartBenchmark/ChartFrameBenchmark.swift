@@ -20,6 +20,8 @@ public struct ChartFrameBenchmark {
         public var direct = true
         /// Run only the scenarios whose name contains this (all when nil).
         public var only: String?
+        /// Seat statuses told apart by shape (`ChartFrameRenderer.seatShapes`) in the zoomed scenario.
+        public var seatShapes = false
         public init() {}
     }
 
@@ -61,7 +63,7 @@ public struct ChartFrameBenchmark {
 
     /// The scenarios `run` measures with these options, in order (the names start with these words).
     public var scenarioNames: [String] {
-        ["full", "pan", "pinch", "toggle", "zoom", "replay", "session"].filter { name in options.only.map { name.contains($0) } ?? true }
+        ["full", "pan", "pinch", "toggle", "zoom", "replay", "shapes", "session"].filter { name in options.only.map { name.contains($0) } ?? true }
             + (options.direct && (options.only.map { "direct".contains($0) } ?? true) ? ["direct"] : [])
     }
 }

@@ -22,24 +22,32 @@ extension ChartFrameRenderer {
         updateGlyphTiles()
     }
 
-    /// The glyph colours' tiles: ✓ then ✕, at the seats' opacity and the highlight.
+    /// The statuses' marks for the seat size (`tribuneSeat`), which paints carry one, and
+    /// their colours' tiles (one per status paint), at the seats' opacity and the highlight.
     private func updateGlyphTiles() {
         glyphTiles = []
-        for status in [SeatLook.Status.selected, .sold] {
-            let c = map.look(status, highlight: highlight, background: style.background).glyphColor
-            let pixel = c.withOpacity(paletteOpacity).premultiplied.rawValue
+        var wanted: Set<SeatLook.Glyph> = []
+        for p in 0..<glyphOfPaint.count {
+            let look = ChartScene.Paint.status(UInt8(p)).map { map.look($0, highlight: highlight, background: style.background) }
+            let glyph = look?.glyph ?? .none
+            glyphOfPaint[p] = glyph
+            if glyph != .none { wanted.insert(glyph) }
+            let pixel = (look?.glyphColor ?? .clear).withOpacity(paletteOpacity).premultiplied.rawValue
             SeatMaskBlender.appendTile(.solid, fill: pixel, ink: pixel, shape: tileShape, to: &glyphTiles)
         }
+        glyphs.configure(deviceSize: tribuneSeat, glyphs: wanted)
+        markedPaints = 0
+        for p in 0..<glyphOfPaint.count where glyphs.mask(glyphOfPaint[p]) != nil { markedPaints |= 1 << UInt32(p) }
     }
 
-    /// Blends the ✓ (selected) or ✕ (sold) of the seat whose base pixel is (`x`, `y`) in the
-    /// buffer, mask key `key` (its phase and rotation step) and the view's device rotation
-    /// `angle`, limited to `clip`. Rare (the visitor's and sold seats, zoomed in), so not inlined.
+    /// Blends the mark of the seat of paint `p` (a status with one: `markedPaints`) whose base
+    /// pixel is (`x`, `y`) in the buffer, mask key `key` (its phase and rotation step) and the
+    /// view's device rotation `angle`, limited to `clip`. Rare (the visitor's, held, sold and
+    /// blocked seats, zoomed in), so not inlined.
     @inline(never)
     func blendGlyph(paint p: UInt8, key: Int, x: Int, y: Int, angle: Double, clip: PixelRectBox,
                     base: UnsafeMutableRawPointer, stride: Int) {
-        let selected = p == ChartScene.Paint.selected
-        guard let mask = glyphs.mask(selected ? .check : .cross) else { return }
+        guard let mask = glyphs.mask(glyphOfPaint[Int(p)]) else { return }
         let phases = SeatMaskCache.phases, perRotation = phases * phases
         let kx = key % phases, ky = (key % perRotation) / phases, q = key / perRotation
         let seatAngle = Double(q) * 2 * Double.pi / Double(masks.rotationSteps)
@@ -48,7 +56,7 @@ extension ChartFrameRenderer {
         mask.coverage.withUnsafeBufferPointer { m in
         glyphTiles.withUnsafeBufferPointer { tiles in
             SeatMaskBlender.blend(mask: m.baseAddress! + o.offset, width: mask.side, height: mask.side, x: o.x, y: o.y, clip: clip,
-                                  tile: tiles.baseAddress! + (selected ? 0 : tileShape.size), shape: tileShape, base: base, stride: stride)
+                                  tile: tiles.baseAddress! + Int(p) * tileShape.size, shape: tileShape, base: base, stride: stride)
         }}
     }
 }

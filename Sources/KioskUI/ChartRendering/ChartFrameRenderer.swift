@@ -52,6 +52,17 @@ public final class ChartFrameRenderer {
     public var highlight: SeatLook.Status? {
         didSet { if highlight != oldValue { palette = []; grid.invalidateAll() } }
     }
+    /// Seat statuses told apart by shape as well as colour (the high-contrast theme:
+    /// `MapStyle.seatShapes`). Changing it redraws every tile.
+    public var seatShapes: Bool {
+        get { map.seatShapes }
+        set {
+            guard newValue != map.seatShapes else { return }
+            map.seatShapes = newValue
+            palette = []
+            grid.invalidateAll()
+        }
+    }
     /// Resample in-flight pinch/rotate frames (true) or draw every frame exactly (false).
     public var resamplesGestures = true
     /// Bilinear (true) rather than nearest-pixel (false) resampling of in-flight frames.
@@ -81,15 +92,21 @@ public final class ChartFrameRenderer {
     var paletteOrigin = (x: 0, y: 0)
     /// Categories' and statuses' looks, and each tribune's paint (its category's, dimmed) for
     /// the layout's pattern anchor.
-    let map: MapStyle
+    private(set) var map: MapStyle
     /// The palette's tiles for the map's pattern scale.
     let tileShape: SeatMaskBlender.TileShape
     var tribunePaints: [Paint] = []
     /// The device seat size (px) `tribunePaints` are dimmed for.
     var tribuneSeat = -1.0
-    /// ✓ and ✕ for the seat size, and their colours' tiles (`SeatMaskBlender`'s format).
+    /// The statuses' marks for the seat size, and their colours' tiles (`SeatMaskBlender`'s
+    /// format), one per status paint (`ChartScene.Paint` below `hidden`).
     let glyphs = SeatGlyphMasks()
     var glyphTiles: [UInt32] = []
+    /// Per status paint (index `ChartScene.Paint`), its look's mark.
+    var glyphOfPaint = [SeatLook.Glyph](repeating: .none, count: Int(ChartScene.Paint.hidden))
+    /// Bit `p` set: seats of paint `p` carry a mark (their look has one and the seats are big
+    /// enough for its mask). One test per seat on the hot path.
+    var markedPaints: UInt32 = 0
     private let backgroundPixel: UInt32
 
     /// - Parameters:
@@ -191,7 +208,6 @@ public final class ChartFrameRenderer {
                 tribuneSeat = deviceSeat
                 palette = []
             }
-            glyphs.configure(deviceSize: deviceSeat)
             pan = (0, 0)
             grid.invalidateAll()
             displayApproximate = false
@@ -379,7 +395,7 @@ public final class ChartFrameRenderer {
         let arena = masks.arena, lanes = UnsafePointer(masks.lanes)
         var pathSeats: [Int] = []
         let opaque = palette.first.map { $0 >> 24 == 255 } ?? false
-        let hasGlyphs = glyphs.check != nil, shape = tileShape
+        let marked = markedPaints, shape = tileShape
         scene.paint.withUnsafeBufferPointer { paint in
         palette.withUnsafeBufferPointer { palette in
         l.key.withUnsafeBufferPointer { keys in
@@ -411,7 +427,7 @@ public final class ChartFrameRenderer {
                                               x: Int(bxs[s]) + Int(info.x0) + ox, y: Int(bys[s]) + Int(info.y0) + oy,
                                               clip: clip, tile: tile, shape: shape, base: base, stride: stride)
                     }
-                    if p <= ChartScene.Paint.sold && p != ChartScene.Paint.held && hasGlyphs {
+                    if marked >> UInt32(p) & 1 != 0 {
                         blendGlyph(paint: p, key: key, x: Int(bxs[s]) + ox, y: Int(bys[s]) + oy, angle: l.deviceAngle, clip: clip,
                                    base: base, stride: stride)
                     }

@@ -14,9 +14,10 @@ extension ChartLabels {
     }
 
     /// Seat numbers centred in their seats, on tribunes zoomed enough; none on a seat whose
-    /// middle carries a glyph (✓ selected, ✕ sold, the wheelchair of `glyphTribune`'s spaces)
-    /// or that is not drawn (`paints`).
-    func placeSeats(_ m: AffineTransform, scale s: Double, screen: Rect, paints: [UInt8], glyphTribune: Int) {
+    /// middle carries a mark (its paint's bit in `marked`: ✓ selected, ✕ sold, and the
+    /// high-contrast theme's others; the wheelchair of `glyphTribune`'s spaces) or that is not
+    /// drawn (`paints`).
+    func placeSeats(_ m: AffineTransform, scale s: Double, screen: Rect, paints: [UInt8], marked: UInt32, glyphTribune: Int) {
         let known = paints.count == seatCentres.count
         for t in 0..<seatFit.count {
             let opacity = Self.fadeIn(scale: s, fit: seatFit[t])
@@ -24,7 +25,7 @@ extension ChartLabels {
             for seat in tribuneSeats[t] where seatSprite[seat] >= 0 {
                 if known {
                     let p = paints[seat]
-                    if p == ChartScene.Paint.selected || p == ChartScene.Paint.sold || p == ChartScene.Paint.hidden { continue }
+                    if marked >> UInt32(p) & 1 != 0 || p == ChartScene.Paint.hidden { continue }
                 }
                 if t == glyphTribune && seatWheelchair[seat] != 0 { continue }
                 let c = seatCentres[seat].applying(m)

@@ -198,17 +198,19 @@ final class ChartLabels {
 
     /// Places the labels for `view` wholly inside `screen` (px: the part of the screen not
     /// under the chrome) and returns them (also `placed`). `paints` (`ChartScene`'s, per seat;
-    /// empty: unknown) and `glyphTribune` (whose wheelchair spaces carry their glyph) say which
-    /// seats show a ✓, ✕ or wheelchair in their middle: those get no number over it.
+    /// empty: unknown), `marked` (bit `p` set: seats of paint `p` carry a mark, `MapStyle.markedPaints`)
+    /// and `glyphTribune` (whose wheelchair spaces carry their glyph) say which seats show a
+    /// mark (✓, ✕, …) or wheelchair in their middle: those get no number over it.
     @discardableResult
-    func place(view: ChartViewState, within screen: Rect, paints: [UInt8] = [], glyphTribune: Int? = nil) -> [Placed] {
+    func place(view: ChartViewState, within screen: Rect, paints: [UInt8] = [], marked: UInt32 = MapStyle(categories: []).markedPaints,
+               glyphTribune: Int? = nil) -> [Placed] {
         placed.removeAll(keepingCapacity: true)
         grid.reset(size: Size(width: max(screen.maxX, 1), height: max(screen.maxY, 1)))
         let m = view.chartToScreen
         let s = abs(m.a * m.d - m.b * m.c).squareRoot()
         guard s.isFinite, s > 0, !screen.isEmpty else { return placed }
         placeSections(m, scale: s, rotation: atan2(m.b, m.a), restScale: view.homeScale, screen: screen)
-        placeSeats(m, scale: s, screen: screen, paints: paints, glyphTribune: glyphTribune ?? -1)
+        placeSeats(m, scale: s, screen: screen, paints: paints, marked: marked, glyphTribune: glyphTribune ?? -1)
         placeRows(m, scale: s, screen: screen)
         return placed
     }

@@ -33,10 +33,11 @@ final class KioskFrameCache {
     /// The venue's categories' and statuses' looks (made on first use).
     private var map: MapStyle?
 
-    /// The venue's looks with patterns of `patternScale` px per pattern pixel.
-    func mapStyle(_ venue: Venue, patternScale: Int) -> MapStyle {
-        if let map, map.patternScale == patternScale { return map }
-        let m = MapStyle(venue: venue, patternScale: patternScale)
+    /// The venue's looks with patterns of `patternScale` px per pattern pixel, statuses marked
+    /// by shape when `seatShapes` (the high-contrast theme).
+    func mapStyle(_ venue: Venue, patternScale: Int, seatShapes: Bool) -> MapStyle {
+        if let map, map.patternScale == patternScale, map.seatShapes == seatShapes { return map }
+        let m = MapStyle(venue: venue, patternScale: patternScale, seatShapes: seatShapes)
         map = m
         return m
     }

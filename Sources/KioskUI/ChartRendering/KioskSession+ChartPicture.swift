@@ -22,11 +22,22 @@ extension KioskSession {
         var availability: UInt64
         /// The legend entry picked out on the map.
         var highlight: SeatLook.Status?
+        /// Statuses told apart by shape (`MapStyle.seatShapes`).
+        var seatShapes: Bool
     }
 
     /// Device pixels per pattern pixel on this panel (`MapStyle.patternScale`): category and
     /// status patterns keep about 2 mm a tile whatever the density.
     var patternScale: Int { MapStyle.patternScale(pixelsPerMillimetre: configuration.pixelsPerMillimetre) }
+
+    /// Seat statuses told apart by shape as well as colour: with the high-contrast theme (large
+    /// text). The usual look already gives every status a cue besides colour (✓, stripes, ✕,
+    /// dots: `MapStyle`), so a visitor who sees colours poorly is served without opening the
+    /// menu; the theme's bold marks replace the fine patterns for those who need more.
+    var seatShapes: Bool { chromePalette.isHighContrast }
+
+    /// The venue's looks as this session shows them (pattern scale, seat shapes).
+    var mapStyle: MapStyle { frameCache.mapStyle(interaction.chart.venue, patternScale: patternScale, seatShapes: seatShapes) }
 
     /// The chart under the chrome, redrawn only when its key changed (`chartDamage` says
     /// where). Once the stadium has traced in, `ChartFrameRenderer` draws it —
@@ -58,6 +69,7 @@ extension KioskSession {
         let (frames, base) = cache.chartFrameRenderer(venue: chart.venue, width: width, height: height, style: renderer,
                                                       patternScale: patternScale)
         frames.highlight = key.highlight
+        frames.seatShapes = key.seatShapes
         let changed = frames.render(chart, view: view, seatReveal: key.reveal, now: now,
                                     viewInMotion: interaction.isViewAnimating, into: base)
         let overlay = key.selectedTribune.map { chart.venue.tribunes.indices.contains($0) } == true && key.reveal > 0
@@ -127,7 +139,7 @@ extension KioskSession {
                         selectedTribune: chart.selectedTribune, selection: selected == nil ? [] : chart.selection.seats,
                         pressedSeat: pressedSeat, grow: grow,
                         revision: chart.availability.revision, localEdits: chart.availability.localEdits, availability: hash,
-                        highlight: activeLegendHighlight)
+                        highlight: activeLegendHighlight, seatShapes: seatShapes)
     }
 
     // MARK: - Chart
@@ -178,7 +190,7 @@ extension KioskSession {
     func traceFills(_ m: AffineTransform, width: Int, height: Int) -> TraceFillLayer {
         if let f = frameCache.traceFills, f.matches(m, width: width, height: height) { return f }
         let f = TraceFillLayer(venue: interaction.chart.venue, transform: m, width: width, height: height, style: renderer,
-                               map: frameCache.mapStyle(interaction.chart.venue, patternScale: patternScale))
+                               map: mapStyle)
         frameCache.traceFills = f
         return f
     }
@@ -196,7 +208,7 @@ extension KioskSession {
         let m = view.chartToScreen
         let scale = max(abs(m.a * m.d - m.b * m.c).squareRoot(), 1e-9)
         context.transform = m
-        let map = frameCache.mapStyle(venue, patternScale: patternScale)
+        let map = mapStyle
         let patternOrigin = MapStyle.patternOrigin(m)
         let highlight = activeLegendHighlight
         let traceStyle = StrokeStyle(lineWidth: 1.5 / scale, lineCap: .round, lineJoin: .round)

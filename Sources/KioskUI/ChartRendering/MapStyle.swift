@@ -31,6 +31,11 @@ public struct MapStyle: Hashable, Sendable {
     public let categories: [CategoryLook]
     /// Device pixels per pattern pixel for every look this style gives (`patternScale(pixelsPerMillimetre:)`).
     public let patternScale: Int
+    /// The high-contrast theme's seats: every status other than free carries its own mark
+    /// (✓ selected, ❚❚ held, ✕ sold, — not for sale) on a plain fill whose contrast with the
+    /// mark is at least 7:1, so the statuses differ by shape and not only by colour or a
+    /// fine pattern (`shaped(_:)`). Free seats keep their category's colour and cue.
+    public var seatShapes = false
 
     /// Okabe–Ito without black, in the order categories take them.
     public static let okabeIto: [Color] = [
@@ -56,13 +61,34 @@ public struct MapStyle: Hashable, Sendable {
     public static let blocked = SeatLook(fill: Color(red: 0.10, green: 0.12, blue: 0.18), ink: Color(red: 0.58, green: 0.60, blue: 0.65),
                                          pattern: .sparseDots, outline: Color(red: 0.58, green: 0.60, blue: 0.65))
 
-    /// The style for a venue's categories, patterns drawn with `patternScale` px per pattern pixel.
-    public init(categories: [SeatCategory], patternScale: Int = 1) {
+    /// The status looks of the high-contrast theme (`seatShapes`): a mark each, no pattern.
+    /// Mark against fill (WCAG 2): dark on white ≈ 18:1, dark on the grey ≈ 8:1, white on
+    /// the dark grey ≈ 12:1, white on the navy ≈ 17:1.
+    public static let shapedHeld = SeatLook(fill: Color(red: 0.66, green: 0.67, blue: 0.70), ink: Color(red: 0.66, green: 0.67, blue: 0.70),
+                                            pattern: .solid, glyph: .pause, glyphColor: Color(red: 0.05, green: 0.07, blue: 0.12))
+    public static let shapedSold = SeatLook(fill: Color(red: 0.24, green: 0.25, blue: 0.29), ink: Color(red: 0.24, green: 0.25, blue: 0.29),
+                                            pattern: .solid, glyph: .cross, glyphColor: .white)
+    public static let shapedBlocked = SeatLook(fill: Color(red: 0.10, green: 0.12, blue: 0.18), ink: Color(red: 0.10, green: 0.12, blue: 0.18),
+                                               pattern: .solid, glyph: .dash, glyphColor: .white)
+
+    /// The style for a venue's categories, patterns drawn with `patternScale` px per pattern
+    /// pixel, statuses marked by shape when `seatShapes`.
+    public init(categories: [SeatCategory], patternScale: Int = 1, seatShapes: Bool = false) {
         self.categories = categories.indices.map { MapStyle.categoryLook($0) }
         self.patternScale = patternScale
+        self.seatShapes = seatShapes
     }
 
-    public init(venue: Venue, patternScale: Int = 1) { self.init(categories: venue.categories, patternScale: patternScale) }
+    public init(venue: Venue, patternScale: Int = 1, seatShapes: Bool = false) {
+        self.init(categories: venue.categories, patternScale: patternScale, seatShapes: seatShapes)
+    }
+
+    /// This style with `seatShapes` set to `on`.
+    public func shaped(_ on: Bool) -> MapStyle {
+        var m = self
+        m.seatShapes = on
+        return m
+    }
 
     /// Device pixels per pattern pixel on a panel of `pixelsPerMillimetre`: the smallest power
     /// of two (up to 8) making a pattern pixel at least 0.25 mm, so a tile is at least 2 mm and
@@ -99,6 +125,16 @@ public struct MapStyle: Hashable, Sendable {
         return l.faded(toward: background, SeatLook.highlightFade)
     }
 
+    /// Bit `p` set: the look of `ChartScene.Paint` `p` carries a mark (the statuses' paints
+    /// below `hidden`; free seats never do).
+    var markedPaints: UInt32 {
+        var bits: UInt32 = 0
+        for p in 0..<ChartScene.Paint.hidden where ChartScene.Paint.status(p).map({ look($0).glyph != .none }) == true {
+            bits |= 1 << UInt32(p)
+        }
+        return bits
+    }
+
     /// The look of a seat status.
     public func look(_ status: SeatLook.Status) -> SeatLook {
         var l: SeatLook
@@ -107,9 +143,9 @@ public struct MapStyle: Hashable, Sendable {
             let c = category(i)
             l = SeatLook(fill: c.color, ink: c.ink, pattern: c.pattern)
         case .selected: l = MapStyle.selected
-        case .held: l = MapStyle.held
-        case .sold: l = MapStyle.sold
-        case .blocked: l = MapStyle.blocked
+        case .held: l = seatShapes ? MapStyle.shapedHeld : MapStyle.held
+        case .sold: l = seatShapes ? MapStyle.shapedSold : MapStyle.sold
+        case .blocked: l = seatShapes ? MapStyle.shapedBlocked : MapStyle.blocked
         }
         l.patternScale = patternScale
         return l

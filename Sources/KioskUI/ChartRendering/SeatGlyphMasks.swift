@@ -6,10 +6,11 @@ import Darwin
 import Geometry
 import Raster
 
-/// The ✓ and ✕ of `SeatLook` as coverage masks for one device seat size, for the frame
-/// renderer: drawn once per size at each 1/8-px phase (as seats are), upright (the glyph does
-/// not turn with the seat), blended at each selected or sold seat's squab. Below `minimumSeat` px there are none (the glyph would
-/// be a smudge; the status's colour still tells).
+/// The marks of `SeatLook` (✓, ✕, and the high-contrast theme's ❚❚ and —) as coverage masks
+/// for one device seat size, for the frame renderer: drawn once per size at each 1/8-px phase
+/// (as seats are), upright (the mark does not turn with the seat), blended at each marked
+/// seat's squab. Below `minimumSeat` px there are none (the mark would be a smudge; the
+/// status's colour still tells).
 final class SeatGlyphMasks {
     /// Device seat sides (px) below this get no glyph.
     static let minimumSeat = 10.0
@@ -22,25 +23,26 @@ final class SeatGlyphMasks {
 
     /// The seat size the masks are for (−1: none yet).
     private(set) var deviceSize = -1.0
-    /// Per glyph (check, cross): its mask, or nil below `minimumSeat`.
-    private(set) var check: Mask?, cross: Mask?
+    /// The glyphs the masks are drawn for.
+    private(set) var glyphs: Set<SeatLook.Glyph> = []
+    /// Per glyph (`SeatLook.Glyph.rawValue`): its mask, or nil below `minimumSeat` or when not asked for.
+    private var masks = [Mask?](repeating: nil, count: SeatLook.Glyph.allCases.count)
 
-    /// Redraws the masks for seats of side `size` px (nothing when the size is unchanged).
-    func configure(deviceSize size: Double) {
-        guard size != deviceSize else { return }
+    /// Whether any mask is drawn (seats big enough, some glyph asked for).
+    var isEmpty: Bool { !masks.contains { $0 != nil } }
+
+    /// Redraws the masks of `glyphs` for seats of side `size` px (nothing when neither changed).
+    func configure(deviceSize size: Double, glyphs wanted: Set<SeatLook.Glyph>) {
+        guard size != deviceSize || wanted != glyphs else { return }
         deviceSize = size
-        guard size >= SeatGlyphMasks.minimumSeat, size.isFinite, size < 4096 else { check = nil; cross = nil; return }
-        check = SeatGlyphMasks.render(.check, seat: size)
-        cross = SeatGlyphMasks.render(.cross, seat: size)
-    }
-
-    func mask(_ glyph: SeatLook.Glyph) -> Mask? {
-        switch glyph {
-        case .none: nil
-        case .check: check
-        case .cross: cross
+        glyphs = wanted
+        let drawn = size >= SeatGlyphMasks.minimumSeat && size.isFinite && size < 4096
+        for g in SeatLook.Glyph.allCases {
+            masks[g.rawValue] = drawn && g != .none && wanted.contains(g) ? SeatGlyphMasks.render(g, seat: size) : nil
         }
     }
+
+    @inline(__always) func mask(_ glyph: SeatLook.Glyph) -> Mask? { masks[glyph.rawValue] }
 
     /// The glyph stroked white in a square of `SeatLook.glyphSide` seats centred in a mask of
     /// odd side, its coverage taken from alpha.

@@ -28,12 +28,17 @@ public struct SeatLook: Hashable, Sendable {
     }
 
     /// A mark drawn in the middle of the seat (unrotated, so it always reads the same way).
-    public enum Glyph: Hashable, Sendable {
+    /// `pause` and `dash` are the high-contrast theme's (`MapStyle.seatShapes`).
+    public enum Glyph: Int, Hashable, Sendable, CaseIterable {
         case none
         /// ✓, for the visitor's own seats.
         case check
         /// ✕, for sold seats.
         case cross
+        /// Two upright bars (the pause sign: on hold), for seats held by another kiosk.
+        case pause
+        /// A level bar (the no-entry sign's), for seats not for sale.
+        case dash
     }
 
     public var fill: Color
@@ -81,6 +86,11 @@ public struct SeatLook: Hashable, Sendable {
         case .cross:
             p.move(to: Point(x: 0.26, y: 0.26)); p.addLine(to: Point(x: 0.74, y: 0.74))
             p.move(to: Point(x: 0.74, y: 0.26)); p.addLine(to: Point(x: 0.26, y: 0.74))
+        case .pause:
+            p.move(to: Point(x: 0.32, y: 0.22)); p.addLine(to: Point(x: 0.32, y: 0.78))
+            p.move(to: Point(x: 0.68, y: 0.22)); p.addLine(to: Point(x: 0.68, y: 0.78))
+        case .dash:
+            p.move(to: Point(x: 0.18, y: 0.5)); p.addLine(to: Point(x: 0.82, y: 0.5))
         }
         return p
     }

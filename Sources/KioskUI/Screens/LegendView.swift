@@ -36,12 +36,16 @@ struct LegendView {
 
     private func drawEntries(lines: Int, with painter: ChromePainter, in context: DrawingContext) {
         let layout = painter.layout, c = layout.chromeUnit, swatch = 32 * c
+    /// The map's looks as the legend shows them: marked by shape in the high-contrast theme,
+    /// as the map's seats are (`MapStyle.seatShapes`).
+    private func map(_ painter: ChromePainter) -> MapStyle { content.map.shaped(painter.palette.isHighContrast) }
+
         for (entry, cell) in zip(content.legend, layout.legendCells) {
             // The swatch first in reading order: at the cell's left, or its right right to left.
             let leading = Rect(x: cell.minX, y: cell.midY - swatch / 2, width: swatch, height: swatch)
             let box = layout.mirrored(leading, within: cell)
             context.transform = .identity
-            content.map.drawLegendSwatch(entry.status, in: box, into: context)
+            map(painter).drawLegendSwatch(entry.status, in: box, into: context)
             // Wrapped rather than cut.
             let label = layout.mirrored(Rect(x: leading.maxX + 12 * c, y: cell.minY, width: max(0, cell.maxX - 14 * c - leading.maxX - 12 * c),
                                              height: cell.height), within: cell)
@@ -62,7 +66,7 @@ struct LegendView {
             let s = 18 * c, gap = 4 * c, grid = Rect(x: r.minX + 16 * c, y: r.midY - s - gap / 2, width: 2 * s + gap, height: 2 * s + gap)
             for (k, entry) in content.legend.prefix(4).enumerated() {
                 let box = Rect(x: grid.minX + Double(k % 2) * (s + gap), y: grid.minY + Double(k / 2) * (s + gap), width: s, height: s)
-                content.map.drawLegendSwatch(entry.status, in: layout.mirrored(box, within: r), into: context)
+                map(painter).drawLegendSwatch(entry.status, in: layout.mirrored(box, within: r), into: context)
             }
             let label = layout.mirrored(Rect(x: grid.maxX + 12 * c, y: r.minY + 8 * c, width: max(0, r.maxX - 12 * c - grid.maxX - 12 * c),
                                              height: r.height - 16 * c), within: r)

@@ -131,6 +131,7 @@ let package = Package(
         // Executables: argument parsing only, then hand over.
         .executableTarget(name: "tribune-boxoffice", dependencies: [
             "BoxOffice", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "UnixSignals", package: "swift-service-lifecycle"),
         ]),
         // The kiosk's presenting path in a process of its own, for the resident-memory test.
         .executableTarget(name: "frame-memory-probe", dependencies: ["Kiosk", "Displays", "Raster"],

@@ -35,7 +35,8 @@ extension BoxOfficeServer {
 
     static let routeTable: [APIRoute] = [
         APIRoute(method: .get, path: "/v1/health", requiresToken: false) { server, _ in
-            APIReply(status: 200, json: ["status": "ok", "server_time": .string(Timestamp.iso(server.configuration.now()))])
+            APIReply(status: 200, json: ["status": "ok", "server_time": .string(Timestamp.iso(server.configuration.now())),
+                                         "database": try await server.store.databaseHealth()])
         },
         APIRoute(method: .get, path: "/v1/openapi.json", requiresToken: false) { server, _ in
             APIReply(status: 200, body: server.openAPIDocument, contentType: "application/json")

@@ -23,7 +23,8 @@ public final class BoxOfficeServer: Sendable {
         public var sweepInterval: Duration? = .seconds(1)
         /// Idempotency keys are kept at least this long.
         public var idempotencyRetentionSeconds: Int64 = 48 * 3600
-        public var synchronousFull: Bool = false
+        /// fsync every commit before its reply (survives power loss); see `BoxOfficeStore.init`.
+        public var synchronousFull: Bool = true
         /// Milliseconds since 1970.
         public var now: @Sendable () -> Int64 = Timestamp.systemNow
         /// The random half of new ids: the system's generator, or a seeded sequence where runs

@@ -15,9 +15,11 @@ public final class BoxOfficeStore: Sendable {
     let ids: IDRandomness
 
     /// Opens (creating and migrating) the database at `path`.
-    /// `synchronousFull`: fsync on every commit (survives power loss); otherwise WAL's NORMAL,
-    /// which survives a crash of the server process.
-    public init(path: String, synchronousFull: Bool = false, now: @escaping @Sendable () -> Int64 = Timestamp.systemNow,
+    /// `synchronousFull` (the default): every commit is fsynced before it returns, so an
+    /// acknowledged order survives power loss (SQLite's documented guarantee for WAL with FULL);
+    /// false: WAL's NORMAL, which survives a crash of the server process but may lose the last
+    /// commits on power loss.
+    public init(path: String, synchronousFull: Bool = true, now: @escaping @Sendable () -> Int64 = Timestamp.systemNow,
                 ids: IDRandomness = IDRandomness()) throws {
         var config = Configuration()
         config.busyMode = .timeout(10)

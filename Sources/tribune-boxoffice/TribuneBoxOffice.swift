@@ -19,18 +19,25 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "TCP port to listen on (0: any free port; the one chosen is printed).") var port: Int = 8080
     @Option(help: "Address to bind.") var host: String = "127.0.0.1"
     @Option(name: .customLong("token-file"), help: "File with one 'KIOSK_ID TOKEN' per line.") var tokenFile: String
-    @Flag(help: "fsync every commit (survives power loss; slower).") var synchronousFull = false
+    @Option(help: ArgumentHelp("SQLite's synchronous level: full (an acknowledged order survives power loss) or normal (survives a crash of this process only).",
+                               valueName: "full|normal"))
+    var synchronous: Durability = .full
 
     func run() async throws {
         var configuration = BoxOfficeServer.Configuration(databasePath: db, port: port, tokens: try BoxOfficeServer.readTokens(path: tokenFile))
         configuration.host = host
-        configuration.synchronousFull = synchronousFull
+        configuration.synchronousFull = synchronous == .full
         let server = try BoxOfficeServer(configuration: configuration)
+        let reloader = await TokenReloader(server: server, path: tokenFile)
+        let reloading = Task { await reloader.run() }
+        defer { reloading.cancel() }
         try await server.run { host, port in
             print("tribune-boxoffice: listening on http://\(host):\(port)")
             fflush(nil)  // a pipe or journal reading the port must see it now
         }
     }
+
+    enum Durability: String, ExpressibleByArgument, CaseIterable { case full, normal }
 }
 
 struct EventCommand: AsyncParsableCommand {

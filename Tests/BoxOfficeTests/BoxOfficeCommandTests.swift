@@ -45,31 +45,21 @@ struct BoxOfficeCommandTests {
         let server = Process()
         server.executableURL = URL(fileURLWithPath: Self.executable)
         server.arguments = ["serve", "--db", db, "--port", "0", "--token-file", tokens]
-        let output = Pipe()
+        let output = Pipe(), errors = Pipe()
         server.standardOutput = output
+        server.standardError = errors
         try server.run()
         defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
         // The first line names the port the system chose.
-        let line = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                var bytes: [UInt8] = []
-                let handle = output.fileHandleForReading
-                while true {
-                    let chunk = handle.readData(ofLength: 1)
-                    if chunk.isEmpty || chunk.first == 10 { break }
-                    bytes.append(contentsOf: chunk)
-                }
-                continuation.resume(returning: String(decoding: bytes, as: UTF8.self))
-            }
-        }
+        let line = await Self.nextLine(of: output)
         let prefix = "tribune-boxoffice: listening on http://127.0.0.1:"
         try #require(line.hasPrefix(prefix), "\(line)")
         let port = try #require(Int(line.dropFirst(prefix.count)))
 
-        func send(_ method: HTTPMethod, _ path: String, body: String? = nil) async throws -> (Int, JSONValue?, Data) {
+        func send(_ method: HTTPMethod, _ path: String, body: String? = nil, token: String = "secret-one") async throws -> (Int, JSONValue?, Data) {
             var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
             request.method = method
-            request.headers.add(name: "Authorization", value: "Bearer secret-one")
+            request.headers.add(name: "Authorization", value: "Bearer \(token)")
             if let body {
                 request.headers.add(name: "Content-Type", value: "application/json")
                 request.headers.add(name: "Idempotency-Key", value: UUID().uuidString)
@@ -101,6 +91,23 @@ struct BoxOfficeCommandTests {
         #expect(orderStatus == 201)
         #expect(order?["lines"]?.arrayValue?.map { $0["label"]?.stringValue } == ["Block South · Row 1 · Seat 1", "Block South · Row 2 · Seat 1"])
 
+        // Served durably by default: SQLite's synchronous level on the server's connections.
+        let (_, health, _) = try await send(.GET, "/v1/health")
+        #expect(health?["database"] == ["engine": "sqlite", "synchronous": "full"])
+
+        // SIGHUP re-reads the token file: the old token is refused from then on, the new one works;
+        // a broken file keeps the tokens in force.
+        try "kiosk-1 secret-two\n".write(toFile: tokens, atomically: true, encoding: .utf8)
+        kill(server.processIdentifier, SIGHUP)
+        #expect(await Self.nextLine(of: output) == "tribune-boxoffice: reloaded 1 kiosk token from \(tokens)")
+        #expect(try await send(.GET, "/v1/events").0 == 401)
+        #expect(try await send(.GET, "/v1/events", token: "secret-two").0 == 200)
+        try "kiosk-1\n".write(toFile: tokens, atomically: true, encoding: .utf8)
+        kill(server.processIdentifier, SIGHUP)
+        let errorLine = await Self.nextLine(of: errors)
+        #expect(errorLine.hasPrefix("tribune-boxoffice: kept the tokens in force: \(tokens):1: expected 'KIOSK_ID TOKEN'"), "\(errorLine)")
+        #expect(try await send(.GET, "/v1/events", token: "secret-two").0 == 200)
+
         kill(server.processIdentifier, SIGTERM)
         server.waitUntilExit()
         #expect(server.terminationReason == .exit)
@@ -110,6 +117,22 @@ struct BoxOfficeCommandTests {
         let listed = try Self.run(["event", "list", "--db", db])
         #expect(listed.status == 0, "\(listed.error)")
         #expect(listed.output == "evt_cup  \"Cup Final\"  12 seats: 10 free, 0 held, 2 sold, 0 blocked; 1 order, revenue 5000 CHF (minor units)\n")
+    }
+
+    /// The next line the process writes to `pipe` (waits for it; empty at end of file).
+    static func nextLine(of pipe: Pipe) async -> String {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                var bytes: [UInt8] = []
+                let handle = pipe.fileHandleForReading
+                while true {
+                    let chunk = handle.readData(ofLength: 1)
+                    if chunk.isEmpty || chunk.first == 10 { break }
+                    bytes.append(contentsOf: chunk)
+                }
+                continuation.resume(returning: String(decoding: bytes, as: UTF8.self))
+            }
+        }
     }
 
     @Test func badVenueFailsWithFileAndPath() throws {

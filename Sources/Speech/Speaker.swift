@@ -38,7 +38,7 @@ public final class Speaker: Sendable {
     /// Drops what is queued and stops what is playing.
     public func stop() { worker.stop() }
 
-    /// Blocks until nothing is queued or playing.
+    /// Blocks until nothing is queued or playing and every event has been reported.
     public func waitUntilIdle() { worker.waitUntilIdle() }
 
     /// Stops speaking and ends the thread (waiting for it); later `speak` calls are ignored.

@@ -75,11 +75,13 @@ final class SpeakerWorker: @unchecked Sendable {
         while let (utterance, started) = nextUtterance() {
             onEvent(.started(utterance))
             let outcome = say(utterance, generation: started)
+            // Reported before the speaker counts as idle, so `waitUntilIdle` returns with every
+            // event delivered.
+            onEvent(outcome)
             condition.lock()
             playing = nil
             condition.broadcast()
             condition.unlock()
-            onEvent(outcome)
         }
         condition.lock()
         threadDone = true

@@ -59,6 +59,14 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Seconds touches stay ignored after waking (idle.wake_guard).") var wakeGuard: String?
     @Option(help: "Seconds the receipt stays, 0 until Done (idle.receipt).") var receiptTimeout: String?
     @Flag(help: "Seats are tapped one by one, no party size first (seating.party_size_first = false).") var noPartySizeFirst = false
+    @Flag(help: "Every visitor starts with speech on (accessibility.speech).") var speech = false
+    @Flag(help: "Every visitor starts with step-through lists (accessibility.step_through).") var stepThrough = false
+    @Flag(help: "Every visitor starts with large text and high contrast (accessibility.large_text).") var largeText = false
+    @Flag(help: "Every visitor starts with low reach (accessibility.low_reach).") var lowReach = false
+    @Option(help: "Headset jack switch: auto, off or /dev/input/eventN (accessibility.headset_switch).") var headsetSwitch: String?
+    @Option(help: "ALSA PCM device for speech (speech.device).") var speechDevice: String?
+    @Option(help: "Speech volume 0 to 1 (speech.volume).") var speechVolume: String?
+    @Option(help: "Speech rate, words per minute 80 to 450 (speech.rate).") var speechRate: String?
     @Option(help: "Do not open the display: write what it would show PREVIEW-AT seconds after start (no touch) as this PNG, at --mode's size (default 1920x1080) turned by --rotation.")
     var preview: String?
     @Option(help: "Seconds after start for --preview.") var previewAt: Double = 5
@@ -76,6 +84,10 @@ struct RunCommand: ParsableCommand {
             ("touch.height_mm", heightMM), ("idle.timeout", idleTimeout), ("idle.prompt", idlePrompt),
             ("idle.blank_after", blankAfter), ("idle.wake_guard", wakeGuard), ("idle.receipt", receiptTimeout),
             ("seating.party_size_first", noPartySizeFirst ? "false" : nil),
+            ("accessibility.speech", speech ? "true" : nil), ("accessibility.large_text", largeText ? "true" : nil),
+            ("accessibility.low_reach", lowReach ? "true" : nil), ("accessibility.step_through", stepThrough ? "true" : nil),
+            ("accessibility.headset_switch", headsetSwitch), ("speech.device", speechDevice), ("speech.volume", speechVolume),
+            ("speech.rate", speechRate),
         ]
         return pairs.compactMap { k, v in v.map { (key: k, value: $0) } }
     }

@@ -116,7 +116,7 @@ extension KioskConfiguration {
             guard case .boolean(let b) = v else { return "expected true or false, found \(v.found)" }
             c.seating.partySizeFirst = b; return nil
         },
-    ] + speechSettings }
+    ] + accessibilitySettings + speechSettings }
 
     static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
 

@@ -3,7 +3,7 @@ import TOMLKit
 
 extension KioskConfiguration {
     /// The sections a file may have, each holding the keys `section.name`.
-    static let sections = ["box_office", "display", "touch", "idle", "seating", "speech"]
+    static let sections = ["box_office", "display", "touch", "idle", "seating", "speech", "accessibility"]
 
     /// Parses a TOML document. `source` names it in errors (the file's name, e.g. `tribune.toml`).
     /// Unknown keys, wrong types and out-of-range values are refused with the key and the reason.

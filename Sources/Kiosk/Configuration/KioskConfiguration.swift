@@ -90,6 +90,8 @@ public struct KioskConfiguration: Sendable, Equatable {
     public var seating = Seating()
     /// Speech output in accessibility mode: device, volume, rate (`[speech]`).
     public var speech = Speech()
+    /// Accessibility mode on arrival and the headset key (`[accessibility]`).
+    public var accessibility = Accessibility()
 
     public init() {}
 

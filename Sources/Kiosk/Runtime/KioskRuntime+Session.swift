@@ -44,6 +44,7 @@ extension KioskRuntime {
         c.receiptTimeout = configuration.idle.receipt > 0 ? configuration.idle.receipt : nil
         c.partySizeFirst = configuration.seating.partySizeFirst
         c.mountBottomMillimetres = configuration.display.mountBottomMM
+        c.accessibility = configuration.accessibility.options
         return c
     }
 

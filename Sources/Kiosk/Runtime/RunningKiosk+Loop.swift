@@ -9,6 +9,7 @@ extension RunningKiosk {
         session.advance(to: clock.now)
         let requests = session.takeRequests()
         if !requests.isEmpty { bridge?.perform(requests) }
+        voice.follow(session, touchFrames: touchFrames)
         do {
             try followBlanking()
             let outcome = try pacer.update(session, now: clock.now)

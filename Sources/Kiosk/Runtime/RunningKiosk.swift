@@ -48,6 +48,8 @@ final class RunningKiosk {
     /// Requests go here and responses come back through its mailbox (set up by `run()`).
     var bridge: BoxOfficeBridge?
     var control: ControlServer?
+    /// Speaks the session's announcements (opens the sound device on the first one).
+    let voice: KioskVoice
 
     init(_ runtime: KioskRuntime) throws {
         self.runtime = runtime
@@ -86,6 +88,7 @@ final class RunningKiosk {
             : nil
         if !configuration.touch.enabled { logger.info("touch disabled (--no-touch / touch.enabled = false)") }
 
+        voice = KioskVoice(settings: configuration.speech, logger: logger)
         sessionTimer = try LoopTimer(loop: loop) {}
         frameTimer = try LoopTimer(loop: loop) {}
         if let interval = SystemdNotifier.watchdogInterval(environment: runtime.environment), let notifier {
@@ -234,6 +237,7 @@ final class RunningKiosk {
         if display.isBlanked { try? display.unblank() }
         display.restore()
         control = nil
+        voice.close()
         logger.notice("stopped", metadata: ["shutdown_ms": "\(Int((clock.now - started) * 1000))", "frames": "\(pacer.frames)"])
         return 0
     }

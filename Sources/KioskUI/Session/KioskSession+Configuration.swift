@@ -22,6 +22,10 @@ extension KioskSession {
         public var languages = KioskLanguages.englishOnly
         /// The language shown: `strings` and `rightToLeft` are its (`KioskSession.setLanguage`).
         public var language = KioskLanguage.english
+        /// What accessibility mode a new visitor starts with (`[accessibility]` in the kiosk's
+        /// configuration: a venue's dedicated accessible kiosk starts with speech on); the idle
+        /// reset returns to it. All off by default.
+        public var accessibility = AccessibilityOptions.off
         /// False: standalone (`tribune run` without a box office) — the chart is interactive,
         /// Buy is disabled with a visible note, no requests are queued.
         public var boxOfficeConfigured: Bool = true

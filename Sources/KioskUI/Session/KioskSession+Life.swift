@@ -43,8 +43,9 @@ extension KioskSession {
         timers.toast = nil
         clearSession(animated: false)
         startInDefaultLanguage()
-        // The next visitor starts without accessibility mode (a headset plugged in turns it on).
-        setAccessibility(.off)
+        // The next visitor starts with the configured accessibility mode, usually none (a
+        // headset plugged in turns it on).
+        setAccessibility(configuration.accessibility)
     }
 
     /// Selection emptied, holds forgotten, the view home.

@@ -123,6 +123,7 @@ public final class KioskSession {
         pressScale = animator.makeProperty(1.0)
         startTrace()
         prepareChart()
+        setAccessibility(configuration.accessibility)
     }
 
     /// The chart's gestures, recognized together; thresholds in mm at `pixelsPerMillimetre`.

@@ -13,8 +13,9 @@ import Text
 /// `tribune-headless demo`: the kiosk end to end on a machine without kiosk hardware. Starts the real
 /// box office in this process (SQLite in a temporary folder), replays the bundled visitor
 /// session (`DemoSession`) through the kiosk's screens on a virtual clock, buys the three seats
-/// for real over HTTP, and writes what happened: PNG key frames, an animated PNG of the whole
-/// session, a contact sheet and the JSON report.
+/// and then, in accessible mode, a wheelchair space and its companion seat for real over HTTP,
+/// and writes what happened: PNG key frames, an animated PNG of the whole session, a contact
+/// sheet, the JSON report, and what accessible mode said (transcript as text and WAV).
 public struct Demo {
     public struct Options: Sendable {
         /// Output folder (created if missing).
@@ -41,6 +42,11 @@ public struct Demo {
         public var animationFrames: Int
         public var contactSheet: String
         public var report: String
+        /// What the kiosk said (accessible mode's speech), in order, and where it was written:
+        /// `transcript.txt` (time, language, text a line) and `transcript.wav` (espeak-ng).
+        public var transcript: [Announcement]
+        public var transcriptText: String
+        public var transcriptAudio: String
         /// Completed purchases as the screens counted them.
         public var purchases: Int
         /// The orders the box office confirmed.
@@ -75,6 +81,9 @@ public struct Demo {
     static let eventStart = "2026-03-14T20:45:00+01:00"
 
     public static let frameRate = 60.0
+    /// The purchases the bundled session makes: the first visitor's three seats, then the
+    /// accessible-mode visitor's wheelchair space and companion seat.
+    public static let expectedPurchases = 2
 
     public init(options: Options) { self.options = options }
 
@@ -159,6 +168,12 @@ public struct Demo {
         try ContactSheet().render(player.keyFrames.map { ContactSheet.Entry(image: $0.image, caption: $0.moment.caption) }, text: text)
             .writePNG(to: sheetPath, opaque: true)
 
+        let transcriptPath = out + "/transcript.txt", audioPath = out + "/transcript.wav"
+        try Self.transcriptText(replay.transcript).write(toFile: transcriptPath, atomically: true, encoding: .utf8)
+        do { try TranscriptAudio.write(replay.transcript, to: audioPath) } catch {
+            throw Failure(description: "\(audioPath): \(error)")
+        }
+
         let orders = responder.orders
         let report = replay.report().withoutTiming
         let reportPath = out + "/report.json"
@@ -171,7 +186,9 @@ public struct Demo {
             return true
         }
         return Result(keyFrames: keyFrames, animation: animationPath, animationFrames: player.animation?.frameCount ?? 0,
-                      contactSheet: sheetPath, report: reportPath, purchases: report.purchases, orders: orders, session: source,
+                      contactSheet: sheetPath, report: reportPath,
+                      transcript: replay.transcript, transcriptText: transcriptPath, transcriptAudio: audioPath,
+                      purchases: report.purchases, orders: orders, session: source,
                       boxOffice: boxOffice.baseURL, ordersStored: stored)
     }
 

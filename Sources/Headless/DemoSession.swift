@@ -8,7 +8,8 @@ import Seating
 
 /// The bundled demo: a visitor's session on a generated 10,000-seat stadium at 1920×1080 — a
 /// party of three, tap a tribune, pinch, rotate, one tap places the three seats, Best seats,
-/// home, the cart, Buy, the review's Confirm, the receipt's Done — as a
+/// home, the cart, Buy, the review's Confirm, the receipt's Done — then a second visitor's
+/// accessible-mode purchase by the seat list and speech (`DemoSession+Accessible`) — as a
 /// `libinput record` file the project makes itself (`demo/demo-session.yaml`, written by
 /// `tribune-headless demo --make-session`).
 ///
@@ -43,8 +44,11 @@ public enum DemoSession {
         static let cart = 9.9, cartClose = 10.8, buy = 11.2, confirm = 12.4, ok = 13.8, end = 15.3
     }
 
-    /// The key frames, in order.
-    public static let keyMoments: [KeyMoment] = [
+    /// The key frames, in order: the first visitor's, then the accessible-mode sequence's.
+    public static let keyMoments: [KeyMoment] = mapKeyMoments + accessibleKeyMoments
+
+    /// The first visitor's key frames (the map).
+    static let mapKeyMoments: [KeyMoment] = [
         KeyMoment(time: 1.2, name: "01-stadium", caption: "the stadium, and first: how many seats?"),
         KeyMoment(time: 1.7, name: "02-party-size", caption: "a party of three: Best seats and wheelchair access appear"),
         KeyMoment(time: 3.3, name: "03-tribune", caption: "tap on a tribune: fitted to the screen"),
@@ -144,6 +148,8 @@ public enum DemoSession {
         try script.tap(control: .buy, time: Time.buy, until: Time.confirm)
         try script.tap(control: .reviewConfirm, time: Time.confirm, until: Time.ok)
         try script.tap(control: .dialogOK, time: Time.ok, until: Time.end)
+        // A second visitor buys in accessible mode (`DemoSession+Accessible`).
+        try scriptAccessibleSequence(&script)
         return script.recording
     }
 

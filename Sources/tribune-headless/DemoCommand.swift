@@ -9,9 +9,10 @@ struct DemoCommand: ParsableCommand {
         usage: "tribune-headless demo [<options>]",
         discussion: """
             Starts the box office in this process (SQLite in a temporary folder), replays the bundled session \
-            (demo/demo-session.yaml: a party of three, tap a tribune, pinch, rotate, one tap for three seats, Best seats, home, the cart, Buy, Confirm, Done) on a generated \
-            10,000-seat stadium at 1920x1080 on a virtual clock, buys the seats for real over HTTP, and writes \
-            key frames (PNG), an animated PNG of the session, a contact sheet and the JSON report. \
+            (demo/demo-session.yaml: a party of three, tap a tribune, pinch, rotate, one tap for three seats, Best seats, home, the cart, Buy, Confirm, Done; \
+            then accessible mode: the seat list and speech, a wheelchair space and its companion seat chosen by taps that speak and double-taps) on a generated \
+            10,000-seat stadium at 1920x1080 on a virtual clock, buys both orders for real over HTTP, and writes \
+            key frames (PNG), an animated PNG of the session, a contact sheet, the JSON report and the spoken transcript (text and WAV). \
             --make-session scripts the session from the screens' layout and writes the recording instead.
 
             Examples:
@@ -51,6 +52,8 @@ struct DemoCommand: ParsableCommand {
         if let a = result.animation { print("\(a): the whole session, \(result.animationFrames) frames (animated PNG)") }
         print("\(result.contactSheet): contact sheet of the key frames")
         print("\(result.report): the report")
-        if result.purchases != 1 || !result.ordersStored { throw ExitCode(1) }
+        print("\(result.transcriptText): what accessible mode said, \(result.transcript.count) announcements (time, language, text)")
+        print("\(result.transcriptAudio): the same, spoken by espeak-ng (WAV)")
+        if result.purchases != Demo.expectedPurchases || !result.ordersStored { throw ExitCode(1) }
     }
 }

@@ -2,6 +2,8 @@ import Foundation
 import Headless
 import Kiosk
 import Recording
+import Seating
+import Speech
 import Testing
 
 /// `tribune-headless demo` end to end: the embedded box office, the bundled session replayed through the
@@ -27,7 +29,7 @@ struct DemoEndToEndTests {
         return out
     }
 
-    @Test func theDemoBuysThreeSeatsAndWritesItsFiles() async throws {
+    @Test func theDemoBuysThreeSeatsThenAWheelchairSpaceAndWritesItsFiles() async throws {
         let out = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: out) }
         var options = Demo.Options(outputDirectory: out)
@@ -35,20 +37,44 @@ struct DemoEndToEndTests {
         let settings = options
         let result = try await onOwnThread { try Demo(options: settings).run() }
 
-        #expect(result.purchases == 1)
-        #expect(result.orders.count == 1)
+        #expect(result.purchases == Demo.expectedPurchases)
+        #expect(result.orders.count == 2)
         #expect(result.orders.first?.lines.count == 3)   // the three seats the session tapped
+        // Accessible mode's order: a wheelchair space and its companion seat (the venue's flags).
+        let venue = DemoSession.venue()
+        let second = try #require(result.orders.last).lines.compactMap { venue.seatIndex(id: $0.seatGUID) }.sorted()
+        let flags: [SeatFlags] = second.map { venue.seats[$0].flags }
+        #expect(second.count == 2 && flags == [.wheelchair, .companion], "\(second.map { venue.seatIDs[$0] })")
         #expect(result.ordersStored)   // found in the embedded box office's SQLite database
         #expect(result.keyFrames.count == DemoSession.keyMoments.count)
         for k in result.keyFrames { #expect(FileManager.default.fileExists(atPath: k.path), "\(k.path)") }
         #expect(FileManager.default.fileExists(atPath: result.contactSheet))
 
-        // The report: purchases 1 and the order's id.
+        // The report: both purchases, the orders' ids, and what was said.
         let report = try JSONSerialization.jsonObject(with: Data(Self.bytes(result.report))) as? [String: Any]
-        #expect(report?["purchases"] as? Int == 1)
+        #expect(report?["purchases"] as? Int == 2)
         let orders = report?["orders"] as? [[String: Any]]
-        #expect(orders?.count == 1)
-        #expect(orders?.first?["order_id"] as? String == result.orders.first?.orderID)
+        #expect(orders?.map { $0["order_id"] as? String } == result.orders.map(\.orderID))
+        let speech = report?["speech"] as? [[String: Any]]
+        #expect(speech?.map { $0["text"] as? String } == result.transcript.map(\.text))
+
+        // transcript.txt: a heading, then time, language and text of each announcement a line.
+        let lines = String(decoding: Self.bytes(result.transcriptText), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "time_s\tlanguage\ttext" && lines.last == "")
+        let rows = lines.dropFirst().dropLast().map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        #expect(rows.count == result.transcript.count && result.transcript.count > 10)
+        for (row, a) in zip(rows, result.transcript) {
+            #expect(row.count == 3 && Double(row[0]).map { abs($0 - a.time) < 1e-6 } == true && row[1] == a.language && row[2] == a.text, "\(row)")
+        }
+        // transcript.wav: mono 16-bit speech, not silent, as long as espeak-ng says the texts are
+        // (each utterance within a fifth: espeak-ng carries a little state from one to the next).
+        let wav = try WAVReader(path: result.transcriptAudio)
+        #expect(wav.channels == 1 && wav.bitsPerSample == 16)
+        #expect(SpeechAudio(samples: wav.samples, sampleRate: Int(wav.sampleRate)).rootMeanSquare > 300)
+        let synthesizer = SpeechSynthesizer()
+        var expectedSamples = 0
+        for a in result.transcript { expectedSamples += try synthesizer.synthesize(a.text, language: a.language).samples.count }
+        #expect(abs(wav.samples.count - expectedSamples) <= expectedSamples / 5, "\(wav.samples.count) samples, espeak-ng \(expectedSamples)")
 
         // The animated PNG: acTL's frame count, one fcTL per frame, several frames.
         let apng = Self.chunks(Self.bytes(try #require(result.animation)))
@@ -59,7 +85,7 @@ struct DemoEndToEndTests {
         #expect(declared > 10)
     }
 
-    @Test func twoRunsGiveByteIdenticalKeyFrames() async throws {
+    @Test func twoRunsGiveByteIdenticalKeyFramesTranscriptAndReport() async throws {
         var runs: [[[UInt8]]] = []
         for _ in 0..<2 {
             let out = Self.temporaryDirectory()
@@ -69,9 +95,14 @@ struct DemoEndToEndTests {
             options.animationEvery = 0
             let settings = options
             let result = try await onOwnThread { try Demo(options: settings).run() }
-            runs.append(result.keyFrames.map { Self.bytes($0.path) })
+            // The report less its order ids: the box office's ids begin with its wall-clock time
+            // (time-sortable by design); their seeded half and the order codes are the same every run.
+            let report = String(decoding: Self.bytes(result.report), as: UTF8.self)
+                .replacing(/"order_id": "ord_[0-9a-f]{11}/, with: "\"order_id\": \"ord_")
+            runs.append(result.keyFrames.map { Self.bytes($0.path) }
+                        + [Self.bytes(result.transcriptText), Self.bytes(result.transcriptAudio), Array(report.utf8)])
         }
-        #expect(runs[0].count == DemoSession.keyMoments.count)
+        #expect(runs[0].count == DemoSession.keyMoments.count + 3)
         #expect(runs[0].allSatisfy { $0.count > 1000 })
         #expect(runs[0] == runs[1])
     }

@@ -125,8 +125,10 @@ extension KioskSession {
 
     /// A double-tap: the focused item is pressed as a finger would press it, then what changed
     /// is said — seats added or removed with the new total, then a new screen, then a toast;
-    /// when none of these, the item's new state (a switch turned on) or the first new item (the
-    /// party's chip after a size) is focused and said, so every press is answered.
+    /// when none of these, the item's new state (a switch turned on, found where it was pressed
+    /// even when other items came or went, as the map flying to the wheelchair spaces adds
+    /// Home) or the first new item (the party's chip after a size) is focused and said, so
+    /// every press is answered.
     func activateFocus() {
         guard let item = focusedItem, let p = item.activationPoint else { return }
         let before = selectedSeats, itemsBefore = focusItems, said = speech.queue.appended
@@ -141,6 +143,9 @@ extension KioskSession {
         let items = focusItems
         if items.count == itemsBefore.count, items.indices.contains(k), items[k].label != itemsBefore[k].label {
             say(items[k].label)
+        } else if let same = items.firstIndex(where: { $0.frame == item.frame && $0.label != item.label }) {
+            speech.focus = same
+            say(items[same].label)
         } else if let first = items.firstIndex(where: { new in !itemsBefore.contains { $0.label == new.label } }) {
             speech.focus = first
             say(items[first].label)

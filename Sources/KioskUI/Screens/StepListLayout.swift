@@ -53,15 +53,25 @@ struct StepListLayout: Equatable {
         let backBox = Rect(x: inner.minX, y: inner.minY, width: backWidth, height: control)
         back = showsBack ? layout.mirrored(backBox, within: inner) : .zero
         let titleX = showsBack ? backBox.maxX + pad : inner.minX
-        title = layout.mirrored(Rect(x: titleX, y: inner.minY, width: inner.maxX - titleX, height: control), within: inner)
         let top = inner.minY + control + gap
-        func fitting(_ bottom: Double) -> Int { max(1, Int(((bottom - top + gap) / (item + gap)).rounded(.down))) }
-        let all = fitting(inner.maxY)
+        func fitting(_ bottom: Double) -> Int { Int(((bottom - top + gap) / (item + gap)).rounded(.down)) }
+        let all = max(1, fitting(inner.maxY))
         let paged = itemCount > all
-        perPage = paged ? fitting(inner.maxY - control - gap) : all
+        // A panel too short for an item above Previous and More (a low reach band with large
+        // text) puts them at the title row's end instead, so no entry lies over another.
+        let navInTitleRow = paged && fitting(inner.maxY - control - gap) < 1
+        perPage = !paged ? all : navInTitleRow ? all : fitting(inner.maxY - control - gap)
         pages = max(1, (itemCount + perPage - 1) / perPage)
         items = (0..<perPage).map { Rect(x: inner.minX, y: top + Double($0) * (item + gap), width: inner.width, height: item) }
-        if paged {
+        var titleEnd = inner.maxX
+        if navInTitleRow {
+            let width = min(200 * c, (inner.maxX - titleX - 2 * pad) / 3)
+            let moreBox = Rect(x: inner.maxX - width, y: inner.minY, width: width, height: control)
+            let previousBox = Rect(x: moreBox.minX - pad - width, y: inner.minY, width: width, height: control)
+            previous = layout.mirrored(previousBox, within: inner)
+            more = layout.mirrored(moreBox, within: inner)
+            titleEnd = previousBox.minX - pad
+        } else if paged {
             let half = (inner.width - pad) / 2
             previous = layout.mirrored(Rect(x: inner.minX, y: inner.maxY - control, width: half, height: control), within: inner)
             more = layout.mirrored(Rect(x: inner.maxX - half, y: inner.maxY - control, width: half, height: control), within: inner)
@@ -69,6 +79,7 @@ struct StepListLayout: Equatable {
             previous = .zero
             more = .zero
         }
+        title = layout.mirrored(Rect(x: titleX, y: inner.minY, width: max(0, titleEnd - titleX), height: control), within: inner)
     }
 
     /// The items of page `page` of a list of `count`: their indices in the list.

@@ -207,7 +207,7 @@ let package = Package(
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "Geometry"]),
         .testTarget(name: "KioskTests", dependencies: [
             "frame-memory-probe",
-            "Kiosk", "KioskUI", "BoxOffice", "BoxOfficeClient", "Seating", "Gestures", "Recording", "Evdev", "Raster", "Geometry",
+            "Kiosk", "KioskUI", "BoxOffice", "BoxOfficeClient", "Seating", "Gestures", "Recording", "Evdev", "TouchInput", "Raster", "Geometry",
             "Animation", "BoxOfficeTestSupport", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "HeadlessTests", dependencies: [

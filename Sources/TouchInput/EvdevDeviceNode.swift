@@ -33,6 +33,11 @@ public final class EvdevDeviceNode {
         return r < 0 ? nil : Array(buffer.prefix(Int(r) > 0 ? min(Int(r), count) : count))
     }
 
+    /// The switches (`EV_SW` codes) that are on now (EVIOCGSW); nil when the ioctl fails.
+    public func switchesOn() -> [UInt16]? {
+        readBytes(0x1b, count: Int(EvdevCode.maximumCode(type: EvdevCode.EV_SW)) / 8 + 1).map { Self.bits($0).map { UInt16($0) } }
+    }
+
     static func bits(_ bytes: [UInt8]) -> [Int] {
         var out: [Int] = []
         for (i, b) in bytes.enumerated() where b != 0 { for bit in 0..<8 where b & (1 << bit) != 0 { out.append(i * 8 + bit) } }

@@ -50,6 +50,8 @@ final class RunningKiosk {
     var control: ControlServer?
     /// Speaks the session's announcements (opens the sound device on the first one).
     let voice: KioskVoice
+    /// The headset jacks read for the headset key (`accessibility.headset_switch`).
+    var headsetJacks: [HeadsetJack] = []
 
     init(_ runtime: KioskRuntime) throws {
         self.runtime = runtime
@@ -113,6 +115,7 @@ final class RunningKiosk {
             try loop.watch(touch.fileDescriptor) { [unowned self] _ in self.touchReadable() }
         }
         if let boxOffice { try connectBridge(boxOffice) }
+        try watchHeadsetJacks()
         if !configuration.controlSocket.isEmpty { openControlSocket() }
         try start()
         loop.beforeSleep = { [unowned self] in self.tick() }

@@ -208,10 +208,11 @@ let package = Package(
         .testTarget(name: "KioskTests", dependencies: [
             "frame-memory-probe",
             "Kiosk", "KioskUI", "BoxOffice", "BoxOfficeClient", "Seating", "Gestures", "Recording", "Evdev", "TouchInput", "Raster", "Geometry",
-            "Animation", "BoxOfficeTestSupport", .product(name: "Logging", package: "swift-log"),
+            "Animation", "BoxOfficeTestSupport", "TestFixtures", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "HeadlessTests", dependencies: [
             "Headless", "Kiosk", "KioskUI", "BoxOfficeClient", "Seating", "Recording", "Raster", "Text", "Speech",
+            "TestFixtures", "Localization",
         ]),
         .testTarget(name: "BoxOfficeTests", dependencies: [
             "BoxOffice", "tribune-boxoffice", .product(name: "AsyncHTTPClient", package: "async-http-client"),

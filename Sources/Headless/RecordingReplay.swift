@@ -75,6 +75,12 @@ public struct RecordingReplay {
         public var speechWAVPath: String?
         /// Show progress on standard error (a bar on a terminal, plain lines otherwise).
         public var showsProgress = true
+        /// The language the visitor starts in (a shipped tag, "de"); nil: English. The kiosk
+        /// offers every shipped language, read from `catalogs`.
+        public var language: String?
+        /// The compiled message catalogs (`make catalogs`: out/locale); nil: the installed ones
+        /// next to the binary (`KioskConfiguration.installedCatalogs`). Read only with `language`.
+        public var catalogs: String?
 
         public init(recording: String) { self.recording = recording }
     }
@@ -144,6 +150,7 @@ public struct RecordingReplay {
 
         var configuration = KioskSession.Configuration(screenSize: o.size, pixelsPerMillimetre: ppmm)
         configuration.partySizeFirst = o.partySizeFirst
+        if let languages = try offeredLanguages() { configuration.useLanguages(languages) }
         var responder: HTTPBoxOfficeResponder?
         var stateDirectory: String?
         if let boxOffice = o.boxOffice {

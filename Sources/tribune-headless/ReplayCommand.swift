@@ -93,6 +93,10 @@ struct ReplayCommand: ParsableCommand {
 
     @Option(name: .customLong("speech-wav"), help: "Write what was said as audio (espeak-ng, one utterance after another) to this WAV file; implies --speech.")
     var speechWAV: String?
+    @Option(help: "Start in this language (en, de, es, ar, zh); the language button offers them all, read from --catalogs.")
+    var language: String?
+    @Option(help: "With --language: the compiled message catalogs (make catalogs: out/locale; default: share/tribune/locale next to the binary).")
+    var catalogs: String?
 
     func run() throws {
         if boxOffice == nil && (tokenFile != nil || event != nil || pollInterval != nil || outOfServiceAfter != nil) {
@@ -123,6 +127,8 @@ struct ReplayCommand: ParsableCommand {
         options.partySizeFirst = partySizeFirst
         options.speech = speech
         options.speechWAVPath = speechWAV
+        options.language = language
+        options.catalogs = catalogs
         if let boxOffice, let tokenFile {
             var settings = RecordingReplay.BoxOffice(url: boxOffice, token: try HTTPBoxOfficeResponder.readToken(path: tokenFile), eventID: event)
             if let pollInterval { settings.pollInterval = pollInterval }

@@ -67,6 +67,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "ALSA PCM device for speech (speech.device).") var speechDevice: String?
     @Option(help: "Speech volume 0 to 1 (speech.volume).") var speechVolume: String?
     @Option(help: "Speech rate, words per minute 80 to 450 (speech.rate).") var speechRate: String?
+    @Option(help: "The language every visitor starts in: en, de, es, ar or zh (language.default).") var language: String?
+    @Option(help: "The languages offered, e.g. \"en,de,ar\" (language.offered).") var languages: String?
+    @Option(help: "The compiled message catalogs, e.g. out/locale (language.catalogs).") var catalogs: String?
     @Option(help: "Do not open the display: write what it would show PREVIEW-AT seconds after start (no touch) as this PNG, at --mode's size (default 1920x1080) turned by --rotation.")
     var preview: String?
     @Option(help: "Seconds after start for --preview.") var previewAt: Double = 5
@@ -87,7 +90,8 @@ struct RunCommand: ParsableCommand {
             ("accessibility.speech", speech ? "true" : nil), ("accessibility.large_text", largeText ? "true" : nil),
             ("accessibility.low_reach", lowReach ? "true" : nil), ("accessibility.step_through", stepThrough ? "true" : nil),
             ("accessibility.headset_switch", headsetSwitch), ("speech.device", speechDevice), ("speech.volume", speechVolume),
-            ("speech.rate", speechRate),
+            ("speech.rate", speechRate), ("language.default", language), ("language.offered", languages),
+            ("language.catalogs", catalogs),
         ]
         return pairs.compactMap { k, v in v.map { (key: k, value: $0) } }
     }

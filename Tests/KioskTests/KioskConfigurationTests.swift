@@ -136,7 +136,7 @@ import KioskUI
             Issue.record("accepted an unknown section")
         } catch {
             #expect(error.key == "screen")
-            #expect(error.reason == "unknown section (known: box_office, display, touch, idle, seating, speech, accessibility)")
+            #expect(error.reason == "unknown section (known: box_office, display, touch, idle, seating, speech, accessibility, language)")
         }
     }
 

@@ -3,7 +3,7 @@ import KioskUI
 
 /// One setting's value as read from TOML or from a flag's text, before validation.
 enum SettingValue {
-    case string(String), integer(Int), number(Double), boolean(Bool), numbers([Double]), other(String)
+    case string(String), integer(Int), number(Double), boolean(Bool), numbers([Double]), strings([String]), other(String)
 
     /// How the value is named in an error ("found 45", "found \"abc\"", "found a table").
     var found: String {
@@ -13,6 +13,7 @@ enum SettingValue {
         case .number(let d): "\(d)"
         case .boolean(let b): "\(b)"
         case .numbers(let a): "an array of \(a.count) number\(a.count == 1 ? "" : "s")"
+        case .strings(let a): "[" + a.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
         case .other(let what): what
         }
     }
@@ -23,7 +24,7 @@ enum SettingValue {
 
 /// A settable key: its TOML path, its `tribune run` flag and how a value is checked and stored.
 struct Setting {
-    enum Kind { case text, number, integer, boolean, numbers }
+    enum Kind { case text, number, integer, boolean, numbers, strings }
     let key: String
     let flag: String
     let kind: Kind
@@ -116,7 +117,7 @@ extension KioskConfiguration {
             guard case .boolean(let b) = v else { return "expected true or false, found \(v.found)" }
             c.seating.partySizeFirst = b; return nil
         },
-    ] + accessibilitySettings + speechSettings }
+    ] + accessibilitySettings + speechSettings + languageSettings }
 
     static let logLevels = ["trace", "debug", "info", "notice", "warning", "error", "critical"]
 
@@ -166,6 +167,8 @@ extension KioskConfiguration {
             let parts = text.split { $0 == " " || $0 == "," }
             let numbers = parts.compactMap { Double($0) }
             value = numbers.count == parts.count ? .numbers(numbers) : .string(text)
+        case .strings:
+            value = .strings(text.split { $0 == " " || $0 == "," }.map(String.init))
         }
         if let reason = setting.apply(&self, value) {
             throw ConfigurationError(source: setting.flag, key: key, reason: reason)

@@ -3,7 +3,7 @@ import TOMLKit
 
 extension KioskConfiguration {
     /// The sections a file may have, each holding the keys `section.name`.
-    static let sections = ["box_office", "display", "touch", "idle", "seating", "speech", "accessibility"]
+    static let sections = ["box_office", "display", "touch", "idle", "seating", "speech", "accessibility", "language"]
 
     /// Parses a TOML document. `source` names it in errors (the file's name, e.g. `tribune.toml`).
     /// Unknown keys, wrong types and out-of-range values are refused with the key and the reason.
@@ -51,6 +51,7 @@ extension KioskConfiguration {
         case .bool: return .boolean(v.bool ?? false)
         case .array:
             guard let a = v.array else { return .other("an array") }
+            if !a.isEmpty, a.allSatisfy({ $0.type == .string }) { return .strings(a.map { $0.string ?? "" }) }
             var numbers: [Double] = []
             for element in a {
                 if let i = element.int { numbers.append(Double(i)) } else if let d = element.double { numbers.append(d) } else {
@@ -84,6 +85,7 @@ extension KioskConfiguration {
         }
         for (key, value) in overrides { try c.set(key, fromFlag: value) }
         try c.validate(source: source)
+        try c.loadLanguages(source: source)
         return c
     }
 

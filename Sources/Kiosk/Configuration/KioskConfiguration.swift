@@ -92,6 +92,8 @@ public struct KioskConfiguration: Sendable, Equatable {
     public var speech = Speech()
     /// Accessibility mode on arrival and the headset key (`[accessibility]`).
     public var accessibility = Accessibility()
+    /// The languages offered, the default and their catalogs (`[language]`).
+    public var language = Language()
 
     public init() {}
 

@@ -45,6 +45,7 @@ extension KioskRuntime {
         c.partySizeFirst = configuration.seating.partySizeFirst
         c.mountBottomMillimetres = configuration.display.mountBottomMM
         c.accessibility = configuration.accessibility.options
+        c.useLanguages(configuration.language.loaded)
         return c
     }
 

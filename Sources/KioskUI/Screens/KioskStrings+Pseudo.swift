@@ -5,6 +5,34 @@ extension KioskStrings {
     /// before there is one. Placeholders (`{count}`) stay as they are.
     public static let pseudo = english.mapped(pseudoLocalized)
 
+    /// The pseudo-locale as a .po file's text: the catalog's entries (`catalogEntries`), each
+    /// msgstr `pseudoLocalized`, for msgfmt to compile and gettext to read like any language.
+    public static func pseudoCatalogSource() -> String {
+        func quoted(_ s: String) -> String { "\"" + s.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\"" }
+        var po = """
+            msgid ""
+            msgstr ""
+            "Project-Id-Version: tribune-pseudo\\n"
+            "Language: en\\n"
+            "MIME-Version: 1.0\\n"
+            "Content-Type: text/plain; charset=UTF-8\\n"
+            "Content-Transfer-Encoding: 8bit\\n"
+            "Plural-Forms: nplurals=2; plural=(n != 1);\\n"
+
+            """
+        for e in KioskStrings.catalogEntries {
+            po += "\nmsgid " + quoted(e.msgid) + "\n"
+            if let plural = e.plural {
+                po += "msgid_plural " + quoted(plural) + "\n"
+                po += "msgstr[0] " + quoted(KioskStrings.pseudoLocalized(e.msgid)) + "\n"
+                po += "msgstr[1] " + quoted(KioskStrings.pseudoLocalized(plural)) + "\n"
+            } else {
+                po += "msgstr " + quoted(KioskStrings.pseudoLocalized(e.msgid)) + "\n"
+            }
+        }
+        return po
+    }
+
     /// How much longer the pseudo-locale makes each string's own characters.
     public static let pseudoGrowth = 0.4
 

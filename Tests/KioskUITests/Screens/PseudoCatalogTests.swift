@@ -12,31 +12,7 @@ import TestFixtures
 /// bypasses the catalogs shows up unmarked.
 @Suite struct PseudoCatalogTests {
     /// The pseudo .po's text for the catalog's entries.
-    static func pseudoPO() -> String {
-        func quoted(_ s: String) -> String { "\"" + s.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\"" }
-        var po = """
-            msgid ""
-            msgstr ""
-            "Project-Id-Version: tribune-pseudo\\n"
-            "Language: en\\n"
-            "MIME-Version: 1.0\\n"
-            "Content-Type: text/plain; charset=UTF-8\\n"
-            "Content-Transfer-Encoding: 8bit\\n"
-            "Plural-Forms: nplurals=2; plural=(n != 1);\\n"
-
-            """
-        for e in KioskStrings.catalogEntries {
-            po += "\nmsgid " + quoted(e.msgid) + "\n"
-            if let plural = e.plural {
-                po += "msgid_plural " + quoted(plural) + "\n"
-                po += "msgstr[0] " + quoted(KioskStrings.pseudoLocalized(e.msgid)) + "\n"
-                po += "msgstr[1] " + quoted(KioskStrings.pseudoLocalized(plural)) + "\n"
-            } else {
-                po += "msgstr " + quoted(KioskStrings.pseudoLocalized(e.msgid)) + "\n"
-            }
-        }
-        return po
-    }
+    static func pseudoPO() -> String { KioskStrings.pseudoCatalogSource() }
 
     private static let compiled: Result<KioskLanguages, any Error> = Result {
         let root = try MessageCatalogs.temporaryDirectory("pseudo")
@@ -49,7 +25,9 @@ import TestFixtures
     /// Texts that are the venue's or the event's data, or numbers, codes and money.
     static func isData(_ s: String, _ d: KioskDriver) -> Bool {
         let venue = d.venue
-        let names = Set(venue.tribunes.map(\.label) + venue.categories.map(\.name) + [d.session.configuration.eventName])
+        // The languages' own names (the language button) are data too, never translated.
+        let names = Set(venue.tribunes.map(\.label) + venue.categories.map(\.name) + [d.session.configuration.eventName]
+            + KioskLanguage.shipped.map(\.nativeName) + [KioskLanguage.pseudo.nativeName])
         if names.contains(s) { return true }
         if s == d.session.content.eventDate { return true }
         // Digits, currency signs, separators and upper-case codes ("ORD-1", "BO-503", "€65.00").

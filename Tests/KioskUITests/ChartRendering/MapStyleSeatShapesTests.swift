@@ -25,15 +25,18 @@ import Seating
     static let statuses: [SeatLook.Status] = [.free(category: 0), .selected, .held, .sold, .blocked]
     static let marks: [SeatLook.Glyph] = [.none, .check, .pause, .cross, .dash]
 
-    /// Whether (x, y) of the unit square is inside `glyph`'s strokes.
-    static func inside(_ glyph: SeatLook.Glyph, _ x: Double, _ y: Double) -> Bool {
-        strokes[glyph, default: []].contains { a, b in
+    /// The distance from (x, y) of the unit square to `glyph`'s stroke axes (∞ without a mark).
+    static func distance(_ glyph: SeatLook.Glyph, _ x: Double, _ y: Double) -> Double {
+        strokes[glyph, default: []].map { a, b in
             let dx = b.x - a.x, dy = b.y - a.y
             let t = max(0, min(1, ((x - a.x) * dx + (y - a.y) * dy) / (dx * dx + dy * dy)))
             let ex = a.x + t * dx - x, ey = a.y + t * dy - y
-            return (ex * ex + ey * ey).squareRoot() <= strokeWidth / 2
-        }
+            return (ex * ex + ey * ey).squareRoot()
+        }.min() ?? .infinity
     }
+
+    /// Whether (x, y) of the unit square is inside `glyph`'s strokes.
+    static func inside(_ glyph: SeatLook.Glyph, _ x: Double, _ y: Double) -> Bool { distance(glyph, x, y) <= strokeWidth / 2 }
 
     /// The fraction of the unit square where exactly one of the two marks is, sampled 200².
     static func expectedDifference(_ a: SeatLook.Glyph, _ b: SeatLook.Glyph) -> Double {

@@ -21,11 +21,11 @@ extension DemoSession {
     /// The sequence's key frames, in order (after the first visitor's).
     static let accessibleKeyMoments: [KeyMoment] = [
         KeyMoment(time: 17.4, name: "13-accessibility-card", caption: "accessibility: the seat list and speech switched on"),
-        KeyMoment(time: 18.9, name: "14-seat-list", caption: "the seat list: how many seats? (a tap says an item, a double-tap presses it)"),
-        KeyMoment(time: 21.7, name: "15-wheelchair-sections", caption: "two seats, wheelchair access only: the sections with wheelchair spaces"),
-        KeyMoment(time: 23.5, name: "16-rows", caption: "a section: the map flies there, its rows with wheelchair spaces"),
+        KeyMoment(time: 18.9, name: "14-seat-list", caption: "the seat list: a tap says an item, a double-tap picks it"),
+        KeyMoment(time: 21.7, name: "15-wheelchair-sections", caption: "2 seats, wheelchair access: the sections with spaces"),
+        KeyMoment(time: 23.5, name: "16-rows", caption: "a section, flown to: its rows with wheelchair spaces"),
         KeyMoment(time: 25.3, name: "17-seats", caption: "a row: its seats, the map shows the row"),
-        KeyMoment(time: 27.1, name: "18-wheelchair-space", caption: "the wheelchair space and its companion seat, held and spoken with the total"),
+        KeyMoment(time: 27.1, name: "18-wheelchair-space", caption: "the wheelchair space and its companion seat, held"),
         KeyMoment(time: 28.7, name: "19-spoken-review", caption: "Buy: the review, read out"),
         KeyMoment(time: 30.5, name: "20-spoken-receipt", caption: "Confirm: the receipt, its order code spelled out"),
     ]

@@ -1,9 +1,6 @@
 import Foundation
-import Geometry
-import Gestures
 @testable import Headless
 @testable import KioskUI
-import Recording
 import Seating
 import Testing
 
@@ -25,39 +22,11 @@ import Testing
         var screen: KioskScreen
     }
 
-    /// Forwards to the replay; notes the screens at each key moment, and for each announcement
-    /// how many items the screen had on the first display frame after it.
-    final class Watcher: ReplayTarget {
-        let replay: KioskReplay
-        var seen: [Seen] = []
-        var itemCounts: [Int] = []
-        init(replay: KioskReplay) { self.replay = replay }
-        func handle(_ frame: TouchFrame) { replay.handle(frame) }
-        var nextDeadline: Double? { replay.nextDeadline }
-        func advance(to time: Double) { replay.advance(to: time) }
-        var isSettled: Bool { replay.isSettled && seen.count >= DemoSession.keyMoments.count }
-        func displayFrame(index: Int, time: Double) {
-            replay.displayFrame(index: index, time: time)
-            let s = replay.session
-            while itemCounts.count < replay.transcript.count { itemCounts.append(s.focusItems.count) }
-            let moments = DemoSession.keyMoments
-            guard seen.count < moments.count, time >= moments[seen.count].time - 1e-6 else { return }
-            seen.append(Seen(name: moments[seen.count].name, phase: s.phase, accessibility: s.accessibility,
-                             entries: s.stepListEntries.map(\.action), partySize: s.partySize, selected: s.selectedSeats.sorted(),
-                             tribune: s.interaction.chart.selectedTribune, chartSequences: s.router.chartSequences, screen: s.screen))
-        }
-    }
-
-    static func replayBundledSession() throws -> Watcher {
-        let path = try #require(Demo.bundledSessionPath())
-        let touches = try RecordingReader.read(path: path).touchFrames(mapping: DisplayMapping(size: DemoSession.screenSize))
-        let venue = DemoSession.venue()
-        let replay = KioskReplay(venue: venue, configuration: DemoSession.configuration(venue: venue), options: .init(timing: false),
-                                 responder: LayoutResponder())
-        let watcher = Watcher(replay: replay)
-        var target = watcher
-        ReplayTimeline(frames: touches, frameRate: Demo.frameRate, start: 0, end: DemoSession.keyMoments.last?.time ?? 0).run(&target)
-        return watcher
+    /// The screens at `moment` as this test notes them.
+    static func look(_ s: KioskSession, _ moment: DemoSession.KeyMoment) -> Seen {
+        Seen(name: moment.name, phase: s.phase, accessibility: s.accessibility, entries: s.stepListEntries.map(\.action),
+             partySize: s.partySize, selected: s.selectedSeats.sorted(), tribune: s.interaction.chart.selectedTribune,
+             chartSequences: s.router.chartSequences, screen: s.screen)
     }
 
     /// The seats the sequence must end with, from the venue's flags alone: the first section
@@ -82,7 +51,7 @@ import Testing
     }
 
     @Test func theKeyFramesShowTheCardTheSeatListTheWheelchairSpaceTheReviewAndTheReceipt() throws {
-        let watcher = try Self.replayBundledSession()
+        let watcher = try KeyMomentWatcher(look: Self.look)
         let venue = watcher.replay.session.interaction.chart.venue
         let target = try Target(venue: venue)
         let byName = Dictionary(uniqueKeysWithValues: watcher.seen.map { ($0.name, $0) })
@@ -121,11 +90,15 @@ import Testing
     }
 
     @Test func whatTheSequenceSaysIsTheExpectedTranscript() throws {
-        let watcher = try Self.replayBundledSession()
+        // For each announcement, how many items the screen had on the first display frame after it.
+        var itemCounts: [Int] = []
+        let watcher = try KeyMomentWatcher(look: Self.look) { replay in
+            while itemCounts.count < replay.transcript.count { itemCounts.append(replay.session.focusItems.count) }
+        }
         let session = watcher.replay.session, venue = session.interaction.chart.venue
         let s = KioskStrings.english, t = try Target(venue: venue)
         let transcript = watcher.replay.transcript
-        try #require(watcher.itemCounts.count == transcript.count)
+        try #require(itemCounts.count == transcript.count)
         let currency = session.configuration.currency
         func money(_ minor: Int) -> String { MoneyFormat.string(minor: minor, currency: currency) }
         func fill(_ template: String, _ pairs: (String, String)...) -> String {
@@ -136,7 +109,7 @@ import Testing
         func item(_ name: String, _ detail: String) -> String { ear(fill(s.spokenItem, ("name", name), ("detail", detail))) }
         /// A new screen: its title, how many items (as the screen showed them), how to move.
         func screen(_ title: String, _ k: Int) -> String {
-            let n = watcher.itemCounts[k]
+            let n = itemCounts[k]
             return ear(title) + " " + (n == 1 ? s.spokenOneItem : fill(s.spokenItems, ("count", "\(n)"))) + " " + s.spokenSwipeHint
         }
         func price(_ seat: Int) -> Int { Int(venue.categories[Int(venue.seats[seat].category)].priceMinor) }

@@ -31,43 +31,25 @@ import Testing
         var tribuneBox: Rect?
     }
 
-    /// Forwards to the replay and notes the screens at each key moment.
-    final class Watcher: ReplayTarget {
-        let replay: KioskReplay
-        var seen: [Seen] = []
-        init(replay: KioskReplay) { self.replay = replay }
-        func handle(_ frame: TouchFrame) { replay.handle(frame) }
-        var nextDeadline: Double? { replay.nextDeadline }
-        func advance(to time: Double) { replay.advance(to: time) }
-        var isSettled: Bool { replay.isSettled && seen.count >= DemoSession.keyMoments.count }
-        func displayFrame(index: Int, time: Double) {
-            replay.displayFrame(index: index, time: time)
-            let moments = DemoSession.keyMoments
-            guard seen.count < moments.count, time >= moments[seen.count].time - 1e-6 else { return }
-            let s = replay.session, view = s.interaction.presentedView, venue = s.interaction.chart.venue
-            let m = view.chartToScreen
-            // A rect's on-screen box: the bounding box of its turned corners (CGRect.applying).
-            func box(_ r: Rect) -> Rect { r.applying(m) }
-            let degrees = (view.effectiveRotation * 180 / .pi).truncatingRemainder(dividingBy: 360)
-            seen.append(Seen(name: moments[seen.count].name, atHome: s.interaction.isAtHome, homeControl: s.frame(of: .zoomOut) != nil,
-                             tribune: s.interaction.chart.selectedTribune, seats: s.selectedSeats.count,
-                             callout: s.calloutSnapshot() != nil, purchases: s.purchases.count,
-                             phase: s.phase, partySize: s.partySize, selected: s.selectedSeats,
-                             zoom: view.effectiveZoom, rotation: degrees < 0 ? degrees + 360 : degrees, offset: view.effectiveOffset,
-                             stadium: box(Rect(origin: .zero, size: venue.size)),
-                             tribuneBox: s.interaction.chart.selectedTribune.map { box(venue.tribunes[$0].bounds) }))
-        }
+    /// The screens at `moment` as this test notes them.
+    static func look(_ s: KioskSession, _ moment: DemoSession.KeyMoment) -> Seen {
+        let view = s.interaction.presentedView, venue = s.interaction.chart.venue
+        let m = view.chartToScreen
+        // A rect's on-screen box: the bounding box of its turned corners (CGRect.applying).
+        func box(_ r: Rect) -> Rect { r.applying(m) }
+        let degrees = (view.effectiveRotation * 180 / .pi).truncatingRemainder(dividingBy: 360)
+        return Seen(name: moment.name, atHome: s.interaction.isAtHome, homeControl: s.frame(of: .zoomOut) != nil,
+                    tribune: s.interaction.chart.selectedTribune, seats: s.selectedSeats.count,
+                    callout: s.calloutSnapshot() != nil, purchases: s.purchases.count,
+                    phase: s.phase, partySize: s.partySize, selected: s.selectedSeats,
+                    zoom: view.effectiveZoom, rotation: degrees < 0 ? degrees + 360 : degrees, offset: view.effectiveOffset,
+                    stadium: box(Rect(origin: .zero, size: venue.size)),
+                    tribuneBox: s.interaction.chart.selectedTribune.map { box(venue.tribunes[$0].bounds) })
     }
 
     @Test func theKeyFramesShowPartySizeBestSeatsTheCartTheReviewAndTheReceipt() throws {
-        let path = try #require(Demo.bundledSessionPath())
-        let touches = try RecordingReader.read(path: path).touchFrames(mapping: DisplayMapping(size: DemoSession.screenSize))
-        let venue = DemoSession.venue()
-        let replay = KioskReplay(venue: venue, configuration: DemoSession.configuration(venue: venue), options: .init(timing: false),
-                                 responder: LayoutResponder())
-        let watcher = Watcher(replay: replay)
-        var target = watcher
-        ReplayTimeline(frames: touches, frameRate: Demo.frameRate, start: 0, end: DemoSession.keyMoments.last?.time ?? 0).run(&target)
+        let watcher = try KeyMomentWatcher(look: Self.look)
+        let replay = watcher.replay, venue = replay.session.interaction.chart.venue
         let seen = watcher.seen
         try #require(seen.count == DemoSession.keyMoments.count)
         let byName = Dictionary(uniqueKeysWithValues: seen.map { ($0.name, $0) })
@@ -121,5 +103,40 @@ import Testing
         #expect(try at("11-receipt").purchases == 1)
         let done = try at("12-done")
         #expect(done.atHome && done.seats == 0 && done.stadium == stadium.stadium && done.partySize == nil)
+    }
+}
+
+/// The bundled session replayed as `tribune-headless demo` replays it (60 fps, to the last key
+/// moment) against a box office that holds and sells every seat, noting `look`'s view of the
+/// screens at each key moment — the first display frame at or after it, as the key frames are
+/// taken — and calling `everyFrame` after each display frame.
+final class KeyMomentWatcher<Seen>: ReplayTarget {
+    let replay: KioskReplay
+    private let look: (KioskSession, DemoSession.KeyMoment) -> Seen
+    private let everyFrame: (KioskReplay) -> Void
+    private(set) var seen: [Seen] = []
+
+    init(look: @escaping (KioskSession, DemoSession.KeyMoment) -> Seen, everyFrame: @escaping (KioskReplay) -> Void = { _ in }) throws {
+        self.look = look
+        self.everyFrame = everyFrame
+        let venue = DemoSession.venue()
+        replay = KioskReplay(venue: venue, configuration: DemoSession.configuration(venue: venue), options: .init(timing: false),
+                             responder: LayoutResponder())
+        let path = try #require(Demo.bundledSessionPath())
+        let touches = try RecordingReader.read(path: path).touchFrames(mapping: DisplayMapping(size: DemoSession.screenSize))
+        var target = self
+        ReplayTimeline(frames: touches, frameRate: Demo.frameRate, start: 0, end: DemoSession.keyMoments.last?.time ?? 0).run(&target)
+    }
+
+    func handle(_ frame: TouchFrame) { replay.handle(frame) }
+    var nextDeadline: Double? { replay.nextDeadline }
+    func advance(to time: Double) { replay.advance(to: time) }
+    var isSettled: Bool { replay.isSettled && seen.count >= DemoSession.keyMoments.count }
+    func displayFrame(index: Int, time: Double) {
+        replay.displayFrame(index: index, time: time)
+        everyFrame(replay)
+        let moments = DemoSession.keyMoments
+        guard seen.count < moments.count, time >= moments[seen.count].time - 1e-6 else { return }
+        seen.append(look(replay.session, moments[seen.count]))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -19,6 +20,20 @@ public final class BoxOfficeServer: Sendable {
         public var tokens: [String: String]
         /// Larger request bodies are refused with 413 before they are read.
         public var maxBodyBytes: Int = 1 << 20
+        /// Most connections served at once; more wait in the listen backlog until one closes.
+        /// Sized under the unit's `LimitNOFILE` (16384) with room for the database and logs, and
+        /// well above 5,000 idle plus 500 slow clients, which must not keep kiosks out.
+        public var maxConnections = 8192
+        /// Connections the kernel completes before the server accepts them (capped by
+        /// net.core.somaxconn, 4096 on current kernels): a burst beyond it makes clients retry their
+        /// SYN after a second, so it must cover a flood plus the kiosks.
+        public var listenBacklog = 4096
+        /// The first request head must arrive within this time of the connection opening.
+        public var headTimeout: Duration = .seconds(10)
+        /// Each next request head within this time of the previous response.
+        public var keepAliveTimeout: Duration = .seconds(30)
+        /// A whole request (head to end of body) within this time of its head.
+        public var requestTimeout: Duration = .seconds(30)
         /// How often expired holds are swept (nil: never; lazy expiry keeps the API correct).
         public var sweepInterval: Duration? = .seconds(1)
         /// Idempotency keys are kept at least this long.
@@ -106,8 +121,14 @@ public final class BoxOfficeServer: Sendable {
                 await self.respond(route: route, request: request, context: context)
             }
         }
-        return Application(router: router,
-                           configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+        let (head, keepAlive, request) = (TimeAmount(configuration.headTimeout), TimeAmount(configuration.keepAliveTimeout),
+                                          TimeAmount(configuration.requestTimeout))
+        let http1 = HTTP1Channel.Configuration(additionalChannelHandlers: [
+            ConnectionGuard(headTimeout: head, keepAliveTimeout: keepAlive, requestTimeout: request),
+        ])
+        return Application(router: router, server: .http1(configuration: http1),
+                           configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil,
+                                                backlog: configuration.listenBacklog, availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections, logger: logger)),
                            onServerRunning: { channel in onRunning(channel.localAddress?.port ?? 0) },
                            logger: logger)
     }

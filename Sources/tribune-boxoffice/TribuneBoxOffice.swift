@@ -22,11 +22,15 @@ struct Serve: AsyncParsableCommand {
     @Option(help: ArgumentHelp("SQLite's synchronous level: full (an acknowledged order survives power loss) or normal (survives a crash of this process only).",
                                valueName: "full|normal"))
     var synchronous: Durability = .full
+    @Option(help: "Seconds a connection may take to send its first request head (idle and slow-header clients are closed then).")
+    var headTimeout: Int = 10
 
     func run() async throws {
         var configuration = BoxOfficeServer.Configuration(databasePath: db, port: port, tokens: try BoxOfficeServer.readTokens(path: tokenFile))
         configuration.host = host
         configuration.synchronousFull = synchronous == .full
+        guard headTimeout > 0 else { throw ValidationError("--head-timeout must be at least 1 second, not \(headTimeout)") }
+        configuration.headTimeout = .seconds(headTimeout)
         let server = try BoxOfficeServer(configuration: configuration)
         let reloader = await TokenReloader(server: server, path: tokenFile)
         let reloading = Task { await reloader.run() }

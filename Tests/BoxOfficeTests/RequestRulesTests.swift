@@ -80,6 +80,28 @@ import Testing
         #expect(reply.json?["detail"]?.stringValue?.contains("U+0000") == true)
     }
 
+    @Test func malformedHTTPGetsAProblemDocument() async throws {
+        let t = try await TestServer.start()
+        defer { Task { await t.stop() } }
+        let fd = try ConnectionFloodTests.connect(port: t.port)
+        defer { close(fd) }
+        _ = "GET /v1/health HTTP/1.1\r\nHost: x\r\nBad Header Name: 1\r\n\r\n".withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        var reply: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)  // a safety net: the server answers and closes
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        while true {
+            let n = recv(fd, &buffer, buffer.count, 0)
+            if n <= 0 { break }
+            reply += buffer[0..<n]
+        }
+        let text = String(decoding: reply, as: UTF8.self)
+        #expect(text.hasPrefix("HTTP/1.1 400"), "\(text)")
+        #expect(text.lowercased().contains("content-type: application/problem+json"))
+        let body = try #require(text.range(of: "\r\n\r\n").map { String(text[$0.upperBound...]) })
+        #expect(JSONValue.parse(Data(body.utf8))?["code"] == "malformed_http")
+    }
+
     @Test func malformedJSONSaysWhere() async throws {
         let t = try await TestServer.start()
         defer { Task { await t.stop() } }

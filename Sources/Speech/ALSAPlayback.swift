@@ -15,6 +15,9 @@ public final class ALSAPlayback: SpeechOutput {
 
     private var pcm: OpaquePointer?
     private var configuredRate: Int?
+    /// One write's samples with the volume applied: reused for every block of every utterance,
+    /// so playing allocates nothing.
+    private var block = [Int16](repeating: 0, count: ALSAPlayback.framesPerWrite)
 
     /// Opens `device` for playback. Throws `ALSAError` naming the device when it cannot be opened.
     public init(device: String = "default", volume: Double = 1) throws(ALSAError) {
@@ -51,7 +54,8 @@ public final class ALSAPlayback: SpeechOutput {
     public func playTyped(_ audio: SpeechAudio, shouldStop: () -> Bool = { false }) throws(ALSAError) {
         guard let pcm else { return }
         try configure(sampleRate: audio.sampleRate)
-        let samples = audio.scaled(by: volume)
+        let samples = audio.samples
+        let gain = Swift.min(1, Swift.max(0, volume))
         var offset = 0
         while offset < samples.count {
             if shouldStop() {
@@ -61,7 +65,9 @@ public final class ALSAPlayback: SpeechOutput {
                 return
             }
             let count = Swift.min(Self.framesPerWrite, samples.count - offset)
-            let written = samples.withUnsafeBufferPointer { snd_pcm_writei(pcm, $0.baseAddress! + offset, snd_pcm_uframes_t(count)) }
+            // The same rounding as `SpeechAudio.scaled(by:)`.
+            for i in 0..<count { block[i] = gain == 1 ? samples[offset + i] : Int16((Double(samples[offset + i]) * gain).rounded()) }
+            let written = block.withUnsafeBufferPointer { snd_pcm_writei(pcm, $0.baseAddress!, snd_pcm_uframes_t(count)) }
             if written < 0 {
                 let recovered = snd_pcm_recover(pcm, Int32(written), 1)
                 guard recovered >= 0 else { throw ALSAError(device: device, operation: "snd_pcm_writei", code: Int32(written)) }

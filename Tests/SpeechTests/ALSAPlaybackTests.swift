@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Speech
 
@@ -40,5 +41,28 @@ import Testing
         #expect(audio.scaled(by: 0.5) == [500, -500, 16384, -16384, 2])
         #expect(audio.scaled(by: 2) == audio.samples)
         #expect(audio.scaled(by: -1) == [0, 0, 0, 0, 0])
+    }
+
+    /// What reaches the device is the samples at the volume, block after block: alsa-lib's "file"
+    /// PCM (alsa.conf's, over "null") writes what it is given into a raw file.
+    @Test func theDeviceGetsEverySampleAtTheVolume() throws {
+        let audio = try SpeechSynthesizer().synthesize("Row 3, seat 7.", language: "en")
+        let path = "/tmp/tribune-alsa-file-\(getpid()).raw"
+        defer { unlink(path) }
+        do {
+            let playback = try ALSAPlayback(device: "file:'\(path)',raw", volume: 0.5)
+            try playback.play(audio)
+        }
+        let bytes = try #require(FileManager.default.contents(atPath: path))
+        let written = bytes.withUnsafeBytes { raw in (0..<bytes.count / 2).map { raw.loadUnaligned(fromByteOffset: 2 * $0, as: Int16.self) } }
+        #expect(written.count >= audio.samples.count)
+        // Half of each sample, rounded to the nearest (ties away from zero), written out here.
+        let expected = audio.samples.map { s -> Int16 in
+            let half = Int(s) / 2, odd = Int(s) % 2 != 0
+            return Int16(odd ? half + (s > 0 ? 1 : -1) : half)
+        }
+        #expect(Array(written.prefix(audio.samples.count)) == expected)
+        // Whatever the device padded its last period with is silence.
+        #expect(written.dropFirst(audio.samples.count).allSatisfy { $0 == 0 })
     }
 }

@@ -13,20 +13,9 @@ import Seating
     @Test func fiveStatusesDrawFiveLooks() throws {
         let venue = StadiumGenerator.generate(.design())
         let size = Size(width: 480, height: 320)
-        var chart = SeatingChart(venue: venue, viewSize: size)
         let t = venue.tribunes.firstIndex { $0.kind == .rect }!
-        let row = venue.rows[venue.tribunes[t].rows.lowerBound + 2]
-        let s = (0..<5).map { Int(row.firstSeat) + 3 + $0 }
-        chart.selection.add([s[1]])
-        chart.availability.set(s[2], .held(hold: "other kiosk", until: 100))
-        chart.availability.set(s[3], .sold)
-        chart.availability.set(s[4], .blocked)
         // Seats 30 px wide, the middle one at the screen's centre.
-        let k = chart.view.contentTransform.a
-        chart.view.zoomLimits = 0.1...400
-        chart.view.zoom = 30 / (venue.seats[s[2]].size * k)
-        let p = chart.view.screenPoint(fromChart: venue.seats[s[2]].center)
-        chart.view.offset = Vector(dx: size.width / 2 - p.x, dy: size.height / 2 - p.y)
+        let (chart, s) = MapStyleSeatShapesTests.fiveStatuses(venue, row: venue.rows[venue.tribunes[t].rows.lowerBound + 2], seatSide: 30)
 
         let renderer = ChartFrameRenderer(venue: venue, size: size)
         let surface = Surface(width: Int(size.width), height: Int(size.height))

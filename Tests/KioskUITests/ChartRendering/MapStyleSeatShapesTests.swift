@@ -69,13 +69,12 @@ import Seating
 
     static func differing(_ a: [Bool], _ b: [Bool]) -> Int { zip(a, b).reduce(0) { $0 + ($1.0 != $1.1 ? 1 : 0) } }
 
-    /// A rendered frame of five consecutive seats of a row in category 0 (the solid cue), one
-    /// per status, seats `seatSide` px wide, the middle one centred; and the seats.
-    static func frame(seatSide: Double, shapes: Bool) -> (Surface, SeatingChart, [Int]) {
-        let venue = StadiumGenerator.generate(.design())
+    /// Five consecutive seats of `row` from its fourth, one per status (free, the visitor's,
+    /// held, sold, not for sale), seats `seatSide` px wide on a 480×320 screen, the middle one
+    /// centred; and the seats.
+    static func fiveStatuses(_ venue: Venue, row: SeatRow, seatSide: Double) -> (SeatingChart, [Int]) {
         let size = Size(width: 480, height: 320)
         var chart = SeatingChart(venue: venue, viewSize: size)
-        let row = venue.rows.first { r in (0..<5).allSatisfy { venue.seats[Int(r.firstSeat) + 3 + $0].category == 0 } }!
         let s = (0..<5).map { Int(row.firstSeat) + 3 + $0 }
         chart.selection.add([s[1]])
         chart.availability.set(s[2], .held(hold: "other kiosk", until: 100))
@@ -86,9 +85,17 @@ import Seating
         chart.view.zoom = seatSide / (venue.seats[s[2]].size * k)
         let p = chart.view.screenPoint(fromChart: venue.seats[s[2]].center)
         chart.view.offset = Vector(dx: size.width / 2 - p.x, dy: size.height / 2 - p.y)
-        let renderer = ChartFrameRenderer(venue: venue, size: size)
+        return (chart, s)
+    }
+
+    /// `fiveStatuses` in a row of category 0 (the solid cue), rendered.
+    static func frame(seatSide: Double, shapes: Bool) -> (Surface, SeatingChart, [Int]) {
+        let venue = StadiumGenerator.generate(.design())
+        let row = venue.rows.first { r in (0..<5).allSatisfy { venue.seats[Int(r.firstSeat) + 3 + $0].category == 0 } }!
+        let (chart, s) = fiveStatuses(venue, row: row, seatSide: seatSide)
+        let renderer = ChartFrameRenderer(venue: venue, size: chart.view.viewSize)
         renderer.seatShapes = shapes
-        let surface = Surface(width: Int(size.width), height: Int(size.height))
+        let surface = Surface(width: Int(chart.view.viewSize.width), height: Int(chart.view.viewSize.height))
         renderer.render(chart, view: chart.view, into: surface)
         return (surface, chart, s)
     }

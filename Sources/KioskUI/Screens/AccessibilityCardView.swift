@@ -29,9 +29,7 @@ struct AccessibilityCardView {
     func draw(with painter: ChromePainter, in context: DrawingContext) {
         let layout = painter.layout, palette = painter.palette, c = layout.chromeUnit
         let card = AccessibilityCardLayout(layout: layout)
-        context.transform = .identity
-        ScrimDimmer.dim(context.surface, within: context.clipBounds, by: palette.scrim.premultiplied.rawValue)
-        context.fill(Path(roundedRect: card.card, cornerRadius: 28 * c), with: .solid(palette.card))
+        painter.drawCard(card.card, in: context)
         painter.draw(ChromeText(strings.accessibilityTitle, 44, floorUnits: 30, bold: true, centered: true, layout: layout),
                      in: card.title, color: palette.cardText, in: context)
         let titles = Self.toggleTitles(strings), on = Self.toggleStates(state.options)

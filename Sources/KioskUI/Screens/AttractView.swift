@@ -34,7 +34,7 @@ struct AttractView {
         let pill = Rect(x: (w - pillWidth) / 2, y: h - 230 * c, width: pillWidth, height: 110 * c)
         painter.withScale(breath, centre: pill.center, in: context) {
             context.fill(Path(roundedRect: pill, cornerRadius: 55 * c), with: .solid(palette.accent))
-            painter.draw(ChromeText(content.strings.touchToChoose, 44, floorUnits: 28, bold: true, centered: true, layout: layout),
+            painter.draw(ChromeText(content.strings.touchToChoose, 44, floorUnits: 28, bold: true, lines: 2, centered: true, layout: layout),
                          in: pill.insetBy(dx: 40 * c, dy: 10 * c), color: palette.buttonText, in: context)
         }
         // Accessibility mode from the first touch: the button where the header will have it.

@@ -27,6 +27,11 @@ extension ChromePainter {
         let c = layout.chromeUnit
         context.transform = .identity
         withScale(scale, centre: r.center, in: context) {
+            // High contrast: a dark ring around it, so its edge stands out over the attract
+            // screen's turning stadium as in the header.
+            if palette.isHighContrast {
+                context.fill(Path(ellipseIn: r.insetBy(dx: -8 * c, dy: -8 * c)), with: .solid(palette.headerBackground))
+            }
             context.fill(Path(ellipseIn: r.insetBy(dx: 2 * c, dy: 2 * c)), with: .solid(palette.accent))
             drawAccessibilitySymbol(in: r.insetBy(dx: 14 * c, dy: 14 * c), color: palette.buttonText, lineWidth: 5 * c, in: context)
         }
@@ -36,10 +41,32 @@ extension ChromePainter {
     /// for it (`KioskPalette.controlBorder`, high contrast) so its edge stands out.
     func fillControl(_ r: Rect, cornerRadius: Double, color: Color, in context: DrawingContext) {
         context.fill(Path(roundedRect: r, cornerRadius: cornerRadius), with: .solid(color))
-        if let border = palette.controlBorder {
-            let w = 3 * layout.chromeUnit
-            context.stroke(Path(roundedRect: r.insetBy(dx: w / 2, dy: w / 2), cornerRadius: max(0, cornerRadius - w / 2)),
-                           with: .solid(border), style: StrokeStyle(lineWidth: w))
-        }
+        outlineControl(r, cornerRadius: cornerRadius, in: context)
     }
+
+    /// The theme's outline just inside `r` (`KioskPalette.controlBorder`, 3 chrome units wide;
+    /// content keeps `outlineInset` from it): the edge of a control that is an icon or text on the
+    /// surface it lies on (the cart, a legend entry, a cart line); nothing in the usual theme.
+    func outlineControl(_ r: Rect, cornerRadius: Double, in context: DrawingContext) {
+        guard let border = palette.controlBorder else { return }
+        let w = 3 * layout.chromeUnit
+        context.stroke(Path(roundedRect: r.insetBy(dx: w / 2, dy: w / 2), cornerRadius: max(0, cornerRadius - w / 2)),
+                       with: .solid(border), style: StrokeStyle(lineWidth: w))
+    }
+
+    /// High contrast: a dark band `haloUnits` chrome units wide around a button over the chart
+    /// (More time): no seat colour, light or mid-grey, then meets its edge (a yellow fill
+    /// reaches 7:1 only against dark); nothing in the usual theme.
+    func haloOverChart(_ r: Rect, in context: DrawingContext) {
+        guard palette.isHighContrast else { return }
+        let c = layout.chromeUnit, w = Self.haloUnits * c
+        context.fill(Path(roundedRect: r.insetBy(dx: -w, dy: -w), cornerRadius: 20 * c + w), with: .solid(palette.headerBackground))
+    }
+
+    /// The width of `haloOverChart`'s band, chrome units.
+    static let haloUnits = 6.0
+
+    /// How far a control's content keeps from its edge where the theme outlines it, px (the
+    /// outline's 3 units and 4 more); 0 in the usual theme.
+    var outlineInset: Double { palette.controlBorder == nil ? 0 : 7 * layout.chromeUnit }
 }

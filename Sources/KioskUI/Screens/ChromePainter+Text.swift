@@ -41,7 +41,7 @@ extension ChromePainter {
         let frame = Rect(x: origin.x + left, y: origin.y, width: l.size.width, height: l.size.height)
         if let log {
             log.entries.append(.init(string: t.string, frame: frame, container: box, truncated: l.isTruncated,
-                                     essential: t.essential, color: color, size: l.fontSize))
+                                     essential: t.essential, color: color, size: l.fontSize, onCard: log.cardDrawn))
             if !log.drawsText { return frame }
         }
         renderer.draw(l, at: origin, color: color, in: context)

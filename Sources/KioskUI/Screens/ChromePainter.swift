@@ -39,11 +39,13 @@ struct ChromePainter {
         }
     }
 
-    /// The modal card: the screen (within the clip) dimmed, the card on top.
-    func drawCard(in context: DrawingContext) {
+    /// A modal card in `card` (px; the layout's card unless given): the screen (within the clip)
+    /// dimmed, the card on top. The text log marks what is drawn from here on as on the card.
+    func drawCard(_ card: Rect? = nil, in context: DrawingContext) {
         context.transform = .identity
         ScrimDimmer.dim(context.surface, within: context.clipBounds, by: palette.scrim.premultiplied.rawValue)
-        context.fill(Path(roundedRect: layout.card, cornerRadius: 28 * layout.chromeUnit), with: .solid(palette.card))
+        context.fill(Path(roundedRect: card ?? layout.card, cornerRadius: 28 * layout.chromeUnit), with: .solid(palette.card))
+        log?.cardDrawn = true
     }
 
     // MARK: - Icons

@@ -17,8 +17,12 @@ final class ChromeTextLog {
         var color: Color
         /// The em size it was drawn at, px.
         var size: Double
+        /// Drawn on a modal card (after it: in front of all drawn before).
+        var onCard = false
     }
 
     var entries: [Entry] = []
     var drawsText = true
+    /// A modal card has been drawn (`ChromePainter.drawCard`).
+    var cardDrawn = false
 }

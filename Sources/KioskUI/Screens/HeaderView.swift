@@ -27,6 +27,7 @@ struct HeaderView {
         }
         let cart = layout.cart
         painter.withScale(state.cartScale, centre: cart.center, in: context) {
+            painter.outlineControl(cart, cornerRadius: 20 * c, in: context)
             painter.drawCartIcon(in: cart.insetBy(dx: 16 * c, dy: 20 * c), color: palette.text, lineWidth: 5 * c, in: context)
             let n = state.tickets
             if n > 0 {

@@ -26,7 +26,7 @@ public struct KioskLayout: Hashable, Sendable {
     /// The panel's density the layout was made for, px/mm (0: unknown, `u` alone).
     public let pixelsPerMillimetre: Double
     /// The smallest em size chrome text may shrink to, px: 20 chrome units, and at least
-    /// 2.4 mm on the panel.
+    /// 2.4 mm on the panel (3.6 mm with large text: the floor grows with the chrome).
     public let textFloor: Double
     /// The chrome's size against the usual (1.5: large text), `chromeUnit` includes it.
     public let chromeScale: Double
@@ -89,6 +89,11 @@ public struct KioskLayout: Hashable, Sendable {
     public private(set) var cardBodyBox: Rect
     public private(set) var cardButton: Rect
 
+    /// The narrowest event-name box, chrome units, beside the header's buttons; narrower, the
+    /// name and date go under them.
+    static let narrowestTitle = 300.0
+    /// Portrait narrower than this, chrome units, is narrow (the folded legend's entries are taller).
+    static let narrowPortrait = 600.0
     /// The narrowest screen, in chrome units, that keeps the legend beside the total and Buy.
     static let wideLandscape = 1880.0
     /// The legend's places (`ScreenContent.legend` has at most this many entries).
@@ -115,7 +120,7 @@ public struct KioskLayout: Hashable, Sendable {
         self.u = u
         self.pixelsPerMillimetre = ppm
         chromeUnit = c
-        textFloor = max(20 * c, 2.4 * ppm)
+        textFloor = max(20 * c, 2.4 * ppm * self.chromeScale)
 
         let control = 96 * c, pad = 24 * c
         header = Rect(x: 0, y: 0, width: w, height: 112 * c)
@@ -154,8 +159,11 @@ public struct KioskLayout: Hashable, Sendable {
             let bar = portrait ? 260.0 : 136
             bottomBar = Rect(x: 0, y: h - bar * c, width: w, height: bar * c)
             let columns = portrait ? 2 : 3, rows = Self.legendPlaces / columns
-            legendPanel = Rect(x: pad, y: bottomBar.minY - (Double(rows) * 96 + 24) * c, width: w - 2 * pad,
-                               height: (Double(rows) * 96 + 24) * c)
+            // Large text: room for the high-contrast outline around each entry, and a narrow
+            // portrait's (a 7" panel's) half-width entries get a fourth line.
+            let entry = self.chromeScale > 1 ? (portrait && w / c < Self.narrowPortrait ? 128.0 : 104) : 96
+            legendPanel = Rect(x: pad, y: bottomBar.minY - (Double(rows) * entry + 24) * c, width: w - 2 * pad,
+                               height: (Double(rows) * entry + 24) * c)
             legendCells = legend(x: legendPanel.minX + 12 * c, width: legendPanel.width - 24 * c, top: legendPanel.minY + 12 * c,
                                  columns: columns, height: 96, step: 96)
             if portrait {
@@ -206,8 +214,20 @@ public struct KioskLayout: Hashable, Sendable {
         cardBodyBox = Rect(x: card.minX + 32 * c, y: cardTitleBox.maxY + 12 * c, width: cardWidth - 64 * c, height: 116 * c)
         let buttonWidth = min(360 * c, cardWidth - 64 * c)
         cardButton = Rect(x: card.midX - buttonWidth / 2, y: card.maxY - 28 * c - control, width: buttonWidth, height: control)
+        // A header too narrow for the event's name beside its buttons (large text on a small
+        // portrait panel) gives the name and the date a row of their own under the buttons.
+        if eventNameBox.width < Self.narrowestTitle * c { titleRowUnderButtons(pad: pad) }
         if rightToLeft { mirrorChrome() }
         if let reach, reach.top > 0 { lowerChrome(by: reach.top) }
+    }
+
+    /// The event's name and date under the header's buttons, the whole width less `pad` (px)
+    /// each side; the header grows to hold them.
+    private mutating func titleRowUnderButtons(pad: Double) {
+        let c = chromeUnit, width = max(0, size.width - 2 * pad)
+        eventNameBox = Rect(x: pad, y: home.maxY + 4 * c, width: width, height: 58 * c)
+        eventDateBox = Rect(x: pad, y: eventNameBox.maxY, width: width, height: 42 * c)
+        header = Rect(x: 0, y: 0, width: size.width, height: eventDateBox.maxY + 6 * c)
     }
 
     /// Low reach: every chrome rect moved down by `dy` px (the band's top), in this one place.

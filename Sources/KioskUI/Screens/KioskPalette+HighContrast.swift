@@ -19,6 +19,8 @@ extension KioskPalette {
         p.buttonText = black
         p.disabledButton = Color(red: 0.62, green: 0.62, blue: 0.62)
         p.disabledText = black
+        p.toggleOn = yellow
+        p.toggleOnText = black
         p.badge = white
         p.badgeText = black
         p.note = yellow

@@ -14,6 +14,9 @@ public struct KioskPalette: Sendable {
     public var buttonText = Color.white
     public var disabledButton = Color(red: 0.20, green: 0.23, blue: 0.29)
     public var disabledText = Color(red: 0.70, green: 0.72, blue: 0.76)
+    /// A toggle that is on (the folded legend's toggle while its panel is open) and its label.
+    public var toggleOn = Color(red: 0.20, green: 0.23, blue: 0.29)
+    public var toggleOnText = Color.white
     public var badge = Color(red: 0.78, green: 0.10, blue: 0.14)
     public var badgeText = Color.white
     public var note = Color(red: 1.0, green: 0.74, blue: 0.28)

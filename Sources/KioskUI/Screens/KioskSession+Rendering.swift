@@ -104,6 +104,7 @@ extension KioskSession {
         if let list = frame.stepList { StepListView(state: list, strings: content.strings).draw(with: painter, in: context) }
         if let callout = frame.callout { SeatCalloutView(callout: callout).draw(with: painter, in: context) }
         if let more = frame.moreTime {
+            painter.withScale(more.scale, centre: more.frame.center, in: context) { painter.haloOverChart(more.frame, in: context) }
             painter.drawButton(in: more.frame, title: content.strings.moreTime, enabled: true, scale: more.scale, in: context)
         }
         LegendView(content: content, open: frame.bar.legendOpen, toggleScale: frame.bar.legendScale).drawPanel(with: painter, in: context)

@@ -46,15 +46,26 @@ struct PartyLayout: Equatable {
             height = (sizes.last?.maxY ?? gridTop) + 12 * c - top
         }
         strip = Rect(x: 0, y: top, width: w, height: height)
-        // Chip, Best seats, filter: their preferred widths, shrunk together to fit the screen, centred.
+        // Chip, Best seats, filter: their preferred widths, shrunk together to fit the screen,
+        // centred; where that is less than half (large text on a narrow panel) and the panel is
+        // two controls high, the filter goes under the other two.
         let preferred = [320 * c, 340 * c, 440 * c]
-        let total = preferred.reduce(0, +)
-        let k = min(1, (w - 2 * pad - 2 * gap) / total)
-        var x = (w - total * k - 2 * gap) / 2
-        var boxes: [Rect] = []
-        for p in preferred {
-            boxes.append(Rect(x: x, y: strip.midY - side / 2, width: p * k, height: side))
-            x += p * k + gap
+        func row(_ widths: [Double], y: Double) -> [Rect] {
+            let total = widths.reduce(0, +), gaps = Double(widths.count - 1) * gap
+            let k = min(1, (w - 2 * pad - gaps) / total)
+            var x = (w - total * k - gaps) / 2
+            return widths.map { p in
+                defer { x += p * k + gap }
+                return Rect(x: x, y: y, width: p * k, height: side)
+            }
+        }
+        let oneRowShare = (w - 2 * pad - 2 * gap) / preferred.reduce(0, +)
+        let boxes: [Rect]
+        if oneRowShare < 0.5, height >= 2 * side + 3 * step {
+            let top = strip.midY - side - step / 2
+            boxes = row(Array(preferred.prefix(2)), y: top) + row([preferred[2]], y: top + side + step)
+        } else {
+            boxes = row(preferred, y: strip.midY - side / 2)
         }
         change = boxes[0]; bestSeats = boxes[1]; accessible = boxes[2]
         // Right to left: the title at the right, "1" the rightmost size, the chip first from the right.

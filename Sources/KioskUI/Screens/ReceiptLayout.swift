@@ -60,24 +60,37 @@ struct ReceiptLayout {
         let totalHeight = 64 * c, control = 96 * c
         if h > w {
             text = textColumn(x: content.minX, width: content.width, top: content.minY)
-            (modulePixels, qrSide) = qrSize(min(content.width, 0.4 * content.height))
-            qrLeft = content.midX - qrSide / 2
             qrTop = text.code.maxY + 20 * c
+            // No larger than leaves the caption, the total and Done their room (large text on a
+            // small portrait panel: the seats' lines may be gone, the QR code stays ≥ 25 mm).
+            let room = content.maxY - control - 24 * c - totalHeight - 32 * c - captionHeight - 8 * c - qrTop
+            (modulePixels, qrSide) = qrSize(min(content.width, 0.4 * content.height, room))
+            qrLeft = content.midX - qrSide / 2
             caption = Rect(x: content.minX, y: qrTop + qrSide + 8 * c, width: content.width, height: captionHeight)
             done = Rect(x: content.minX, y: content.maxY - control, width: content.width, height: control)
             total = Rect(x: content.minX, y: done.minY - 24 * c - totalHeight, width: content.width, height: totalHeight)
             seatLines = lines(x: content.minX, width: content.width, from: caption.maxY + 20 * c, to: total.minY - 12 * c)
         } else {
-            (modulePixels, qrSide) = qrSize(min(content.height - captionHeight - 8 * c, 0.45 * content.width))
+            // A card too short for the text column's title, code, total and Done (large text on
+            // a 7" panel) puts Done under the QR code's caption.
+            let doneBeside = (120 + 16 + 40 + 88 + 20 + 64 + 24 + 96) * c > content.height
+            let underCode = doneBeside ? 16 * c + control : 0
+            (modulePixels, qrSide) = qrSize(min(content.height - captionHeight - 8 * c - underCode, 0.45 * content.width))
             let column = max(qrSide, 360 * c)
             let columnX = content.maxX - column
             qrLeft = columnX + (column - qrSide) / 2
-            qrTop = content.minY + (content.height - qrSide - 8 * c - captionHeight) / 2
+            qrTop = content.minY + (content.height - qrSide - 8 * c - captionHeight - underCode) / 2
             caption = Rect(x: columnX, y: qrTop + qrSide + 8 * c, width: column, height: captionHeight)
             let textWidth = max(0, columnX - 48 * c - content.minX)
             text = textColumn(x: content.minX, width: textWidth, top: content.minY)
-            done = Rect(x: content.minX, y: content.maxY - control, width: min(360 * c, textWidth), height: control)
-            total = Rect(x: content.minX, y: done.minY - 24 * c - totalHeight, width: textWidth, height: totalHeight)
+            if doneBeside {
+                let width = min(360 * c, column)
+                done = Rect(x: columnX + (column - width) / 2, y: caption.maxY + 16 * c, width: width, height: control)
+                total = Rect(x: content.minX, y: content.maxY - totalHeight, width: textWidth, height: totalHeight)
+            } else {
+                done = Rect(x: content.minX, y: content.maxY - control, width: min(360 * c, textWidth), height: control)
+                total = Rect(x: content.minX, y: done.minY - 24 * c - totalHeight, width: textWidth, height: totalHeight)
+            }
             seatLines = lines(x: content.minX, width: textWidth, from: text.code.maxY + 20 * c, to: total.minY - 12 * c)
         }
         (title, codeLabel, code) = text

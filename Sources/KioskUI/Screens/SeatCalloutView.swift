@@ -17,17 +17,24 @@ struct SeatCalloutView {
     static func callout(lines: [String], seat: Point, seatRadius: Double, finger: Point, fingerRadius: Double,
                         pixelsPerMillimetre: Double, painter: ChromePainter, within: Rect? = nil) -> SessionSnapshot.Callout? {
         let layout = painter.layout, u = layout.u
-        let body = max(28 * layout.chromeUnit, layout.textFloor)
+        let area = (within ?? layout.safeArea).insetBy(dx: 8 * u, dy: 8 * u)
+        let unbounded = Rect(x: 0, y: 0, width: 1e6, height: 1e6)
+        /// The longest line's width, px, with body text of `body` px.
+        func longest(_ body: Double) -> Double {
+            lines.enumerated().map { i, line in
+                let t = ChromeText(line, px: i == 0 ? body * 1.15 : body, bold: isBold(i, of: lines.count))
+                return painter.fitted(t, in: unbounded)?.lines.first?.width ?? 0
+            }.max() ?? 0
+        }
+        // 28 units, or smaller down to the text floor where the longest line would not fit the
+        // area's width (large text on a 7" panel).
+        let natural = max(28 * layout.chromeUnit, layout.textFloor), naturalWidth = longest(natural)
+        let room = area.width - 2 * max(22 * u, natural * 0.8)
+        let body = naturalWidth > room ? max(layout.textFloor, natural * room / naturalWidth) : natural
         let title = body * 1.15
         let pad = max(22 * u, body * 0.8), lineHeight = body * 1.45
-        let area = (within ?? layout.safeArea).insetBy(dx: 8 * u, dy: 8 * u)
         let widest = area.width - 2 * pad
-        var textWidth = 0.0
-        let room = Rect(x: 0, y: 0, width: widest, height: .greatestFiniteMagnitude)
-        for (i, line) in lines.enumerated() {
-            let l = painter.fitted(ChromeText(line, px: i == 0 ? title : body, bold: isBold(i, of: lines.count)), in: room)
-            textWidth = max(textWidth, l?.lines.first?.width ?? 0)
-        }
+        let textWidth = body == natural ? naturalWidth : longest(body)
         let size = Size(width: min(textWidth, widest) + 2 * pad, height: Double(lines.count) * lineHeight + 2 * pad - (lineHeight - title))
         let tail = max(18 * u, 3 * pixelsPerMillimetre)
         guard let (box, tip) = place(size: size, seat: seat, seatRadius: seatRadius, finger: finger, fingerRadius: fingerRadius,
@@ -44,14 +51,20 @@ struct SeatCalloutView {
     /// the base's two corners and the tip towards the seat. When no side has room (a seat mid-
     /// screen on a 7" panel, where 10 mm is an eighth of the height), the finger's radius is
     /// halved, then only the seat is kept clear: the finger has lifted by the time it shows.
-    /// Nil when no side has room even so.
+    /// When no side has room even so (large text on a 7" panel: a five-line card is most of the
+    /// chart's height), the card lies along the area's top or bottom, whichever is farther from
+    /// the seat, without a tail: what the tap did is told rather than not at all. Nil only when
+    /// the card is larger than the area.
     static func place(size: Size, seat: Point, seatRadius: Double, finger: Point, fingerRadius: Double, within area: Rect,
                       tail: Double, rightToLeft: Bool = false) -> (Rect, [Point])? {
         for radius in [fingerRadius, fingerRadius / 2, 0] {
             if let placed = place(size: size, seat: seat, seatRadius: seatRadius, finger: finger, clearing: radius, within: area,
                                   tail: tail, rightToLeft: rightToLeft) { return placed }
         }
-        return nil
+        guard size.width <= area.width, size.height <= area.height else { return nil }
+        let x = max(area.minX, min(seat.x - size.width / 2, area.maxX - size.width))
+        let y = seat.y - area.minY > area.maxY - seat.y ? area.minY : area.maxY - size.height
+        return (Rect(x: x, y: y, width: size.width, height: size.height), [])
     }
 
     private static func place(size: Size, seat: Point, seatRadius: Double, finger: Point, clearing fingerRadius: Double,

@@ -6,7 +6,9 @@ import Geometry
 /// line's right), the total, the hold's countdown with room for "More time", and two buttons.
 /// Landscape puts the seats in a column at the left and the rest in a column at the right;
 /// portrait stacks the seats over the total, the countdown row and the buttons (side by side
-/// where they are wide enough, else one above the other).
+/// where they are wide enough, else one above the other). A landscape column too short for the
+/// countdown and More time above the buttons (large text on a small panel) has them in a row
+/// under the seats instead.
 /// Every control is 96 chrome units (at least 9.6 mm); lines are 96 units with 8 between.
 struct SeatListLayout {
     private(set) var card: Rect
@@ -65,13 +67,22 @@ struct SeatListLayout {
             lines = rows(x: inner.minX, width: inner.width, bottom: total.minY - 16 * c)
         } else {
             let column = min(520 * c, 0.4 * inner.width)
-            let columnX = inner.maxX - column
+            let columnX = inner.maxX - column, linesWidth = columnX - 48 * c - inner.minX
             total = Rect(x: columnX, y: top, width: column, height: 64 * c)
-            countdown = Rect(x: columnX, y: total.maxY + 8 * c, width: column, height: 80 * c)
-            moreTime = Rect(x: columnX, y: countdown.maxY + 12 * c, width: column, height: control)
             primary = Rect(x: columnX, y: inner.maxY - control, width: column, height: control)
             secondary = Rect(x: columnX, y: primary.minY - 16 * c - control, width: column, height: control)
-            lines = rows(x: inner.minX, width: columnX - 48 * c - inner.minX, bottom: inner.maxY)
+            if secondary.minY - 16 * c >= total.maxY + (8 + 80 + 12) * c + control {
+                countdown = Rect(x: columnX, y: total.maxY + 8 * c, width: column, height: 80 * c)
+                moreTime = Rect(x: columnX, y: countdown.maxY + 12 * c, width: column, height: control)
+                lines = rows(x: inner.minX, width: linesWidth, bottom: inner.maxY)
+            } else {
+                // A column too short for all of it (large text on a small panel): the countdown
+                // and More time in a row under the seats, as in portrait.
+                let timeWidth = min(360 * c, linesWidth / 2)
+                moreTime = Rect(x: inner.minX + linesWidth - timeWidth, y: inner.maxY - control, width: timeWidth, height: control)
+                countdown = Rect(x: inner.minX, y: moreTime.minY, width: moreTime.minX - pad - inner.minX, height: control)
+                lines = rows(x: inner.minX, width: linesWidth, bottom: moreTime.minY - 16 * c)
+            }
         }
         // Right to left: the seats' column at the right, the buttons' order and the countdown mirrored.
         card = layout.mirrored(card); title = layout.mirrored(title); lines = lines.map { layout.mirrored($0) }

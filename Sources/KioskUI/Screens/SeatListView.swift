@@ -51,22 +51,28 @@ struct SeatListView {
         text(state.kind == .cart ? strings.cartTitle : strings.reviewTitle, 44, floor: 30, bold: true, in: r.title, color: palette.cardText)
         let shown = r.shown(of: state.lines.count)
         for (k, line) in state.lines.prefix(shown).enumerated() {
-            let box = r.text(ofLine: k)
-            let upper = Rect(x: box.minX, y: box.minY, width: box.width, height: box.height * 0.52)
+            // In the cart a line is a control (a tap flies to the seat): outlined in high contrast.
+            let control = r.text(ofLine: k)
+            if state.kind == .cart { painter.outlineControl(control, cornerRadius: 16 * c, in: context) }
+            let box = state.kind == .cart ? control.insetBy(dx: painter.outlineInset, dy: painter.outlineInset / 2) : control
+            // Large text: where the seat is may take two lines (it would not fit one beside the
+            // remove control on small panels), so its part of the line is larger.
+            let large = layout.chromeScale > 1
+            let upper = Rect(x: box.minX, y: box.minY, width: box.width, height: box.height * (large ? 0.64 : 0.52))
             let lower = Rect(x: box.minX, y: upper.maxY, width: box.width, height: box.height - upper.height)
-            text(line.place, 28, floor: 22, bold: true, in: upper, color: palette.cardText)
+            text(line.place, 28, floor: 22, bold: true, lines: large ? 2 : 1, in: upper, color: palette.cardText)
             text(line.detail, 26, floor: 20, in: lower, color: palette.cardSecondaryText)
             if state.kind == .cart {
                 let remove = r.remove(ofLine: k)
                 let scale = state.pressedRemove == k ? state.removeScale : 1
                 painter.withScale(scale, centre: remove.center, in: context) {
-                    context.fill(Path(roundedRect: remove, cornerRadius: 20 * c), with: .solid(palette.cardControl))
+                    painter.fillControl(remove, cornerRadius: 20 * c, color: palette.cardControl, in: context)
                     drawCross(in: remove.insetBy(dx: 30 * c, dy: 30 * c), color: palette.cardText, width: 6 * c, in: context)
                 }
             }
         }
         if shown < state.lines.count, let last = r.lines.last {
-            text(KioskStrings.fill(strings.moreSeats, ("count", "\(state.lines.count - shown)")), 28, bold: true, in: last,
+            text(strings.counted(\.moreSeats, state.lines.count - shown), 28, bold: true, in: last,
                  color: palette.cardSecondaryText)
         }
         text(content.ticketsAndTotal(state.tickets, total: state.total), 36, floor: 24, bold: true, in: r.total, color: palette.cardText)
@@ -82,7 +88,7 @@ struct SeatListView {
         let (secondary, primary) = state.kind == .cart ? (strings.closeButton, strings.buyTickets) : (strings.backButton, strings.confirmButton)
         // The way back is quieter than the way forward: dark text on the card's control grey.
         painter.withScale(state.secondaryScale, centre: r.secondary.center, in: context) {
-            context.fill(Path(roundedRect: r.secondary, cornerRadius: 20 * c), with: .solid(palette.cardControl))
+            painter.fillControl(r.secondary, cornerRadius: 20 * c, color: palette.cardControl, in: context)
             painter.draw(ChromeText(secondary, 34, floorUnits: 24, bold: true, centered: true, layout: layout),
                          in: r.secondary.insetBy(dx: 20 * c, dy: 8 * c), color: palette.cardText, in: context)
         }

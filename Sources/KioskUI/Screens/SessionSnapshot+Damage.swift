@@ -31,7 +31,9 @@ extension SessionSnapshot {
             rects.append(layout.noteBox)
         }
         if old.moreTime != moreTime {
-            for m in [old.moreTime, moreTime] { if let m { rects.append(Self.grown(m.frame, pad: 2 * u)) } }
+            // With its high-contrast halo (large text's theme).
+            let pad = 2 * u + (layout.chromeScale > 1 ? ChromePainter.haloUnits * layout.chromeUnit : 0)
+            for m in [old.moreTime, moreTime] { if let m { rects.append(Self.grown(m.frame, pad: pad)) } }
         }
         if old.toast != toast {
             for box in [oldToast, newToast] { if let box { rects.append(box) } }

@@ -42,7 +42,11 @@ struct StepListView {
         for (k, item) in state.items.enumerated() {
             let box = list.items[k]
             painter.withScale(scale(k), centre: box.center, in: context) {
-                context.fill(Path(roundedRect: box, cornerRadius: 20 * c), with: .solid(item.chosen ? palette.accent : palette.card))
+                if item.chosen {
+                    context.fill(Path(roundedRect: box, cornerRadius: 20 * c), with: .solid(palette.accent))
+                } else {
+                    painter.fillControl(box, cornerRadius: 20 * c, color: palette.card, in: context)
+                }
                 let text = item.chosen ? palette.buttonText : palette.cardText
                 let icon = item.wheelchair ? min(64 * c, box.height - 32 * c) : 0
                 let inner = box.insetBy(dx: 24 * c, dy: 10 * c)
@@ -75,7 +79,7 @@ struct StepListView {
     private func quiet(_ title: String, in r: Rect, scale: Double, painter: ChromePainter, context: DrawingContext) {
         let c = painter.layout.chromeUnit
         painter.withScale(scale, centre: r.center, in: context) {
-            context.fill(Path(roundedRect: r, cornerRadius: 20 * c), with: .solid(painter.palette.cardControl))
+            painter.fillControl(r, cornerRadius: 20 * c, color: painter.palette.cardControl, in: context)
             painter.draw(ChromeText(title, 34, floorUnits: 24, bold: true, centered: true, layout: painter.layout),
                          in: r.insetBy(dx: 16 * c, dy: 8 * c), color: painter.palette.cardText, in: context)
         }

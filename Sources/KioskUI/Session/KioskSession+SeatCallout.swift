@@ -66,8 +66,9 @@ extension KioskSession {
         case .inCart: lines.append(strings.yourSeats)
         case .listedRow: break
         case .party(let n, let proposed):
-            let line = n == 1 ? (proposed ? strings.oneSeatHere : strings.addedToSeats) : (proposed ? strings.seatsTogetherHere : strings.partyAdded)
-            lines.append(KioskStrings.fill(line, ("count", "\(n)")))
+            // One seat is its own message, not the plural entry's singular.
+            lines.append(n == 1 ? (proposed ? strings.oneSeatHere : strings.addedToSeats)
+                         : strings.counted(proposed ? \.seatsTogetherHere : \.partyAdded, n))
         }
         return lines
     }
@@ -99,9 +100,14 @@ extension KioskSession {
         let m = view.chartToScreen
         let seatRadius = record.size * abs(m.a * m.d - m.b * m.c).squareRoot() / 2
         let fingerRadius = Self.calloutFingerRadiusMillimetres * configuration.pixelsPerMillimetre
+        // Never over More time (above the bar in the hold's last minute) or a toast.
+        let safe = interaction.chart.view.safeArea
+        var bottom = safe.maxY
+        if offersMoreTime { bottom = min(bottom, moreTimeOnChart.minY - ChromePainter.haloUnits * layout.chromeUnit) }
+        if let message = toastText, let toast = ToastView(message: message).box(with: painter) { bottom = min(bottom, toast.minY) }
+        let area = Rect(x: safe.minX, y: safe.minY, width: safe.width, height: max(0, bottom - safe.minY))
         return SeatCalloutView.callout(lines: calloutLines(for: callout), seat: seat, seatRadius: seatRadius,
                                        finger: callout.finger, fingerRadius: fingerRadius,
-                                       pixelsPerMillimetre: configuration.pixelsPerMillimetre, painter: painter,
-                                       within: interaction.chart.view.safeArea)
+                                       pixelsPerMillimetre: configuration.pixelsPerMillimetre, painter: painter, within: area)
     }
 }

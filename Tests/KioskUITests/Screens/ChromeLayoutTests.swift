@@ -251,16 +251,11 @@ import Raster
 
     // MARK: - Measuring
 
-    /// The entries a visitor sees: under a modal card, only the card's.
+    /// The entries a visitor sees: under a modal card, only the card's (those drawn after it).
     static func inFront(_ entries: [ChromeTextLog.Entry], _ d: KioskDriver) -> [ChromeTextLog.Entry] {
         let snapshot = d.session.snapshot()
-        if snapshot.accessibilityCard != nil {
-            let card = AccessibilityCardLayout(layout: d.session.layout).card
-            return entries.filter { card.contains($0.container) }
-        }
-        guard snapshot.card != nil else { return entries }
-        let card = d.session.layout.card
-        return entries.filter { card.contains($0.container) }
+        guard snapshot.accessibilityCard != nil || snapshot.card != nil else { return entries }
+        return entries.filter(\.onCard)
     }
 
     static func grown(_ r: Rect, _ by: Double) -> Rect { r.insetBy(dx: -by, dy: -by) }

@@ -36,13 +36,13 @@ extension KioskSession {
     /// visitor's first touch (the prompt's and the blanking's clocks start again).
     func cycleLanguage() {
         setLanguage(configuration.languages.after(configuration.language))
-    }
         timers.lastActivity = max(timers.lastActivity, now)
     }
 
     /// The language button's frame where it shows (nil when one language is offered).
     var languageButtonFrame: Rect? {
         layout.languageButton == .zero ? nil : layout.languageButton
+    }
 
     /// A new visitor (the idle reset, Done on the receipt) starts in the configured default.
     func startInDefaultLanguage() {

@@ -234,6 +234,7 @@ public struct KioskLayout: Hashable, Sendable {
     private mutating func lowerChrome(by dy: Double) {
         func down(_ r: Rect) -> Rect { r == .zero ? r : r.offsetBy(dx: 0, dy: dy) }
         header = down(header); home = down(home); cart = down(cart); accessibilityButton = down(accessibilityButton)
+        languageButton = down(languageButton)
         eventNameBox = down(eventNameBox); eventDateBox = down(eventDateBox)
         bottomBar = down(bottomBar); buy = down(buy); totalBox = down(totalBox); noteBox = down(noteBox)
         legendToggle = down(legendToggle); legendPanel = down(legendPanel)
@@ -246,6 +247,7 @@ public struct KioskLayout: Hashable, Sendable {
     /// and hit-testing (`KioskSession.frame(of:)`) read the same rects.
     private mutating func mirrorChrome() {
         home = mirrored(home); cart = mirrored(cart); accessibilityButton = mirrored(accessibilityButton)
+        if languageButton != .zero { languageButton = mirrored(languageButton) }
         eventNameBox = mirrored(eventNameBox); eventDateBox = mirrored(eventDateBox)
         buy = mirrored(buy); totalBox = mirrored(totalBox); noteBox = mirrored(noteBox)
         if legendFolds { legendToggle = mirrored(legendToggle); legendPanel = mirrored(legendPanel) }
@@ -253,7 +255,6 @@ public struct KioskLayout: Hashable, Sendable {
         card = mirrored(card); cardTitleBox = mirrored(cardTitleBox); cardBodyBox = mirrored(cardBodyBox)
         cardButton = mirrored(cardButton)
     }
-        languageButton = down(languageButton)
 
     /// `r` (px) as the chrome's direction places it: unchanged left to right; right to left,
     /// mirrored about the screen's vertical centre line (x → width − x − w).
@@ -266,5 +267,4 @@ public struct KioskLayout: Hashable, Sendable {
         guard rightToLeft else { return r }
         return Rect(x: container.maxX - (r.minX - container.minX) - r.width, y: r.minY, width: r.width, height: r.height)
     }
-        if languageButton != .zero { languageButton = mirrored(languageButton) }
 }

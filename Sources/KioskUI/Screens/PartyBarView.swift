@@ -35,7 +35,7 @@ struct PartyBarView {
         }
         context.fill(Path(p.strip), with: .solid(palette.barBackground))
         let n = party.size ?? 1
-        let chip = n == 1 ? strings.partyOfOne : KioskStrings.fill(strings.partyOf, ("count", "\(n)"))
+        let chip = strings.counted(\.partyOf, n)
         painter.withScale(scale(.partyChange), centre: p.change.center, in: context) {
             let r = Path(roundedRect: p.change.insetBy(dx: 1.5 * c, dy: 1.5 * c), cornerRadius: 20 * c)
             context.fill(r, with: .solid(palette.headerBackground))

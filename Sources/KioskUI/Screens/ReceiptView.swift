@@ -42,7 +42,7 @@ struct ReceiptView {
             text(line, 30, centered: centred, in: lines[k], color: palette.cardText)
         }
         if shown < seats.count, let last = lines.last {
-            text(KioskStrings.fill(strings.moreSeats, ("count", "\(seats.count - shown)")), 30, bold: true, centered: centred,
+            text(strings.counted(\.moreSeats, seats.count - shown), 30, bold: true, centered: centred,
                  in: last, color: palette.cardSecondaryText)
         }
         // Portrait: the total right under the seats rather than down by Done.

@@ -34,8 +34,7 @@ extension KioskSession {
             speech.focus = nil
             // A screen without items (processing) is only named.
             let count = focusItems.count
-            let items = count == 1 ? content.strings.spokenOneItem
-                : KioskStrings.fill(content.strings.spokenItems, ("count", "\(count)"))
+            let items = content.strings.counted(\.spokenItems, count)
             say(count == 0 ? title : [title, items, content.strings.spokenSwipeHint].joined(separator: " "))
         }
         if let toast = timers.toast, toast.until > now, toast.until != speech.toastUntil {

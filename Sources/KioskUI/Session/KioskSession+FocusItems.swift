@@ -59,11 +59,11 @@ extension KioskSession {
         if partyFrame(of: .partySize) != nil {
             for (k, r) in partyLayout.sizes.enumerated() {
                 let n = k + 1
-                items.append(.control(n == 1 ? strings.spokenOneSeat : KioskStrings.fill(strings.spokenSeats, ("count", "\(n)")), r))
+                items.append(.control(strings.counted(\.spokenSeats, n), r))
             }
         }
         if let n = party.size {
-            add(.partyChange, n == 1 ? strings.partyOfOne : KioskStrings.fill(strings.partyOf, ("count", "\(n)")))
+            add(.partyChange, strings.counted(\.partyOf, n))
         }
         for entry in stepListEntries { items.append(.control(entry.label, entry.frame)) }
         add(.bestSeats, strings.bestSeats)

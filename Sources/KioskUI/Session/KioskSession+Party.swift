@@ -199,7 +199,7 @@ extension KioskSession {
         // A run of free seats from the tapped one either way that was refused: only the orphan rule refused it.
         let up = seat..<(seat + n), down = (seat + 1 - n)..<(seat + 1)
         let freeRun = [up, down].contains { r in r.lowerBound >= row.lowerBound && r.upperBound <= row.upperBound && r.allSatisfy(vacancy.isFree) }
-        return KioskStrings.fill(freeRun ? strings.wouldLeaveSingleSeat : strings.notEnoughSeatsHere, ("count", "\(n)"))
+        return strings.counted(freeRun ? \.wouldLeaveSingleSeat : \.notEnoughSeatsHere, n)
     }
 
     /// A placement refusal for the visitor.
@@ -207,11 +207,11 @@ extension KioskSession {
         let strings = content.strings
         switch refusal.reason {
         case .noBlock(_, .accessible, _):
-            return KioskStrings.fill(strings.noAccessibleSeats, ("count", "\(n)"))
+            return strings.counted(\.noAccessibleSeats, n)
         case .noBlock(_, _, let tribune?):
-            return KioskStrings.fill(strings.noSeatsTogetherIn, ("count", "\(n)"), ("section", tribune))
+            return KioskStrings.fill(strings.counted(\.noSeatsTogetherIn, n), ("section", tribune))
         default:
-            return KioskStrings.fill(strings.noSeatsTogether, ("count", "\(n)"))
+            return strings.counted(\.noSeatsTogether, n)
         }
     }
 }

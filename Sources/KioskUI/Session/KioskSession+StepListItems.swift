@@ -36,7 +36,7 @@ extension KioskSession {
         switch stepLevel {
         case .partySize:
             return (1...maxPartySize).map { n in
-                StepListItem(title: n == 1 ? strings.partySizeOne : KioskStrings.fill(strings.partySizeMany, ("count", "\(n)")),
+                StepListItem(title: strings.counted(\.partySizeMany, n),
                              detail: "", chosen: party.size == n, action: .partySize(n))
             }
         case .sections:
@@ -58,7 +58,7 @@ extension KioskSession {
                 if party.accessibleOnly && spaces.all == 0 { continue }
                 var detail = [freeText(free.free(in: seats))]
                 if spaces.free > 0 {
-                    detail.append(spaces.free == 1 ? strings.oneWheelchairSpace : KioskStrings.fill(strings.wheelchairSpaces, ("count", "\(spaces.free)")))
+                    detail.append(strings.counted(\.wheelchairSpaces, spaces.free))
                 }
                 items.append(StepListItem(title: KioskStrings.fill(strings.rowLabel, ("row", venue.rowLabels[r])),
                                           detail: detail.joined(separator: " · "), wheelchair: spaces.all > 0, action: .row(r)))
@@ -76,7 +76,7 @@ extension KioskSession {
         var items: [StepListItem] = []
         if configuration.partySizeFirst, let n = party.size {
             if section == nil {
-                items.append(StepListItem(title: n == 1 ? strings.partyOfOne : KioskStrings.fill(strings.partyOf, ("count", "\(n)")),
+                items.append(StepListItem(title: strings.counted(\.partyOf, n),
                                           detail: "", action: .changePartySize))
             }
             let title = section.map { KioskStrings.fill(strings.bestSeatsIn, ("section", interaction.chart.venue.tribunes[$0].label)) }
@@ -111,12 +111,7 @@ extension KioskSession {
 
     /// "42 seats free", "1 seat free" or "No seats free".
     private func freeText(_ n: Int) -> String {
-        let strings = content.strings
-        switch n {
-        case 0: return strings.noSeatsFree
-        case 1: return strings.oneSeatFree
-        default: return KioskStrings.fill(strings.seatsFree, ("count", "\(n)"))
-        }
+        n == 0 ? content.strings.noSeatsFree : content.strings.counted(\.seatsFree, n)
     }
 
     /// The prices of `seats`' categories: "€29.00 – €65.00", one price, or "" without prices.

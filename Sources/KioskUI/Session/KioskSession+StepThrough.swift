@@ -224,8 +224,8 @@ extension KioskSession {
         } catch {
             seatCallout = nil
             let strings = content.strings
-            showToast(party.accessibleOnly ? KioskStrings.fill(strings.noAccessibleSeats, ("count", "\(n)"))
-                      : KioskStrings.fill(strings.noSeatsTogetherIn, ("count", "\(n)"), ("section", venue.tribunes[t].label)))
+            showToast(party.accessibleOnly ? strings.counted(\.noAccessibleSeats, n)
+                      : KioskStrings.fill(strings.counted(\.noSeatsTogetherIn, n), ("section", venue.tribunes[t].label)))
         }
     }
 }

@@ -210,7 +210,7 @@ extension KioskSession {
 
     func message(for refusal: SelectionRefusal, seat: Int) -> String {
         switch refusal {
-        case .limitReached(let max): return KioskStrings.fill(content.strings.atMostTickets, ("count", "\(max)"))
+        case .limitReached(let max): return content.strings.counted(\.atMostTickets, max)
         case .wouldLeaveOrphan: return content.strings.noSingleSeat
         default: return KioskStrings.fill(content.strings.seatNotAvailable, ("seat", "\(interaction.chart.venue.seatNumbers[seat])"))
         }

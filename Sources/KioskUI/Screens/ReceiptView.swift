@@ -49,7 +49,7 @@ struct ReceiptView {
         let used = shown < seats.count ? shown + 1 : shown
         var totalBox = r.total
         if centred, used < lines.count { totalBox.origin.y = lines[used].minY + 12 * layout.chromeUnit }
-        let total = MoneyFormat.string(minor: receipt.total, currency: receipt.currency)
+        let total = content.money(receipt.total, currency: receipt.currency)
         text(KioskStrings.fill(strings.receiptTotal, ("total", total)), 36, floor: 26, bold: true, centered: centred, in: totalBox,
              color: palette.cardText)
         if case .success(let code) = receipt.symbol {

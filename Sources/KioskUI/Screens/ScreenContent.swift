@@ -67,6 +67,12 @@ struct ScreenContent {
 
     /// `minor` units of the session's currency as the language writes money.
     func money(_ minor: Int) -> String {
+        money(minor, currency: currency)
+    }
+
+    /// `minor` units of `currency` (a receipt's own) as the language writes money: every price
+    /// the visitor sees or hears goes through here, so cart, receipt, lists and speech agree.
+    func money(_ minor: Int, currency: String) -> String {
         formats?.money(minor: minor, currency: currency) ?? MoneyFormat.string(minor: minor, currency: currency)
     }
 }

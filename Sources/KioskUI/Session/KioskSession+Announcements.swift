@@ -71,7 +71,7 @@ extension KioskSession {
             parts.append(added.map(spokenPlace).joined(separator: ", ") + ". " + strings.addedToSeats + ".")
         }
         parts.append(after.isEmpty ? strings.spokenNoSeatsLeft
-                     : strings.ticketsAndTotal(after.count, total: total, currency: configuration.currency) + ".")
+                     : content.ticketsAndTotal(after.count, total: total) + ".")
         say(parts.joined(separator: " "))
     }
 
@@ -93,14 +93,14 @@ extension KioskSession {
             guard let t = interaction.chart.selectedTribune else { return strings.spokenChooseSeats }
             return KioskStrings.fill(strings.spokenInSection, ("section", interaction.chart.venue.tribunes[t].label))
         case .cart:
-            return strings.cartTitle + ". " + strings.ticketsAndTotal(selectedSeats.count, total: total, currency: configuration.currency) + "."
+            return strings.cartTitle + ". " + content.ticketsAndTotal(selectedSeats.count, total: total) + "."
         case .review:
-            return strings.reviewTitle + ". " + strings.ticketsAndTotal(selectedSeats.count, total: total, currency: configuration.currency) + "."
+            return strings.reviewTitle + ". " + content.ticketsAndTotal(selectedSeats.count, total: total) + "."
         case .purchasing:
             return strings.processing
         case .receipt(let receipt, _):
             let code = KioskStrings.fill(strings.spokenPurchaseDone, ("code", Self.spelledOut(receipt.orderCode)))
-            let total = KioskStrings.fill(strings.receiptTotal, ("total", MoneyFormat.string(minor: receipt.total, currency: receipt.currency)))
+            let total = KioskStrings.fill(strings.receiptTotal, ("total", content.money(receipt.total, currency: receipt.currency)))
             return [code, strings.bought(receipt.seats.count), total + "."].joined(separator: " ")
         case .purchaseFailed(let reason):
             return strings.purchaseFailed + ". " + reason

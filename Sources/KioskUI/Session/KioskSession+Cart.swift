@@ -15,7 +15,7 @@ extension KioskSession {
             var detail = venue.categories.indices.contains(category) ? venue.categories[category].name : ""
             if let price = checkout.price(ofCategory: category) {
                 detail = KioskStrings.fill(strings.categoryAndPrice, ("name", detail),
-                                           ("price", MoneyFormat.string(minor: price, currency: configuration.currency)))
+                                           ("price", content.money(price)))
             }
             return .init(place: place, detail: detail)
         }

@@ -16,7 +16,7 @@ extension KioskSession {
             return seatListItems()
         case .receipt(let receipt, _):
             let l = ReceiptView.layout(for: receipt, on: layout)
-            let money = MoneyFormat.string(minor: receipt.total, currency: receipt.currency)
+            let money = content.money(receipt.total, currency: receipt.currency)
             return [
                 FocusItem(label: strings.orderCode + " " + Self.spelledOut(receipt.orderCode), frame: l.code, activationPoint: nil),
                 FocusItem(label: KioskStrings.fill(strings.receiptTotal, ("total", money)), frame: l.total, activationPoint: nil),
@@ -52,7 +52,7 @@ extension KioskSession {
         }
         add(.zoomOut, strings.spokenWholeStadium)
         let bag = selectedSeats.isEmpty ? strings.noSeatsChosen
-            : strings.ticketsAndTotal(selectedSeats.count, total: total, currency: configuration.currency)
+            : content.ticketsAndTotal(selectedSeats.count, total: total)
         add(.cart, strings.cartTitle + " · " + bag)
         add(.accessibility, strings.accessibilityTitle)
         add(.language, strings.languageTitle + " · " + configuration.language.nativeName)
@@ -89,7 +89,7 @@ extension KioskSession {
                 items.append(FocusItem(label: label, frame: list.lines[k], activationPoint: nil))
             }
         }
-        let money = strings.ticketsAndTotal(selectedSeats.count, total: total, currency: configuration.currency)
+        let money = content.ticketsAndTotal(selectedSeats.count, total: total)
         items.append(FocusItem(label: money, frame: list.total, activationPoint: nil))
         if offersMoreTime { items.append(.control(strings.moreTime, list.moreTime)) }
         items.append(.control(cart ? strings.closeButton : strings.backButton, list.secondary))

@@ -80,7 +80,7 @@ extension KioskSession {
         guard venue.categories.indices.contains(c) else { return nil }
         let name = venue.categories[c].name
         return price(ofCategory: c).map {
-            KioskStrings.fill(content.strings.categoryAndPrice, ("name", name), ("price", MoneyFormat.string(minor: $0, currency: configuration.currency)))
+            KioskStrings.fill(content.strings.categoryAndPrice, ("name", name), ("price", content.money($0)))
         } ?? name
     }
 

@@ -121,7 +121,7 @@ extension KioskSession {
         for s in seats { categories.insert(Int(venue.seats[s].category)) }
         let prices = categories.compactMap { price(ofCategory: $0) }
         guard let low = prices.min(), let high = prices.max() else { return "" }
-        let money = { MoneyFormat.string(minor: $0, currency: self.configuration.currency) }
+        let money = { self.content.money($0) }
         return low == high ? money(low) : KioskStrings.fill(content.strings.priceRange, ("low", money(low)), ("high", money(high)))
     }
 

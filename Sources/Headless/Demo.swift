@@ -100,7 +100,7 @@ public struct Demo {
     public static func writeSession(to path: String) throws {
         let recording = try DemoSession.makeRecording(venue: DemoSession.venue())
         let text = LibinputRecordWriter.document(recording, system: .init(os: "tribune demo session", kernel: "none"))
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))   // in place: the path may be a FIFO or /dev/stdout
     }
 
     public func run() throws -> Result {

@@ -145,8 +145,9 @@ struct ReplayCommand: ParsableCommand {
         for e in result.errors { FileHandle.standardError.write(Data("error: \(e)\n".utf8)) }
         let json = result.report.json()
         if let report {
-            guard FileManager.default.createFile(atPath: report, contents: Data(json.utf8)) else {
-                throw ValidationError("cannot write the report to \(report)")
+            // Written in place, never renamed over: the path may be a FIFO, a device or /dev/stdout.
+            do { try Data(json.utf8).write(to: URL(fileURLWithPath: report)) } catch {
+                throw ValidationError("cannot write the report to \(report): \(error.localizedDescription)")
             }
         } else {
             print(json, terminator: "")

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+/// Output options pointed at a FIFO or at `/dev/stdout` are written through, and the path is
+/// left as it was: still a FIFO, still the symlink to the process's standard output. (Renaming a
+/// temporary file over the path, as `--report` did, replaced /dev/null with a regular file.)
+/// Each case runs the built executable as an operator would.
+@Suite(.serialized) struct OutputPathTests {
+    struct Case: CustomStringConvertible {
+        var program: String
+        /// The arguments; `OUT` stands for the output path.
+        var arguments: [String]
+        /// What the written bytes start with.
+        var signature: [UInt8]
+        var description: String { "\(program) \(arguments.joined(separator: " "))" }
+    }
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47]
+    static let json = Array("{".utf8)
+
+    static let cases: [Case] = [
+        Case(program: "tribune-headless", arguments: ["replay", root + "/demo/demo-session.yaml", "--seats", "2000", "--to", "0.5", "--no-timing",
+                                                      "--report", "OUT"], signature: json),
+        Case(program: "tribune-headless", arguments: ["replay", root + "/demo/demo-session.yaml", "--seats", "2000", "--to", "0.5", "--no-timing",
+                                                      "--last-frame", "OUT", "--report", "/dev/null"], signature: png),
+        Case(program: "tribune-headless", arguments: ["demo", "--make-session", "--session", "OUT"], signature: Array("# libinput record".utf8)),
+        Case(program: "tribune", arguments: ["venue", "generate", "--seats", "500", "-o", "OUT"], signature: json),
+        Case(program: "tribune", arguments: ["draw", root + "/Tests/VM/scenes/present-a.json", "-o", "OUT"], signature: png),
+    ]
+
+    static func executable(_ name: String) -> String {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name).path
+        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+        return FileManager.default.currentDirectoryPath + "/.build/debug/" + name
+    }
+
+    /// Runs `c` with OUT replaced by `path`; returns its exit status, what it wrote to standard
+    /// output and to standard error.
+    static func run(_ c: Case, path: String) throws -> (status: Int32, output: [UInt8], error: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable(c.program))
+        process.arguments = c.arguments.map { $0 == "OUT" ? path : $0 }
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        let err = Received()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async { err.set(error.fileHandleForReading.readDataToEndOfFile()); group.leave() }
+        let out = Array(output.fileHandleForReading.readDataToEndOfFile())
+        group.wait()
+        process.waitUntilExit()
+        return (process.terminationStatus, out, String(decoding: err.get(), as: UTF8.self))
+    }
+
+    /// Bytes handed over from a reading thread.
+    final class Received: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data = Data()
+        func set(_ d: Data) { lock.withLock { data = d } }
+        func get() -> Data { lock.withLock { data } }
+    }
+
+    static func fileType(_ path: String) -> mode_t {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
+    }
+
+    @Test(arguments: cases)
+    func aFIFOIsWrittenThroughAndStaysAFIFO(_ c: Case) throws {
+        let fifo = NSTemporaryDirectory() + "tribune-output-" + UUID().uuidString + ".fifo"
+        try #require(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        // Opened without blocking, so the test never hangs on a command that does not open the
+        // FIFO; drained while the command runs (a PNG is larger than the pipe's buffer).
+        let fd = open(fifo, O_RDONLY | O_NONBLOCK)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let bytes = Received()
+        let exited = Received()
+        let reading = DispatchGroup()
+        reading.enter()
+        DispatchQueue.global().async {
+            var data = Data(), buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let n = read(fd, &buffer, buffer.count)
+                if n > 0 { data.append(contentsOf: buffer[0..<n]); continue }
+                if !exited.get().isEmpty { break }   // the writer is gone and the pipe is empty
+                usleep(5000)
+            }
+            bytes.set(data)
+            reading.leave()
+        }
+        let result = try Self.run(c, path: fifo)
+        exited.set(Data([1]))
+        reading.wait()
+        let received = bytes.get()
+        #expect(result.status == 0, "\(c): \(result.error)")
+        #expect(Self.fileType(fifo) == S_IFIFO, "\(c) replaced the FIFO")
+        #expect(received.count > 100 && Array(received.prefix(c.signature.count)) == c.signature, "\(c): \(received.count) bytes")
+    }
+
+    @Test(arguments: cases)
+    func devStdoutIsWrittenThroughAndStaysTheLink(_ c: Case) throws {
+        let before = Self.fileType("/dev/stdout")
+        let result = try Self.run(c, path: "/dev/stdout")
+        #expect(result.status == 0, "\(c): \(result.error)")
+        #expect(Self.fileType("/dev/stdout") == before, "\(c) replaced /dev/stdout")
+        #expect(result.output.count > 100, "\(c)")
+        let found = (0...max(0, result.output.count - c.signature.count)).contains { Array(result.output[$0..<min(result.output.count, $0 + c.signature.count)]) == c.signature }
+        #expect(found, "\(c): the output lacks what the file starts with")
+    }
+}

@@ -165,7 +165,7 @@ public struct KioskLayout: Hashable, Sendable {
             legendPanel = Rect(x: pad, y: bottomBar.minY - (Double(rows) * entry + 24) * c, width: w - 2 * pad,
                                height: (Double(rows) * entry + 24) * c)
             legendCells = legend(x: legendPanel.minX + 12 * c, width: legendPanel.width - 24 * c, top: legendPanel.minY + 12 * c,
-                                 columns: columns, height: 96, step: 96)
+                                 columns: columns, height: entry, step: entry)
             if portrait {
                 let half = (w - 3 * pad) / 2, y = bottomBar.minY + 140 * c
                 summary = Rect(x: pad, y: bottomBar.minY + 12 * c, width: w - 2 * pad, height: 116 * c)

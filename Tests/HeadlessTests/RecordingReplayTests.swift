@@ -27,6 +27,15 @@ struct RecordingReplayTests {
         return o
     }
 
+    /// The bundled demo session as recorded (party size first), on the default venue, untimed.
+    static func bundledSessionOptions() throws -> RecordingReplay.Options {
+        var o = RecordingReplay.Options(recording: try sessionPath())
+        o.timing = false
+        o.showsProgress = false
+        o.partySizeFirst = true
+        return o
+    }
+
     @Test func aReplayWithTheBoxOfficeBuysTheTappedSeatsThere() async throws {
         let venue = DemoSession.venue()
         let venuePath = Self.temporaryPath("stadium.venue.json")

@@ -11,10 +11,7 @@ struct TranscriptAudioTests {
     @Test func theReplaysSpeechIsWrittenAsOneWAVAsLongAsEspeakSaysItsUtterancesAre() throws {
         let wav = RecordingReplayTests.temporaryPath("speech.wav")
         defer { try? FileManager.default.removeItem(atPath: wav) }
-        var options = RecordingReplay.Options(recording: try RecordingReplayTests.sessionPath())
-        options.timing = false
-        options.showsProgress = false
-        options.partySizeFirst = true
+        var options = try RecordingReplayTests.bundledSessionOptions()
         options.speech = true
         options.speechWAVPath = wav
         let result = try RecordingReplay(options: options).run()

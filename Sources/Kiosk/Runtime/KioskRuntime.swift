@@ -1,3 +1,4 @@
+import Animation
 import Displays
 import Logging
 
@@ -22,6 +23,11 @@ public final class KioskRuntime {
     /// the display is open, as a driver that loses them would; the kiosk loop must write the
     /// flip off at its deadline, set the mode again and repaint (`flip_timeouts` in `status`).
     public var lostFlipEvents = 0
+
+    /// The clock the kiosk's session, timers' deadlines and box-office bridge read (seconds).
+    /// Monotonic for `tribune run`; the soak (Tests/KioskSoak) steps a `VirtualClock` that runs
+    /// ahead of real time and turns the loop itself, so timerfds armed on it only wake early.
+    public var clock: any Clock = MonotonicClock()
 
     /// - Parameters:
     ///   - configurationFile: the file `reload` reads again (nil: flags only).

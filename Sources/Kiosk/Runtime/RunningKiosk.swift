@@ -20,7 +20,8 @@ final class RunningKiosk {
     private(set) var configuration: KioskConfiguration
     let runtime: KioskRuntime
     var logger: Logger
-    let clock = MonotonicClock()
+    /// The runtime's clock (`KioskRuntime.clock`): monotonic on a kiosk, virtual in the soak.
+    let clock: any Clock
     let startTime: Double
     let loop: EventLoop
     let notifier: SystemdNotifier?
@@ -60,6 +61,7 @@ final class RunningKiosk {
         var logger = Logger(label: "tribune")
         logger.logLevel = Logger.Level(rawValue: configuration.logLevel) ?? .info
         self.logger = logger
+        clock = runtime.clock
         startTime = clock.now
         loop = try EventLoop()
         notifier = SystemdNotifier(environment: runtime.environment)
@@ -83,7 +85,7 @@ final class RunningKiosk {
         pacer = FramePacer(display: display)
         logger.info("display", metadata: ["output": "\(display.summary)"])
 
-        session = Self.makeSession(configuration, display: display, event: link?.event, venue: venue, touchPanel: nil)
+        session = Self.makeSession(configuration, display: display, event: link?.event, venue: venue, touchPanel: nil, clock: clock)
         if let code = serviceCode { session.receive(.service(code: code)) }
         touch = configuration.touch.enabled
             ? Self.openTouch(runtime.touchFactory, configuration.touch, session: session, display: display, logger: logger)
@@ -140,9 +142,9 @@ final class RunningKiosk {
 
     /// The visitor session for the display's current size.
     static func makeSession(_ configuration: KioskConfiguration, display: any Displays.Display, event: EventInfo?,
-                            venue: Venue, touchPanel: Size?) -> KioskSession {
+                            venue: Venue, touchPanel: Size?, clock: any Clock) -> KioskSession {
         let c = sessionConfiguration(configuration, display: display, event: event, venue: venue, touchPanel: touchPanel)
-        return KioskSession(venue: venue, configuration: c, clock: MonotonicClock())
+        return KioskSession(venue: venue, configuration: c, clock: clock)
     }
 
     /// The visitor session's settings for the display's current size.
@@ -177,7 +179,7 @@ final class RunningKiosk {
     /// A session laid out again (new size, reload) that keeps the service state.
     func rebuildSession() {
         session = Self.makeSession(configuration, display: display, event: event, venue: venue,
-                                   touchPanel: touch?.physicalSize)
+                                   touchPanel: touch?.physicalSize, clock: clock)
         if let code = serviceCode { session.receive(.service(code: code)) }
         pacer.repaint()
     }

@@ -241,3 +241,23 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Fuzz targets (Fuzz/, docs/fuzzing.md): libFuzzer executables, in the package only when TRIBUNE_FUZZ
+// is set. scripts/fuzz.sh builds them with -sanitize=fuzzer,address in .build-fuzz; `swift build`
+// neither sees them nor needs libFuzzer. Each harness exercises one parser of the module it imports.
+if Context.environment["TRIBUNE_FUZZ"] != nil {
+    let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+        ("fuzz-venue", ["Seating"]),
+        ("fuzz-pretix", ["BoxOffice"]),
+        ("fuzz-scene", ["SceneFile", "Raster"]),
+        ("fuzz-recording", ["Recording", "Gestures", "Geometry"]),
+        ("fuzz-toml", ["Kiosk"]),
+        ("fuzz-request", ["BoxOffice"]),
+        ("fuzz-png", ["Raster"]),
+    ]
+    // libFuzzer's driver entry point (LLVMFuzzerRunDriver), called from each target's main.
+    package.targets.append(.systemLibrary(name: "CFuzzer", path: "Fuzz/CFuzzer"))
+    package.targets += fuzzTargets.map { target in
+        .executableTarget(name: target.name, dependencies: ["CFuzzer"] + target.dependencies, path: "Fuzz/\(target.name)")
+    }
+}

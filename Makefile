@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: deps catalogs build test test-vm test-vm-run test-asan demo bench install clean
+.PHONY: deps catalogs build test test-vm test-vm-run test-asan fuzz demo bench install clean
 
 deps:
 	@scripts/install-deps.sh build
@@ -53,6 +53,13 @@ test-vm-run:
 test-asan: deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt \
 	$(SWIFT) test --disable-xctest --sanitize=address --scratch-path .build-asan --filter 'RasterTests|QRCodeTests'
+
+# The parsers under libFuzzer (Fuzz/, docs/fuzzing.md): builds every target with
+# -sanitize=fuzzer,address in .build-fuzz, runs each SECONDS seconds from the committed seeds and
+# prints executions, coverage and crashes per target; exits 1 on a finding. JOBS=2 runs two at a time.
+SECONDS ?= 60
+fuzz: deps
+	OUT=$(OUT) SWIFT=$(SWIFT) scripts/fuzz.sh $(SECONDS)
 
 demo: deps catalogs
 	$(SWIFT) build -c release --product tribune-headless

@@ -6,7 +6,8 @@
 # libFuzzer's final status line) and crashes.
 #
 # Usage: scripts/fuzz.sh [SECONDS] [TARGET...]   (TARGET: venue, pretix, scene, recording, toml,
-#        request, png; all without one). JOBS=2 runs two targets at a time (default 1).
+#        request, png; all without one). JOBS=2 runs two targets at a time (default 1);
+#        SKIP_BUILD=1 runs the executables already in .build-fuzz.
 #
 # The committed seeds (Fuzz/corpus/<target>/) are read, never written: inputs that reach new
 # coverage go to $OUT/fuzz/corpus/<target>/, which later runs start from. A crash, a leak, an
@@ -28,6 +29,7 @@ done
 
 build=(env TRIBUNE_FUZZ=1 "$SWIFT" build --build-path .build-fuzz -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING_BUILD_MODE_UNSAFE_FOR_PRODUCTION)
 for t in "${targets[@]}"; do
+  [ "${SKIP_BUILD:-0}" = 1 ] && break
   echo "== building fuzz-$t"
   mkdir -p "$OUT/fuzz"
   if ! "${build[@]}" --product "fuzz-$t" >"$OUT/fuzz/build-$t.log" 2>&1; then
@@ -40,6 +42,8 @@ for t in "${targets[@]}"; do
 done
 bin=$("${build[@]}" --show-bin-path)
 
+# The Swift runtime's own backtracer would race libFuzzer's crash handler (and hang on a trap).
+export SWIFT_BACKTRACE=enable=no
 # Leaks the toolchain's Foundation keeps (not ours) are suppressed as in `make test-asan`.
 export LSAN_OPTIONS=suppressions=$PWD/scripts/lsan-suppressions.txt
 run() {

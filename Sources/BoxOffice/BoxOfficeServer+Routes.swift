@@ -90,9 +90,11 @@ extension BoxOfficeServer {
             let key = try server.idempotencyKey(r)
             let json = try await server.readJSON(r)
             let order = try OrderRequest(json)
-            return try await server.idempotent(r, key: key, body: json) { db, now in
+            let reply = try await server.idempotent(r, key: key, body: json) { db, now in
                 try BoxOfficeStore.createOrder(db, kiosk: r.kiosk, request: order, now: now, ids: server.store.ids)
             }
+            if reply.status == 201 && !reply.replayed { server.metrics.orders.increment() }
+            return reply
         },
         APIRoute(method: .get, path: "/v1/orders", requiresToken: true) { server, r in
             guard let ref = r.request.uri.queryParameters.get("client_order_ref"), !ref.isEmpty else {
@@ -105,9 +107,20 @@ extension BoxOfficeServer {
         APIRoute(method: .get, path: "/v1/orders/{order_id}", requiresToken: true) { server, r in
             APIReply(status: 200, json: try await server.store.order(kiosk: r.kiosk, orderID: r.parameter("order_id")))
         },
+        APIRoute(method: .post, path: "/v1/kiosks/heartbeat", requiresToken: true) { server, r in
+            let beat = try HeartbeatRequest(try await server.readJSON(r))
+            try await server.store.recordHeartbeat(kiosk: r.kiosk, beat)
+            return .noContent
+        },
+        // Behind a token like the API: a scraper gets its own line in the token file.
+        APIRoute(method: .get, path: "/metrics", requiresToken: true) { server, _ in
+            server.metrics.activeHolds.record(try await server.store.activeHoldCount())
+            return APIReply(status: 200, body: Data(server.metrics.exposition()), contentType: "text/plain; version=0.0.4; charset=utf-8")
+        },
     ]
 
     func respond(route: APIRoute, request: Request, context: BasicRequestContext) async -> Response {
+        let started = ContinuousClock.now
         let requestID = BoxOfficeStore.newID("req_")
         var parameters: [String: String] = [:]
         for segment in route.path.split(separator: "/") where segment.hasPrefix("{") {
@@ -140,6 +153,7 @@ extension BoxOfficeServer {
                              requestID: requestID)
         }
         var response = Self.response(reply)
+        metrics.answered(route, status: reply.status, duration: ContinuousClock.now - started)
         response.headers[.requestID] = requestID
         if reply.status == 401 { response.headers[.wwwAuthenticate] = "Bearer" }
         return response

@@ -64,6 +64,8 @@ public final class BoxOfficeServer: Sendable {
     let running = Mutex<(group: ServiceGroup?, task: Task<Void, Never>?, sweeper: Task<Void, Never>?)>((nil, nil, nil))
     let openAPIDocument: Data
     let logger: Logger
+    /// This server's own registry (see `BoxOfficeMetrics`), served by `GET /metrics`.
+    let metrics: BoxOfficeMetrics
 
     public init(configuration: Configuration) throws {
         self.configuration = configuration
@@ -71,6 +73,9 @@ public final class BoxOfficeServer: Sendable {
                                    ids: configuration.ids)
         tokens = Mutex(TokenTable(configuration.tokens))
         openAPIDocument = Self.openAPIData
+        let metrics = BoxOfficeMetrics(routes: Self.routeTable)
+        store.writer.commitObserver.withLock { $0 = { metrics.commitDuration.recordInterval($0) } }
+        self.metrics = metrics
         var logger = Logger(label: "tribune-boxoffice")
         logger.logLevel = .warning
         self.logger = logger
@@ -128,7 +133,8 @@ public final class BoxOfficeServer: Sendable {
         ])
         return Application(router: router, server: .http1(configuration: http1),
                            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil,
-                                                backlog: configuration.listenBacklog, availableConnectionsDelegate: MaximumAvailableConnections(configuration.maxConnections, logger: logger)),
+                                                backlog: configuration.listenBacklog, availableConnectionsDelegate: CountedConnections(limit: MaximumAvailableConnections(configuration.maxConnections, logger: logger),
+                                                                                                      gauge: metrics.openConnections)),
                            onServerRunning: { channel in onRunning(channel.localAddress?.port ?? 0) },
                            logger: logger)
     }

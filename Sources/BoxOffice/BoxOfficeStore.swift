@@ -91,6 +91,14 @@ public final class BoxOfficeStore: Sendable {
         migrator.registerMigration("v2-event-start") { db in
             try db.execute(sql: "ALTER TABLE event ADD COLUMN starts_at TEXT")
         }
+        // Each kiosk's last heartbeat (`tribune-boxoffice kiosks`); times in ms since 1970.
+        migrator.registerMigration("v3-kiosk-heartbeat") { db in
+            try db.execute(sql: """
+                CREATE TABLE kiosk_heartbeat(
+                  kiosk_id TEXT PRIMARY KEY, state TEXT NOT NULL, code TEXT, display INTEGER NOT NULL, touch INTEGER NOT NULL,
+                  interval_seconds INTEGER NOT NULL, last_seen_at INTEGER NOT NULL)
+                """)
+        }
         return migrator
     }
 

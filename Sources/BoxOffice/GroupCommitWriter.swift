@@ -21,6 +21,8 @@ final class GroupCommitWriter: Sendable {
     private let state = Mutex<(jobs: [Job], running: Bool)>(([], false))
     /// Most jobs per transaction (bounds latency and the rollback of a failed commit).
     let maxBatch: Int
+    /// Told how long each batch's transaction took, BEGIN to the end of COMMIT (the metrics).
+    let commitObserver = Mutex<(@Sendable (Duration) -> Void)?>(nil)
 
     init(pool: DatabasePool, maxBatch: Int = 64) {
         self.pool = pool
@@ -53,6 +55,7 @@ final class GroupCommitWriter: Sendable {
             }
             if jobs.isEmpty { return }
             let results: [Result<any Sendable, any Error>]
+            let started = ContinuousClock.now
             do {
                 results = try await pool.writeWithoutTransaction { db in
                     var results: [Result<any Sendable, any Error>] = []
@@ -82,6 +85,7 @@ final class GroupCommitWriter: Sendable {
                 for job in jobs { job.continuation.resume(throwing: error) }
                 continue
             }
+            if let observe = commitObserver.withLock({ $0 }) { observe(ContinuousClock.now - started) }
             for (job, result) in zip(jobs, results) { job.continuation.resume(with: result) }
         }
     }

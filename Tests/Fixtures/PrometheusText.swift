@@ -1,0 +1,60 @@
+import Foundation
+
+/// Prometheus text format read by prometheus_client's parser (PyPI), not by ours: the test venv's
+/// python runs scripts/prometheus_samples.py on the text (`scripts/test-venv.sh` makes the venv).
+public struct PrometheusText: Sendable {
+    /// One sample line as the parser read it.
+    public struct Sample: Sendable, Equatable {
+        public var name: String
+        public var labels: [String: String]
+        public var value: Double
+    }
+
+    /// Why the text could not be read: the parser's message, or how to make the venv.
+    public struct ParseError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Metric family name (without `_total`, as the parser names counters) → type.
+    public var families: [String: String]
+    public var samples: [Sample]
+
+    /// `<package>/`.
+    static let packageRoot = URL(fileURLWithPath: #filePath)  // <package>/Tests/Fixtures/PrometheusText.swift
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    public init(parsing text: String) throws {
+        let python = Self.packageRoot.appendingPathComponent(".venv/bin/python").path
+        guard FileManager.default.isExecutableFile(atPath: python) else {
+            throw ParseError(description: "\(python) missing: run scripts/test-venv.sh (make test does)")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [Self.packageRoot.appendingPathComponent("scripts/prometheus_samples.py").path]
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        input.fileHandleForWriting.write(Data(text.utf8))
+        try input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0,
+              let document = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let families = document["families"] as? [String: String], let samples = document["samples"] as? [[String: Any]] else {
+            throw ParseError(description: "scripts/prometheus_samples.py exited \(process.terminationStatus): \(message)")
+        }
+        self.families = families
+        self.samples = samples.map {
+            Sample(name: $0["name"] as? String ?? "", labels: $0["labels"] as? [String: String] ?? [:],
+                   value: ($0["value"] as? NSNumber)?.doubleValue ?? .nan)
+        }
+    }
+
+    /// The value of the sample named `name` whose labels include `labels`; nil when none is.
+    public func value(_ name: String, _ labels: [String: String] = [:]) -> Double? {
+        samples.first { sample in sample.name == name && labels.allSatisfy { key, value in sample.labels[key] == value } }?.value
+    }
+}

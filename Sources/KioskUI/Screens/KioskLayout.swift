@@ -33,6 +33,9 @@ public struct KioskLayout: Hashable, Sendable {
     /// Where the chrome lies: the screen, or with low reach the reach band's part of it, px.
     /// Screens over everything (the cart, the review, the receipt) fill this.
     public let chromeArea: Rect
+    /// The panel's reach band where its mounting is configured and the screen is not wholly in
+    /// it (with low reach or without): the accessibility card keeps its switches inside it.
+    public let reachBand: ReachBand?
     public var isPortrait: Bool { size.height > size.width }
     /// Whether the chrome runs right to left (Arabic): every rect below is the left-to-right
     /// arrangement mirrored about the screen's vertical centre line (`mirrored(_:)`), so the
@@ -107,8 +110,12 @@ public struct KioskLayout: Hashable, Sendable {
     ///   - reach: low reach: the whole chrome is laid out inside this band of the screen, as on
     ///     a screen of the band's height, and the safe area lies inside it (nil: the screen).
     ///   - languageButton: the kiosk offers more than one language: the header has a language button.
+    ///   - entryReach: the panel's reach band where its mounting is configured, used without low
+    ///     reach: the header's row of controls (home, the accessibility and language buttons, the
+    ///     cart) is lowered into it, so the buttons that turn low reach on can always be reached
+    ///     (`placeHeaderRow(in:)`). Ignored with `reach`, which moves the whole chrome.
     public init(size: Size, pixelsPerMillimetre: Double = 0, rightToLeft: Bool = false, chromeScale: Double = 1,
-                reach: ReachBand? = nil, languageButton offersLanguages: Bool = false) {
+                reach: ReachBand? = nil, languageButton offersLanguages: Bool = false, entryReach: ReachBand? = nil) {
         self.size = size
         self.rightToLeft = rightToLeft
         let w = size.width, h = reach?.height ?? size.height
@@ -117,6 +124,7 @@ public struct KioskLayout: Hashable, Sendable {
         let c = max(u, ppm / 10) * max(1, chromeScale)
         self.chromeScale = max(1, chromeScale)
         chromeArea = Rect(x: 0, y: reach?.top ?? 0, width: w, height: h)
+        reachBand = (reach ?? entryReach).flatMap { $0.coversScreen ? nil : $0 }
         self.u = u
         self.pixelsPerMillimetre = ppm
         chromeUnit = c
@@ -218,7 +226,33 @@ public struct KioskLayout: Hashable, Sendable {
         // portrait panel) gives the name and the date a row of their own under the buttons.
         if eventNameBox.width < Self.narrowestTitle * c { titleRowUnderButtons(pad: pad) }
         if rightToLeft { mirrorChrome() }
-        if let reach, reach.top > 0 { lowerChrome(by: reach.top) }
+        if let reach {
+            if reach.top > 0 { lowerChrome(by: reach.top) }
+        } else if let entryReach {
+            placeHeaderRow(in: entryReach)
+        }
+    }
+
+    /// A control's area for touches grows by this much each side, px: 3 mm (fingers are wide),
+    /// at most 12 layout units.
+    public var touchSlop: Double { min(3 * pixelsPerMillimetre, 12 * u) }
+
+    /// Without low reach on a panel mounted high: the header's row of controls is lowered so
+    /// that each one, and its touch area, begins at the band's top; the header grows from the
+    /// screen's top down to the row (the event's name and date go down with it), and the
+    /// chart's safe area starts below it. A band that already holds the header (a panel mounted
+    /// low enough) moves nothing.
+    private mutating func placeHeaderRow(in band: ReachBand) {
+        // A band from the screen's top holds the header: touch areas end at its edges
+        // (`KioskSession.controlHitRect`). Else the row's touch areas begin at the band's top.
+        guard band.top > 0 else { return }
+        let dy = band.top - (home.minY - touchSlop)
+        guard dy > 0 else { return }
+        func down(_ r: Rect) -> Rect { r == .zero ? r : r.offsetBy(dx: 0, dy: dy) }
+        home = down(home); cart = down(cart); accessibilityButton = down(accessibilityButton)
+        languageButton = down(languageButton)
+        eventNameBox = down(eventNameBox); eventDateBox = down(eventDateBox)
+        header = Rect(x: header.minX, y: header.minY, width: header.width, height: header.height + dy)
     }
 
     /// The event's name and date under the header's buttons, the whole width less `pad` (px)

@@ -1,10 +1,11 @@
 /// The part of the screen a visitor in a wheelchair or of short stature can reach: from 15 to
-/// 48 inches (381–1219 mm) above the floor (ADA 308, US Section 508's reach ranges), from how
+/// 48 inches (381–1219.2 mm) above the floor (ADA 308, US Section 508's reach ranges), from how
 /// high the panel is mounted and its density. Low reach lays every control out inside it.
 public struct ReachBand: Hashable, Sendable {
-    /// The lowest and highest reachable heights above the floor, mm.
-    public static let lowestReach = 381.0
-    public static let highestReach = 1219.0
+    /// The lowest and highest reachable heights above the floor, mm: 15 and 48 inches exactly
+    /// (1219 mm would put the band's top 0.2 mm above 48 in).
+    public static let lowestReach = 15 * 25.4
+    public static let highestReach = 48 * 25.4
     /// The least band, mm on the panel, that holds the header, the bar and a strip of chart.
     public static let leastHeight = 60.0
 

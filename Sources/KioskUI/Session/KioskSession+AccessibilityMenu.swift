@@ -6,12 +6,13 @@ import Raster
 extension KioskSession {
     /// The chrome's layout for `configuration` with `accessibility`'s size and reach: 1.5× the
     /// chrome with large text; inside the reach band with low reach (when the panel's mounting
-    /// is configured: `Configuration.reachBand`).
+    /// is configured: `Configuration.reachBand`); without low reach the header's row, with the
+    /// accessibility and language buttons, still inside that band.
     static func makeLayout(_ configuration: Configuration, accessibility: AccessibilityOptions) -> KioskLayout {
         KioskLayout(size: configuration.screenSize, pixelsPerMillimetre: configuration.pixelsPerMillimetre,
                     rightToLeft: configuration.rightToLeft, chromeScale: accessibility.largeText ? largeTextScale : 1,
                     reach: accessibility.lowReach ? configuration.reachBand : nil,
-                    languageButton: configuration.languages.offered.count > 1)
+                    languageButton: configuration.languages.offered.count > 1, entryReach: configuration.reachBand)
     }
 
     /// Large text's chrome against the usual.

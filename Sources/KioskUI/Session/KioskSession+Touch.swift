@@ -58,8 +58,7 @@ extension KioskSession {
     /// kept inside the header for the header's controls so none reaches over the chart's seats.
     func controlHitRect(_ c: KioskControl) -> Rect? {
         guard let r = frame(of: c) else { return nil }
-        let grow = min(3 * configuration.pixelsPerMillimetre, 12 * layout.u)
-        let hit = r.insetBy(dx: -grow, dy: -grow)
+        let hit = r.insetBy(dx: -layout.touchSlop, dy: -layout.touchSlop)
         if let panel = partyPanel, c == .partySize || c == .partyChange || c == .bestSeats || c == .accessibleFilter {
             return hit.intersection(panel)   // the party's controls reach no seat either
         }

@@ -157,8 +157,7 @@ public final class KioskSession {
 
     /// The chrome's layout for `configuration`'s screen, density and direction.
     static func makeLayout(_ configuration: Configuration) -> KioskLayout {
-        KioskLayout(size: configuration.screenSize, pixelsPerMillimetre: configuration.pixelsPerMillimetre,
-                    rightToLeft: configuration.rightToLeft, languageButton: configuration.languages.offered.count > 1)
+        makeLayout(configuration, accessibility: AccessibilityOptions())
     }
 
     /// The chrome's direction changed (a visitor chose a language written the other way):

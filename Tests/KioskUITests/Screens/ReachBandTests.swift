@@ -1,23 +1,23 @@
 import Testing
 @testable import KioskUI
 
-/// Low reach's band from the panel's mounting: 381–1219 mm above the floor, in screen px.
+/// Low reach's band from the panel's mounting: 15–48 in (381–1219.2 mm) above the floor, in screen px.
 @Suite struct ReachBandTests {
     /// A 27"-ish portrait panel (597 mm tall, 1920 px) whose bottom is 700 mm above the floor:
     /// its top is 1297 mm up, so the top 78 mm are out of reach and the bottom is all in reach.
     @Test func portraitPanelLosesItsTop() throws {
         let ppm = 1920.0 / 597
         let band = try ReachBand(mountBottom: 700, screenHeight: 1920, pixelsPerMillimetre: ppm)
-        #expect(abs(band.top - (1297 - 1219) * ppm) < 1e-9)
+        #expect(abs(band.top - (1297 - 1219.2) * ppm) < 1e-9)
         #expect(band.bottom == 1920)
         #expect(!band.coversScreen)
     }
 
-    /// A landscape panel (336 mm, 1080 px) mounted at 900 mm: its top at 1236 mm, 17 mm too high.
+    /// A landscape panel (336 mm, 1080 px) mounted at 900 mm: its top at 1236 mm, 16.8 mm too high.
     @Test func landscapePanelLosesAStrip() throws {
         let ppm = 1080.0 / 336
         let band = try ReachBand(mountBottom: 900, screenHeight: 1080, pixelsPerMillimetre: ppm)
-        #expect(abs(band.top - 17 * ppm) < 1e-9)
+        #expect(abs(band.top - 16.8 * ppm) < 1e-9)
         #expect(band.bottom == 1080)
     }
 

@@ -228,7 +228,7 @@ let package = Package(
             "TestFixtures", "Localization",
         ]),
         .testTarget(name: "BoxOfficeTests", dependencies: [
-            "BoxOffice", "tribune-boxoffice", "TestFixtures", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            "BoxOffice", "BoxOfficeClient", "tribune-boxoffice", "BoxOfficeTestSupport", "TestFixtures", .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),

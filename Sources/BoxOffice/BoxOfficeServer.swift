@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -18,6 +19,8 @@ public final class BoxOfficeServer: Sendable {
         public var port: Int = 8080
         /// Bearer token → kiosk id.
         public var tokens: [String: String]
+        /// HTTPS with this identity (`ServerCertificate.tlsConfiguration()`); nil: plain HTTP.
+        public var tls: TLSConfiguration?
         /// Larger request bodies are refused with 413 before they are read.
         public var maxBodyBytes: Int = 1 << 20
         /// Most connections served at once; more wait in the listen backlog until one closes.
@@ -118,7 +121,7 @@ public final class BoxOfficeServer: Sendable {
         return tokens
     }
 
-    func makeApplication(onRunning: @escaping @Sendable (Int) -> Void) -> some ApplicationProtocol {
+    func makeApplication(onRunning: @escaping @Sendable (Int) -> Void) throws -> some ApplicationProtocol {
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: ProblemMiddleware(routes: routes.map { ($0.method, $0.path) }))
         for route in routes {
@@ -131,7 +134,9 @@ public final class BoxOfficeServer: Sendable {
         let http1 = HTTP1Channel.Configuration(additionalChannelHandlers: [
             ConnectionGuard(headTimeout: head, keepAliveTimeout: keepAlive, requestTimeout: request),
         ])
-        return Application(router: router, server: .http1(configuration: http1),
+        let server: HTTPServerBuilder = try configuration.tls.map { try .tls(.http1(configuration: http1), tlsConfiguration: $0) }
+            ?? .http1(configuration: http1)
+        return Application(router: router, server: server,
                            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil,
                                                 backlog: configuration.listenBacklog, availableConnectionsDelegate: CountedConnections(limit: MaximumAvailableConnections(configuration.maxConnections, logger: logger),
                                                                                                       gauge: metrics.openConnections)),
@@ -142,7 +147,7 @@ public final class BoxOfficeServer: Sendable {
     /// Starts serving in the background; returns the bound port.
     public func start() async throws -> Int {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = makeApplication { continuation.yield($0); continuation.finish() }
+        let app = try makeApplication { continuation.yield($0); continuation.finish() }
         let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
         let task = Task {
             do { try await group.run() } catch { logger.error("server stopped: \(error)") }
@@ -168,7 +173,7 @@ public final class BoxOfficeServer: Sendable {
     /// Serves until SIGTERM or SIGINT. `onListening(host, port)` is called once the socket is
     /// bound (port 0 in the configuration: the port the system chose).
     public func run(onListening: @escaping @Sendable (String, Int) -> Void = { _, _ in }) async throws {
-        let app = makeApplication { [configuration] port in onListening(configuration.host, port) }
+        let app = try makeApplication { [configuration] port in onListening(configuration.host, port) }
         let sweeper = startSweeper()
         defer { sweeper?.cancel() }
         let group = ServiceGroup(configuration: .init(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))

@@ -17,19 +17,25 @@ public struct HTTPReply: Sendable {
 }
 
 /// The kiosk's HTTP connection to the box office: base URL, bearer token and a request timeout.
-/// A timeout or a dropped connection is reported as `BoxOfficeError.unreachable` (outcome unknown).
+/// A timeout or a dropped connection is reported as `BoxOfficeError.unreachable` (outcome unknown);
+/// over `https://` a server certificate the `trust` (else the system's CAs) refuses is
+/// `BoxOfficeError.untrusted`, and no request is sent.
 public struct BoxOfficeConnection: Sendable {
     public var baseURL: String
     public var token: String
     /// Per request, in seconds.
     public var requestTimeout: Double
+    /// The CAs an `https://` box office's certificate must come from (nil: the system's).
+    public var trust: BoxOfficeTrust?
     let client: HTTPClient
 
-    public init(baseURL: String, token: String, requestTimeout: Double = 5, client: HTTPClient = .shared) {
+    /// - Parameter client: nil: `HTTPClient.shared` for `http://`, `httpsClient` for `https://`.
+    public init(baseURL: String, token: String, requestTimeout: Double = 5, trust: BoxOfficeTrust? = nil, client: HTTPClient? = nil) {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.token = token
         self.requestTimeout = requestTimeout
-        self.client = client
+        self.trust = trust
+        self.client = client ?? (baseURL.hasPrefix("https://") ? Self.httpsClient : .shared)
     }
 
     /// Sends one request (no retries).
@@ -37,6 +43,7 @@ public struct BoxOfficeConnection: Sendable {
                      headers extra: [(String, String)] = []) async throws(BoxOfficeError) -> HTTPReply {
         var request = HTTPClientRequest(url: baseURL + path)
         request.method = method
+        request.tlsConfiguration = trust?.tlsConfiguration
         request.headers.add(name: "Authorization", value: "Bearer \(token)")
         if let idempotencyKey { request.headers.add(name: "Idempotency-Key", value: idempotencyKey) }
         for (name, value) in extra { request.headers.add(name: name, value: value) }
@@ -52,6 +59,7 @@ public struct BoxOfficeConnection: Sendable {
                              replayed: response.headers.first(name: "Idempotent-Replayed") == "true",
                              etag: response.headers.first(name: "ETag"))
         } catch {
+            if let refusal = certificateRefusal(error) { throw .untrusted("\(baseURL): \(refusal)") }
             throw .unreachable("\(method.rawValue) \(path): \(error)")
         }
     }

@@ -2,6 +2,9 @@
 public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The box office could not be reached or did not answer in time; the outcome is unknown.
     case unreachable(String)
+    /// Over `https://`, the box office's certificate was refused (not from the configured CA, or
+    /// not for the URL's host): nothing was sent. Names the URL and why.
+    case untrusted(String)
     /// Seats were taken meanwhile: say which, refresh, keep the other seats.
     case seatsTaken([String])
     /// The server refused the request for good (4xx other than a retryable one).
@@ -18,6 +21,7 @@ public enum BoxOfficeError: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .unreachable(let why): "box office unreachable: \(why)"
+        case .untrusted(let why): "box office not trusted: \(why)"
         case .seatsTaken(let seats): "seats taken meanwhile: \(seats.joined(separator: ", "))"
         case .rejected(let p): "box office refused (\(p.status) \(p.code)): \(p.detail)"
         case .unavailable(let status): "box office kept answering \(status)"

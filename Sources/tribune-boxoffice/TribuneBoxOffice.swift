@@ -24,6 +24,10 @@ struct Serve: AsyncParsableCommand {
     var synchronous: Durability = .full
     @Option(help: "Seconds a connection may take to send its first request head (idle and slow-header clients are closed then).")
     var headTimeout: Int = 10
+    @Option(name: .customLong("tls-certificate"), help: ArgumentHelp("PEM certificate chain (server certificate first) to serve HTTPS with; needs --tls-key. Without both: plain HTTP.", valueName: "pem-file"))
+    var tlsCertificate: String?
+    @Option(name: .customLong("tls-key"), help: ArgumentHelp("PEM private key of the --tls-certificate.", valueName: "pem-file"))
+    var tlsKey: String?
 
     func run() async throws {
         var configuration = BoxOfficeServer.Configuration(databasePath: db, port: port, tokens: try BoxOfficeServer.readTokens(path: tokenFile))
@@ -31,13 +35,25 @@ struct Serve: AsyncParsableCommand {
         configuration.synchronousFull = synchronous == .full
         guard headTimeout > 0 else { throw ValidationError("--head-timeout must be at least 1 second, not \(headTimeout)") }
         configuration.headTimeout = .seconds(headTimeout)
+        configuration.tls = try tlsCertificateFiles()?.tlsConfiguration()
+        let scheme = configuration.tls == nil ? "http" : "https"
         let server = try BoxOfficeServer(configuration: configuration)
         let reloader = await TokenReloader(server: server, path: tokenFile)
         let reloading = Task { await reloader.run() }
         defer { reloading.cancel() }
         try await server.run { host, port in
-            print("tribune-boxoffice: listening on http://\(host):\(port)")
+            print("tribune-boxoffice: listening on \(scheme)://\(host):\(port)")
             fflush(nil)  // a pipe or journal reading the port must see it now
+        }
+    }
+
+    /// The certificate and key files, when both are given (one without the other is an error).
+    func tlsCertificateFiles() throws -> ServerCertificate? {
+        switch (tlsCertificate, tlsKey) {
+        case (nil, nil): return nil
+        case (let chain?, let key?): return ServerCertificate(certificateChainPath: chain, privateKeyPath: key)
+        case (nil, _?): throw ValidationError("--tls-key needs --tls-certificate (the certificate chain it belongs to)")
+        case (_?, nil): throw ValidationError("--tls-certificate needs --tls-key (its private key)")
         }
     }
 

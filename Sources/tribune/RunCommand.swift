@@ -34,6 +34,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Control socket path, \"\" for none (control_socket).") var controlSocket: String?
     @Option(help: "Box office base URL (box_office.url).") var boxOfficeURL: String?
     @Option(help: "File holding the box office token (box_office.token_file).") var tokenFile: String?
+    @Option(help: "PEM file of the CA an https:// box office's certificate must come from (box_office.ca_file).") var caFile: String?
     @Option(help: "Box office event id (box_office.event_id).") var eventID: String?
     @Option(help: "Purchase journal folder (box_office.journal_dir).") var journalDir: String?
     @Option(help: "Seconds between availability polls (box_office.poll_interval).") var pollInterval: String?
@@ -78,7 +79,8 @@ struct RunCommand: ParsableCommand {
     var overrides: [(key: String, value: String)] {
         let pairs: [(String, String?)] = [
             ("venue", venue), ("event_name", eventName), ("event_date", eventDate), ("log_level", logLevel), ("control_socket", controlSocket),
-            ("box_office.url", boxOfficeURL), ("box_office.token_file", tokenFile), ("box_office.event_id", eventID),
+            ("box_office.url", boxOfficeURL), ("box_office.token_file", tokenFile), ("box_office.ca_file", caFile),
+            ("box_office.event_id", eventID),
             ("box_office.journal_dir", journalDir), ("box_office.poll_interval", pollInterval),
             ("box_office.request_timeout", requestTimeout), ("box_office.out_of_service_after", outOfServiceAfter),
             ("display.card", card), ("display.connector", connector), ("display.mode", mode), ("display.rotation", rotation),

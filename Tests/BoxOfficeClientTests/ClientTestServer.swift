@@ -6,14 +6,15 @@ import Synchronization
 
 /// The real box office on 127.0.0.1 with a file database and an event `evt_test` on a
 /// 1 block × 10 rows × 10 seats venue (rows 1–2 CAT1 at 4500, the rest CAT2 at 1000), kiosk
-/// tokens `token-k1` … `token-k4`.
+/// tokens `token-k1` … `token-k4`; over HTTPS when given a certificate.
 final class ClientTestServer: Sendable {
     let directory: String
+    let certificate: ServerCertificate?
     let server: Mutex<BoxOfficeServer?>
     let port: Mutex<Int>
     static let tokens = Dictionary(uniqueKeysWithValues: (1...4).map { ("token-k\($0)", "k\($0)") })
     var databasePath: String { directory + "/boxoffice.sqlite" }
-    var baseURL: String { "http://127.0.0.1:\(port.withLock { $0 })" }
+    var baseURL: String { "\(certificate == nil ? "http" : "https")://127.0.0.1:\(port.withLock { $0 })" }
 
     static func venue() -> Data {
         let rows: [[String: Any]] = (1...10).map { r in
@@ -28,7 +29,8 @@ final class ClientTestServer: Sendable {
         return try! JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])
     }
 
-    init() async throws {
+    init(certificate: ServerCertificate? = nil) async throws {
+        self.certificate = certificate
         directory = NSTemporaryDirectory() + "boxoffice-client-test-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         server = Mutex(nil)
@@ -42,6 +44,7 @@ final class ClientTestServer: Sendable {
     func start() async throws {
         var configuration = BoxOfficeServer.Configuration(databasePath: databasePath, port: 0, tokens: Self.tokens)
         configuration.sweepInterval = nil
+        configuration.tls = try certificate?.tlsConfiguration()
         let server = try BoxOfficeServer(configuration: configuration)
         let port = try await server.start()
         self.server.withLock { $0 = server }
@@ -75,14 +78,14 @@ final class ClientTestServer: Sendable {
 
     func makeClient(token: String = "token-k1", through port: Int? = nil, timeout: Double = 2, stateDirectory: String? = nil,
                     retry: RetryPolicy = RetryPolicy(baseDelay: 0.02, maxDelay: 0.2, maxAttempts: 8, jitter: 0.5),
-                    outOfServiceAfter: Double = 30, sleeper: any Sleeper = TaskSleeper(),
+                    outOfServiceAfter: Double = 30, sleeper: any Sleeper = TaskSleeper(), trust: BoxOfficeTrust? = nil,
                     now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) throws -> PurchaseClient {
         let state = stateDirectory ?? directory + "/kiosk-" + UUID().uuidString
         var configuration = PurchaseClient.Configuration(cacheDirectory: state)
         configuration.retry = retry
         configuration.outOfServiceAfter = outOfServiceAfter
         let url = port.map { "http://127.0.0.1:\($0)" } ?? baseURL
-        return PurchaseClient(connection: BoxOfficeConnection(baseURL: url, token: token, requestTimeout: timeout),
+        return PurchaseClient(connection: BoxOfficeConnection(baseURL: url, token: token, requestTimeout: timeout, trust: trust),
                               journal: try PurchaseJournal(directory: state), configuration: configuration, sleeper: sleeper, now: now)
     }
 }

@@ -13,8 +13,9 @@ struct BoxOfficeLink {
     /// The out-of-service code to start with (unconfirmed purchases in the journal), if any.
     let serviceCode: String?
 
-    /// Reads the token, opens the journal and asks for the event (waiting up to the request
-    /// timeout plus a second). Throws `ConfigurationError` for a missing or empty token.
+    /// Reads the token (and the CA file of an `https://` box office), opens the journal and asks
+    /// for the event (waiting up to the request timeout plus a second). Throws
+    /// `ConfigurationError` for a missing or empty token or a CA file that cannot be used.
     static func connect(url: String, settings: KioskConfiguration.BoxOffice, logger: Logger) throws -> BoxOfficeLink {
         let tokenPath = settings.tokenFile ?? ""
         let token: String
@@ -25,6 +26,11 @@ struct BoxOfficeLink {
         }
         guard !token.isEmpty else {
             throw ConfigurationError(source: tokenPath, key: "box_office.token_file", reason: "the file is empty")
+        }
+        let trust = try settings.caFile.map { path throws(ConfigurationError) in
+            do throws(TrustFileError) { return try BoxOfficeTrust(caFile: path) } catch {
+                throw ConfigurationError(source: path, key: "box_office.ca_file", reason: error.description)
+            }
         }
         try? FileOutput.makeDirectory(settings.journalDirectory)
         let journal = try PurchaseJournal(directory: settings.journalDirectory)
@@ -37,14 +43,20 @@ struct BoxOfficeLink {
         }
         var clientConfiguration = PurchaseClient.Configuration(cacheDirectory: settings.journalDirectory)
         clientConfiguration.outOfServiceAfter = settings.outOfServiceAfter
-        let client = PurchaseClient(connection: BoxOfficeConnection(baseURL: url, token: token, requestTimeout: settings.requestTimeout),
+        let client = PurchaseClient(connection: BoxOfficeConnection(baseURL: url, token: token, requestTimeout: settings.requestTimeout,
+                                                                        trust: trust),
                                     journal: journal, configuration: clientConfiguration)
         let eventID = settings.eventID ?? ""
-        let event = waitFor(timeout: settings.requestTimeout + 1) { try? await client.loadEvent(eventID) }
+        let loaded = waitFor(timeout: settings.requestTimeout + 1) { () async -> Result<EventInfo, BoxOfficeError>? in
+            do throws(BoxOfficeError) { return .success(try await client.loadEvent(eventID)) } catch { return .failure(error) }
+        }
+        let event = try? loaded?.get()
         if let event {
             logger.info("box office event", metadata: ["event": "\(event.name)", "categories": "\(event.categories.count)"])
         } else {
-            logger.warning("box office event not loaded yet (unreachable?); starting without prices", metadata: ["url": "\(url)"])
+            // Why, for the operator: a refused certificate (BO-TLS) reads differently from a network that is down.
+            let why = loaded.map { if case .failure(let e) = $0 { "\(e)" } else { "" } } ?? "no answer within \(settings.requestTimeout + 1) s"
+            logger.warning("box office event not loaded yet; starting without prices", metadata: ["url": "\(url)", "reason": "\(why)"])
         }
         return BoxOfficeLink(client: client, eventID: eventID, event: event, serviceCode: serviceCode)
     }

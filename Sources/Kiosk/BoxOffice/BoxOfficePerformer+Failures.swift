@@ -17,7 +17,7 @@ extension BoxOfficePerformer {
     func responses(for error: BoxOfficeError, request: BoxOfficeRequest) async -> [BoxOfficeResponse] {
         var out: [BoxOfficeResponse] = []
         switch error {
-        case .unreachable, .unavailable, .badResponse:
+        case .unreachable, .untrusted, .unavailable, .badResponse:
             let code = await client.hasResolvedJournal ? Self.serviceCode(for: error) : "BO-JOURNAL"
             out.append(.unanswered(request, code: code))
             if case .buy = request { out.append(.purchaseFailed(reason: Self.purchaseFailure(error))) }
@@ -60,7 +60,7 @@ extension BoxOfficePerformer {
             problem.detail
         case .noHold:
             "The seats are no longer held. No money was taken."
-        case .unreachable, .unavailable, .badResponse:
+        case .unreachable, .untrusted, .unavailable, .badResponse:
             "The purchase did not go through. No money was taken."
         }
     }
@@ -69,6 +69,7 @@ extension BoxOfficePerformer {
     public static func serviceCode(for error: BoxOfficeError) -> String {
         switch error {
         case .unreachable: "BO-NET"
+        case .untrusted: "BO-TLS"
         case .unavailable(let status): "BO-\(status)"
         case .badResponse: "BO-BAD"
         case .rejected(let problem): "BO-\(problem.status)"

@@ -77,6 +77,7 @@ extension KioskConfiguration {
         number("box_office.out_of_service_after", "--out-of-service-after", \.boxOffice.outOfServiceAfter, minimum: 0),
         text("display.card", "--card", \.display.card, path: true),
         text("display.connector", "--connector", \.display.connector),
+        text("box_office.ca_file", "--ca-file", \.boxOffice.caFile, path: true),
         Setting(key: "display.mode", flag: "--mode", kind: .text) { c, v in
             guard case .string(let s) = v, DRMModeRequest(s) != nil else {
                 return "expected WxH or WxH@Hz (e.g. 1920x1080@60), found \(v.found)"
@@ -185,9 +186,9 @@ extension KioskConfiguration {
                 throw ConfigurationError(source: source, key: "box_office.event_id", reason: "required when box_office.url is set")
             }
         } else {
-            if boxOffice.tokenFile != nil || boxOffice.eventID != nil {
+            if boxOffice.tokenFile != nil || boxOffice.eventID != nil || boxOffice.caFile != nil {
                 throw ConfigurationError(source: source, key: "box_office.url",
-                                         reason: "missing (token_file/event_id are set, but no URL to use them with)")
+                                         reason: "missing (token_file/event_id/ca_file are set, but no URL to use them with)")
             }
             if venue == nil {
                 throw ConfigurationError(source: source, key: "venue",
@@ -195,6 +196,10 @@ extension KioskConfiguration {
             }
         }
     }
+            if boxOffice.caFile != nil, boxOffice.url?.hasPrefix("https://") != true {
+                throw ConfigurationError(source: source, key: "box_office.ca_file",
+                                         reason: "only used with an https:// box_office.url (the URL is plain http://)")
+            }
 }
 
 extension Double {

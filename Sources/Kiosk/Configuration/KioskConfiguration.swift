@@ -18,10 +18,14 @@ public struct KioskConfiguration: Sendable, Equatable {
     public var controlSocket: String = "/run/tribune/control.sock"
 
     public struct BoxOffice: Sendable, Equatable {
-        /// Base URL, e.g. `http://127.0.0.1:8080` (unset: standalone, Buy disabled).
+        /// Base URL, e.g. `http://127.0.0.1:8080` or `https://boxoffice.venue.lan:8443` (unset:
+        /// standalone, Buy disabled).
         public var url: String?
         /// A file holding the bearer token (one line), readable by the kiosk user only.
         public var tokenFile: String?
+        /// PEM file of the CA(s) an `https://` box office's certificate must be issued by (the
+        /// venue's CA); unset: the system's CAs. Only with an `https://` URL.
+        public var caFile: String?
         public var eventID: String?
         /// Where the purchase journal and the layout cache live (systemd's StateDirectory).
         public var journalDirectory: String = "/var/lib/tribune"

@@ -51,6 +51,7 @@ public struct Doctor: Sendable {
         checks += groupChecks()
         checks.append(fontCheck())
         checks.append(configCheck())
+        checks += boxOfficeTrustChecks()
         checks += speechChecks(configuredSpeech())
         checks += languageFontChecks(regular: KioskFonts.regular(), bold: KioskFonts.bold())
         return checks

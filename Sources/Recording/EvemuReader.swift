@@ -35,7 +35,7 @@ public enum EvemuReader {
             let tag = raw[raw.startIndex]
             if tag == UInt8(ascii: "E") {
                 guard let e = parseEvent(raw.dropFirst(2)) else {
-                    throw fail("expected 'E: <sec>.<usec> <type hex> <code hex> <value>'")
+                    throw fail("expected 'E: <sec>.<usec> <type hex> <code hex> <value>' with sec ≤ \(InputEvent.maxSeconds)")
                 }
                 events.append(e)
                 lastEventLine = lineNumber
@@ -140,7 +140,8 @@ public enum EvemuReader {
             }
             return n > 0 ? (negative ? -v : v, n, negative) : nil
         }
-        guard let sec = number(radix: 10), !sec.negative, i < s.endIndex, s[i] == UInt8(ascii: ".") else { return nil }
+        guard let sec = number(radix: 10), !sec.negative, sec.value <= InputEvent.maxSeconds,
+              i < s.endIndex, s[i] == UInt8(ascii: ".") else { return nil }
         i = s.index(after: i)
         guard let frac = number(radix: 10), !frac.negative, frac.digits <= 9 else { return nil }
         var usec = frac.value

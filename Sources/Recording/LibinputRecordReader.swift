@@ -89,9 +89,9 @@ public enum LibinputRecordReader {
                 events.removeAll(keepingCapacity: true)
                 for row in rows {
                     let v = try reader.ints(row, "an evdev event [sec, usec, type, code, value]", count: 5)
-                    guard v[0] >= 0, v[1] >= 0, v[1] < 1_000_000, (0...0xffff).contains(v[2]), (0...0xffff).contains(v[3]),
+                    guard v[0] >= 0, v[0] <= InputEvent.maxSeconds, v[1] >= 0, v[1] < 1_000_000, (0...0xffff).contains(v[2]), (0...0xffff).contains(v[3]),
                           v[4] >= Int(Int32.min), v[4] <= Int(Int32.max) else {
-                        throw reader.error(row, "expected [sec, usec, type, code, value] with 0 ≤ usec < 1000000 and 16-bit type/code")
+                        throw reader.error(row, "expected [sec, usec, type, code, value] with 0 ≤ sec ≤ \(InputEvent.maxSeconds), 0 ≤ usec < 1000000 and 16-bit type/code")
                     }
                     events.append(InputEvent(time: Int64(v[0]) * 1_000_000 + Int64(v[1]), type: UInt16(v[2]), code: UInt16(v[3]), value: Int32(v[4])))
                 }

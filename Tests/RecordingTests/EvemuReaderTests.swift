@@ -76,6 +76,22 @@ import Gestures
         #expect { try EvemuReader.parse(badAxis, path: "a.evemu") } throws: { ($0 as? RecordingError)?.line == 2 }
     }
 
+    /// Found by fuzz-recording (docs/fuzzing.md): an 18-digit second overflowed the event's
+    /// microsecond count (Int64), a trap; it is refused with its line. The latest second that
+    /// fits, ⌊(Int64.max − 999999) / 10⁶⌋ = 9223372036853, still reads.
+    @Test func secondsPastTheMicrosecondRangeAreRefused() throws {
+        for late in ["999999999999999999.000000", "9223372036854.000000"] {
+            #expect {
+                try EvemuReader.parse(Self.header + "E: \(late) 0000 0000 0\n", path: "late.evemu")
+            } throws: { error in
+                let e = error as? RecordingError
+                return e?.line == 18 && e?.message.contains("sec ≤ 9223372036853") == true
+            }
+        }
+        let latest = try EvemuReader.parse(Self.header + "E: 9223372036853.999999 0000 0000 0\n", path: "latest.evemu")
+        #expect(latest.frames.count == 1)
+    }
+
     @Test func nonTouchscreensAreRefused() throws {
         let keyboard = InputDevice(name: "AT Keyboard", codes: [EvdevCode.EV_KEY: [1, 2, 30]])
         #expect(keyboard.touchscreenRefusal?.contains("not a touchscreen") == true)

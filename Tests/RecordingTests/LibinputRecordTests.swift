@@ -134,4 +134,18 @@ import TestFixtures
             try LibinputRecordReader.parse("version: 2\ndevices: []\n", path: "v2.yml")
         } throws: { ($0 as? RecordingError)?.line == 1 }
     }
+
+    /// Found by fuzz-recording (docs/fuzzing.md): a second past 9223372036853 overflowed the
+    /// event's microsecond count (Int64), a trap; it is refused with the row's line (37).
+    @Test func secondsPastTheMicrosecondRangeAreRefused() {
+        let late = Self.pinch.replacingOccurrences(of: "    - [0, 0, 3, 47, 0]\n    - [0, 0, 3, 57, 1]",
+                                                   with: "    - [9223372036854, 0, 3, 47, 0]\n    - [0, 0, 3, 57, 1]")
+        #expect(late != Self.pinch)
+        #expect {
+            try LibinputRecordReader.parse(late, path: "late.yml")
+        } throws: { error in
+            let e = error as? RecordingError
+            return e?.line == 37 && e?.message.contains("sec ≤ 9223372036853") == true
+        }
+    }
 }

@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// This process's resident memory, open file descriptors and threads, read from /proc/self:
+/// what the soak watches for growth. The harness's own fault proxy runs on one thread with a
+/// bounded set of sockets, so it adds a constant to each figure.
+struct ProcessGauge: Equatable {
+    /// Resident set, bytes (`/proc/self/statm`, second field, in pages).
+    var residentBytes: Int
+    /// Entries of `/proc/self/fd`.
+    var descriptors: Int
+    /// Entries of `/proc/self/task`.
+    var threads: Int
+
+    static func now() -> ProcessGauge {
+        ProcessGauge(residentBytes: residentSetBytes(), descriptors: entries(of: "/proc/self/fd"), threads: entries(of: "/proc/self/task"))
+    }
+
+    static func residentSetBytes() -> Int {
+        let fd = open("/proc/self/statm", O_RDONLY)
+        guard fd >= 0 else { return -1 }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let n = read(fd, &buffer, buffer.count)
+        let fields = String(decoding: buffer[..<max(n, 0)], as: UTF8.self).split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return -1 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    /// Directory entries other than `.` and `..` (the listing's own descriptor included, as
+    /// on every reading, so it cancels out).
+    static func entries(of path: String) -> Int {
+        guard let dir = opendir(path) else { return -1 }
+        defer { closedir(dir) }
+        var count = 0
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { count += 1 }
+        }
+        return count
+    }
+}

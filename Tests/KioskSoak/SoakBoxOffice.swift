@@ -1,0 +1,131 @@
+import BoxOffice
+import Foundation
+import GRDB
+import Seating
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real `tribune-boxoffice serve` process, which the soak restarts (SIGTERM or SIGKILL, then
+/// the same database again). The database and its one event are made in this process first
+/// (`BoxOfficeStore`, as `tribune-boxoffice event create` does); then only the server opens it.
+final class SoakBoxOffice {
+    static let eventID = "evt_soak"
+    static let kioskID = "soak-kiosk"
+    static let token = "soak-token"
+
+    let directory: String
+    let databasePath: String
+    /// The server's token table (`KIOSK_ID TOKEN` lines).
+    let tokenFile: String
+    /// The kiosk's `box_office.token_file`: its token alone.
+    let kioskTokenFile: String
+    let executable: String
+    private(set) var port: Int
+    private(set) var pid: pid_t = 0
+    /// Restarts so far, by how the server was stopped.
+    private(set) var restarts: (terminated: Int, killed: Int) = (0, 0)
+
+    init(executable: String, directory: String, venue: Venue) async throws {
+        self.executable = executable
+        self.directory = directory
+        databasePath = directory + "/boxoffice.sqlite"
+        tokenFile = directory + "/tokens"
+        kioskTokenFile = directory + "/kiosk-token"
+        try "\(Self.kioskID) \(Self.token)\n".write(toFile: tokenFile, atomically: true, encoding: .utf8)
+        try "\(Self.token)\n".write(toFile: kioskTokenFile, atomically: true, encoding: .utf8)
+        let store = try BoxOfficeStore(path: databasePath)
+        var prices: [String: Int64] = [:]
+        for c in venue.categories { prices[c.id] = c.priceMinor }
+        _ = try await store.createEvent(id: Self.eventID, name: "Soak Cup", layout: try VenueLayout(document: Data(PretixSeatingPlan.export(venue))),
+                                        currency: "EUR", prices: prices, maxSeatsPerOrder: 8, holdTTLSeconds: 480)
+        port = try Self.freePort()
+        try launch()
+    }
+
+    /// Starts the server and waits until it accepts connections (real time, no limit but its exit).
+    private func launch() throws {
+        let arguments = [executable, "serve", "--db", databasePath, "--port", "\(port)", "--host", "127.0.0.1", "--token-file", tokenFile]
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, directory + "/boxoffice.log", O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { for a in argv { free(a) } }
+        var child: pid_t = 0
+        let status = posix_spawn(&child, executable, &actions, nil, argv, environ)
+        guard status == 0 else { throw SoakError("posix_spawn \(executable): errno \(status)") }
+        pid = child
+        while !Self.accepts(port: port) {
+            var exitStatus: Int32 = 0
+            if waitpid(child, &exitStatus, WNOHANG) == child {
+                throw SoakError("tribune-boxoffice serve exited (status \(exitStatus)) before listening on \(port); see \(directory)/boxoffice.log")
+            }
+            usleep(20_000)
+        }
+    }
+
+    /// Stops the server (SIGKILL: a crash; else SIGTERM) and starts it again on the same database.
+    func restart(kill: Bool) throws {
+        stop(signal: kill ? SIGKILL : SIGTERM)
+        if kill { restarts.killed += 1 } else { restarts.terminated += 1 }
+        do { try launch() } catch {
+            port = try Self.freePort()   // the old port was not free yet: another one
+            try launch()
+        }
+    }
+
+    func stop(signal: Int32 = SIGTERM) {
+        guard pid > 0 else { return }
+        Glibc.kill(pid, signal)
+        var status: Int32 = 0
+        _ = waitpid(pid, &status, 0)
+        pid = 0
+    }
+
+    /// Orders and live tickets in the database (the server stopped or not: WAL readers coexist).
+    func ledger() throws -> (orders: [String: (ref: String, count: Int)], soldTwice: Int, tickets: Int, soldSeats: Int) {
+        let queue = try DatabaseQueue(path: databasePath)
+        return try queue.read { db in
+            var orders: [String: (ref: String, count: Int)] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT order_id, client_order_ref FROM purchase_order WHERE kiosk_id = ?", arguments: [Self.kioskID]) {
+                let id: String = row["order_id"], ref: String = row["client_order_ref"]
+                orders[id] = (ref, (orders[id]?.count ?? 0) + 1)
+            }
+            let twice = try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM (SELECT seat_guid FROM ticket WHERE cancelled = 0 GROUP BY event_id, seat_guid HAVING COUNT(*) > 1)
+                """) ?? 0
+            let tickets = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ticket WHERE cancelled = 0") ?? 0
+            let sold = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM seat_state WHERE state = 'sold'") ?? 0
+            return (orders, twice, tickets, sold)
+        }
+    }
+
+    static func accepts(port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var a = sockaddr_in()
+        a.sin_family = sa_family_t(AF_INET)
+        a.sin_port = UInt16(port).bigEndian
+        a.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &a) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } } == 0
+    }
+
+    /// A port nobody listens on now (bound to 0 and let go).
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw SoakError("socket: errno \(errno)") }
+        defer { close(fd) }
+        var a = sockaddr_in()
+        a.sin_family = sa_family_t(AF_INET)
+        a.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let ok = withUnsafeMutablePointer(to: &a) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard ok else { throw SoakError("bind for a free port: errno \(errno)") }
+        return Int(UInt16(bigEndian: a.sin_port))
+    }
+}

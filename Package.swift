@@ -149,6 +149,12 @@ let package = Package(
         // The kiosk's presenting path in a process of its own, for the resident-memory test.
         .executableTarget(name: "frame-memory-probe", dependencies: ["Kiosk", "Displays", "Raster"],
                           path: "Tests/FrameMemoryProbe"),
+        // The soak (`make soak`; KioskTests runs a short one): `tribune run`'s kiosk on a virtual
+        // clock, synthetic visitors, a real `tribune-boxoffice serve` behind a fault proxy.
+        .executableTarget(name: "kiosk-soak", dependencies: [
+            "Kiosk", "KioskUI", "Headless", "BoxOffice", "BoxOfficeClient", "Recording", "Gestures", "Geometry", "Displays", "Animation",
+            "Seating", "TestFixtures", "CLinux", .product(name: "GRDB", package: "GRDB.swift"),
+        ], path: "Tests/KioskSoak"),
         // A kiosk purchase loop in its own process, so tests can SIGKILL it mid-purchase.
         .executableTarget(name: "boxoffice-kiosk-sim", dependencies: [
             "BoxOfficeClient", "TestFixtures", .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -219,7 +225,7 @@ let package = Package(
         .testTarget(name: "UdevTests", dependencies: ["Udev"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "Geometry"]),
         .testTarget(name: "KioskTests", dependencies: [
-            "frame-memory-probe",
+            "frame-memory-probe", "kiosk-soak",
             "Kiosk", "KioskUI", "BoxOffice", "BoxOfficeClient", "Seating", "Gestures", "Recording", "Evdev", "TouchInput", "Raster", "Geometry",
             "Animation", "BoxOfficeTestSupport", "TestFixtures", .product(name: "Logging", package: "swift-log"),
         ]),

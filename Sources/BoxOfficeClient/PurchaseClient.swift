@@ -61,6 +61,8 @@ public actor PurchaseClient {
     /// When the box office went out of reach (seconds, from `now`); nil while reachable.
     public private(set) var unreachableSince: Double?
     var journalResolved = false
+    /// A purchase of this run ended with its outcome unknown and is not reconciled yet.
+    var unresolvedPurchases = false
     var busy = false
     var waiters: [CheckedContinuation<Void, Never>] = []
 
@@ -81,6 +83,10 @@ public actor PurchaseClient {
 
     /// Whether the last `resolveJournal()` left no purchase from before unconfirmed.
     public var hasResolvedJournal: Bool { journalResolved }
+
+    /// Whether a journaled purchase waits for its outcome (`resolveJournal()` finds it): one of
+    /// this run whose answer was lost or unreadable, or one from before not yet resolved.
+    public var hasUnresolvedPurchases: Bool { unresolvedPurchases || !journalResolved }
 
     /// Whether a new visitor may be served.
     public var isServingVisitors: Bool { serviceState == .inService }
@@ -266,7 +272,10 @@ public actor PurchaseClient {
         }
     }
 
-    /// Sends a journaled intent until its outcome is known.
+    /// Sends a journaled intent until its outcome is known. Only a definitive refusal
+    /// (`isDefinitiveRefusal`) marks it rejected; anything else — no answer, a 2xx that does not
+    /// decode, a 401 — may hide a sale, so the order is looked up and, when that does not
+    /// answer either, the entry stays pending and `.outcomeUnknown` is thrown.
     func submit(_ entry: PurchaseJournal.Entry) async throws(BoxOfficeError) -> OrderInfo {
         let body = Self.json(["client_order_ref": entry.clientOrderRef, "hold_id": entry.holdID,
                               "expected_total": ["amount_minor": entry.expectedTotal.amountMinor, "currency": entry.expectedTotal.currency]])
@@ -274,33 +283,62 @@ public actor PurchaseClient {
         do throws(BoxOfficeError) {
             reply = try await sendRetrying(.POST, "/v1/orders", json: body, key: entry.idempotencyKey)
         } catch {
-            try? journal.noteError(clientOrderRef: entry.clientOrderRef, "\(error)", now: now())
-            if let order = try? await lookup(clientOrderRef: entry.clientOrderRef) { return order }
-            throw .outcomeUnknown(clientOrderRef: entry.clientOrderRef)
+            return try await settleByLookup(entry, after: error)
         }
         do throws(BoxOfficeError) {
             let order = try connection.decode(OrderInfo.self, from: reply)
             try? journal.markConfirmed(clientOrderRef: entry.clientOrderRef, orderID: order.orderID, now: now())
             return order
         } catch {
+            guard Self.isDefinitiveRefusal(error) else {
+                // A 2xx that does not decode is a sale whose receipt was lost.
+                return try await settleByLookup(entry, after: error)
+            }
             try? journal.markRejected(clientOrderRef: entry.clientOrderRef, reason: "\(error)", now: now())
             throw error
         }
     }
 
+    /// After an answer that does not settle `entry`: the order as the server has it, else
+    /// `.outcomeUnknown` with the entry left pending for `resolveJournal()`.
+    private func settleByLookup(_ entry: PurchaseJournal.Entry, after error: BoxOfficeError) async throws(BoxOfficeError) -> OrderInfo {
+        try? journal.noteError(clientOrderRef: entry.clientOrderRef, "\(error)", now: now())
+        if let order = try? await lookup(clientOrderRef: entry.clientOrderRef) { return order }
+        unresolvedPurchases = true
+        throw .outcomeUnknown(clientOrderRef: entry.clientOrderRef)
+    }
+
+    /// Whether `error` settles a purchase as refused: seats taken, or a problem the box office
+    /// answered about the order itself. Not a refused token (401, 403), a route the server does
+    /// not know (a proxy in between), nor anything that is no answer.
+    static func isDefinitiveRefusal(_ error: BoxOfficeError) -> Bool {
+        switch error {
+        case .seatsTaken: true
+        case .rejected(let problem): ![401, 403].contains(problem.status) && problem.code != "route_not_found"
+        default: false
+        }
+    }
+
     /// The server's order for a `client_order_ref`, marked confirmed in the journal; nil when the
-    /// server has none.
+    /// server says it has none (404 `order_not_found`). Any other answer — a refused token, an
+    /// error, a body that does not decode — is not an answer about the order: it throws.
     func lookup(clientOrderRef: String) async throws(BoxOfficeError) -> OrderInfo? {
         let reply = try await send(.GET, "/v1/orders?client_order_ref=\(Self.escape(clientOrderRef))")
-        if reply.status == 404 { return nil }
+        if reply.status == 404 && reply.problem?.code == "order_not_found" { return nil }
+        guard reply.status == 200 else {
+            _ = try connection.decode(JSONNull.self, from: reply)   // the problem, as an error
+            throw .badResponse("order lookup answered \(reply.status)")
+        }
         let order = try connection.decode(OrderInfo.self, from: reply)
         try? journal.markConfirmed(clientOrderRef: clientOrderRef, orderID: order.orderID, now: now())
         return order
     }
 
     /// Resolves every pending journal entry: looks its order up by `client_order_ref`; when the
-    /// server has none, re-sends the same request with the same key (the server replays or
-    /// executes it once). Until nothing is pending the kiosk serves no visitor.
+    /// server says it has none, re-sends the same request with the same key (the server replays
+    /// or executes it once). Only a definitive answer resolves an entry — the order found, or
+    /// taken or refused for its own reasons (`isDefinitiveRefusal`); after any other it stays
+    /// pending. Until nothing is pending the kiosk serves no visitor.
     @discardableResult
     public func resolveJournal() async -> JournalResolution {
         var result = JournalResolution()
@@ -311,13 +349,11 @@ public actor PurchaseClient {
                 _ = try await submit(entry)
                 result.confirmed += 1
             } catch {
-                switch error {
-                case .rejected, .seatsTaken: result.rejected += 1
-                default: result.pending += 1
-                }
+                if Self.isDefinitiveRefusal(error) { result.rejected += 1 } else { result.pending += 1 }
             }
         }
         journalResolved = result.pending == 0
+        unresolvedPurchases = result.pending > 0
         return result
     }
 }

@@ -4,7 +4,9 @@ import Synchronization
 
 /// A TCP proxy on 127.0.0.1 that forwards HTTP/1.1 requests one at a time to the box office and
 /// injects faults per request: drop the connection before the request reaches the server, drop
-/// it after the server answered, delay (past the client's timeout), or answer 503 itself.
+/// it after the server answered, delay (past the client's timeout), answer 503 itself, answer
+/// a reply of its own instead of forwarding, or forward and answer its own reply instead of the
+/// server's (a reply garbled on the way after the server acted).
 final class FaultProxy: Sendable {
     enum Fault: Sendable, Equatable {
         case pass
@@ -12,10 +14,14 @@ final class FaultProxy: Sendable {
         case dropAfterForwarding
         case delay(Double)
         case serviceUnavailable
+        /// Answers `status` with `body` (JSON) without forwarding.
+        case answer(status: Int, body: String)
+        /// Forwards (the server acts) and answers `status` with `body` instead of the server's reply.
+        case replaceAnswer(status: Int, body: String)
     }
 
     struct Counts: Sendable, Equatable {
-        var forwarded = 0, droppedBefore = 0, droppedAfter = 0, delayed = 0, unavailable = 0
+        var forwarded = 0, droppedBefore = 0, droppedAfter = 0, delayed = 0, unavailable = 0, answered = 0, replaced = 0
     }
 
     let port: Int
@@ -91,16 +97,25 @@ final class FaultProxy: Sendable {
                 let head = "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/problem+json\r\nRetry-After: 0\r\nContent-Length: \(body.utf8.count)\r\n\r\n"
                 guard Self.writeAll(client, Array((head + body).utf8)) else { return }
                 continue
+            case .answer(let status, let body):
+                counts.withLock { $0.answered += 1 }
+                guard Self.writeAll(client, Self.reply(status: status, body: body)) else { return }
+                continue
             case .delay(let seconds):
                 counts.withLock { $0.delayed += 1 }
                 usleep(useconds_t(seconds * 1_000_000))
-            case .pass, .dropAfterForwarding:
+            case .pass, .dropAfterForwarding, .replaceAnswer:
                 break
             }
             guard let response = forward(request) else { return }
             if fault == .dropAfterForwarding {
                 counts.withLock { $0.droppedAfter += 1 }
                 return
+            }
+            if case .replaceAnswer(let status, let body) = fault {
+                counts.withLock { $0.replaced += 1 }
+                guard Self.writeAll(client, Self.reply(status: status, body: body)) else { return }
+                continue
             }
             counts.withLock { $0.forwarded += 1 }
             guard Self.writeAll(client, response) else { return }
@@ -120,6 +135,12 @@ final class FaultProxy: Sendable {
         guard connected == 0, Self.writeAll(upstream, request) else { return nil }
         var buffer: [UInt8] = []
         return Self.readMessage(upstream, &buffer, isResponse: true)
+    }
+
+    /// An HTTP/1.1 reply with a JSON body.
+    static func reply(status: Int, body: String) -> [UInt8] {
+        let type = status >= 400 ? "application/problem+json" : "application/json"
+        return Array("HTTP/1.1 \(status) Proxy\r\nContent-Type: \(type)\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
     }
 
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {

@@ -15,6 +15,8 @@ import KioskUI
 /// by the box office at the event's maximum) and answers `.holdExtended` with the new expiry on
 /// the caller's clock, `refreshAvailability` asks for what changed since the last answer
 /// (`PurchaseClient.refreshAvailability`, the `since` revision) and answers `.availability`.
+/// After any request the box office answered, a purchase whose outcome is unknown is reconciled
+/// (`PurchaseClient.resolveJournal`).
 /// Failures become `.seatTaken`, `.seatReleased`, `.purchaseFailed` with a reason for the
 /// visitor, and `.unanswered(request, code:)` when the box office did not answer: the session
 /// decides when to retry and when that means out of service, on its own clock, so live and
@@ -94,6 +96,9 @@ public actor BoxOfficePerformer {
                 holdExpiry = (hold.holdID, expiresAt)
                 responses.append(.holdExtended(expiresAt: expiresAt))
             }
+            // The box office answered: a purchase whose outcome was lost is reconciled now, while
+            // the kiosk runs (the session's polls bring the next answer), not at the next start.
+            if await client.hasUnresolvedPurchases { await client.resolveJournal() }
             return responses
         } catch {
             if errors.count < Self.errorLimit { errors.append(error) }

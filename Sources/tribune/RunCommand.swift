@@ -32,6 +32,8 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Event start in the header, YYYY-MM-DDTHH:MM local time (event_date).") var eventDate: String?
     @Option(help: "trace, debug, info, notice, warning, error or critical (log_level).") var logLevel: String?
     @Option(help: "Control socket path, \"\" for none (control_socket).") var controlSocket: String?
+    @Option(help: "Control socket mode, \"0600\" or \"0660\" (control_socket_mode).") var controlSocketMode: String?
+    @Option(help: "Group given the control socket (control_socket_group).") var controlSocketGroup: String?
     @Option(help: "Box office base URL (box_office.url).") var boxOfficeURL: String?
     @Option(help: "File holding the box office token (box_office.token_file).") var tokenFile: String?
     @Option(help: "PEM file of the CA an https:// box office's certificate must come from (box_office.ca_file).") var caFile: String?
@@ -79,6 +81,7 @@ struct RunCommand: ParsableCommand {
     var overrides: [(key: String, value: String)] {
         let pairs: [(String, String?)] = [
             ("venue", venue), ("event_name", eventName), ("event_date", eventDate), ("log_level", logLevel), ("control_socket", controlSocket),
+            ("control_socket_mode", controlSocketMode), ("control_socket_group", controlSocketGroup),
             ("box_office.url", boxOfficeURL), ("box_office.token_file", tokenFile), ("box_office.ca_file", caFile),
             ("box_office.event_id", eventID),
             ("box_office.journal_dir", journalDir), ("box_office.poll_interval", pollInterval),

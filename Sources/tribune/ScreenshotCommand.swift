@@ -9,8 +9,9 @@ struct ScreenshotCommand: ParsableCommand {
         abstract: "Save the running kiosk's current frame as a PNG (via its control socket).",
         discussion: """
             The kiosk sends the frame it last drew (its shadow buffer, in the upright logical \
-            orientation) and this command writes it, so the file lands where you are, not where \
-            the sandboxed service may write.
+            orientation) over the socket and this command writes it, so the file lands where you \
+            are; the kiosk never writes a path a caller names. The socket is owner-only (mode \
+            0600) unless control_socket_mode says otherwise: run this as the kiosk's user or root.
 
             Example:
               tribune screenshot --socket /run/tribune/control.sock --out kiosk.png
@@ -27,8 +28,10 @@ struct ScreenshotCommand: ParsableCommand {
         }
         switch ControlClient.screenshotPNG(from: answer) {
         case .success(let png):
-            try Data(png).write(to: URL(fileURLWithPath: out))
-            print("\(out): \(png.count) bytes")
+            // Written in place: --out /dev/stdout or a FIFO is written through.
+            do { try FileOutput.write(png, to: out) } catch { throw ValidationError("cannot write \(out): \(error)") }
+            // On standard error: standard output may be the PNG itself (--out /dev/stdout).
+            FileHandle.standardError.write(Data("\(out): \(png.count) bytes\n".utf8))
         case .failure(let e):
             throw ValidationError("the kiosk answered: \(e)")
         }

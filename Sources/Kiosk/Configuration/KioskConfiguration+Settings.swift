@@ -60,6 +60,16 @@ extension KioskConfiguration {
             guard s.utf8.count < 108 else { return "longer than a Unix socket path may be (107 bytes)" }
             c.controlSocket = s; return nil
         },
+        Setting(key: "control_socket_mode", flag: "--control-socket-mode", kind: .text) { c, v in
+            guard case .string(let s) = v, let mode = UInt32(s, radix: 8), ControlSocketAccess.isAllowed(mode) else {
+                return "expected \"0600\" (owner only) or \"0660\" (and the group), found \(v.found)"
+            }
+            c.controlSocketAccess.mode = mode; return nil
+        },
+        Setting(key: "control_socket_group", flag: "--control-socket-group", kind: .text) { c, v in
+            guard case .string(let s) = v, !s.isEmpty, !s.contains("\0") else { return "expected a group name, found \(v.found)" }
+            c.controlSocketAccess.group = s; return nil
+        },
         Setting(key: "box_office.url", flag: "--box-office-url", kind: .text) { c, v in
             guard case .string(let s) = v, s.hasPrefix("http://") || s.hasPrefix("https://"), s.count > 8 else {
                 return "expected an http:// or https:// URL, found \(v.found)"

@@ -16,6 +16,9 @@ public struct KioskConfiguration: Sendable, Equatable {
     public var logLevel: String = "info"
     /// Unix socket for `status`, `screenshot` and `reload` (empty: none).
     public var controlSocket: String = "/run/tribune/control.sock"
+    /// The control socket's mode and group: owner-only (0600) unless set (`control_socket_mode`,
+    /// `control_socket_group`); whoever can connect drives the kiosk.
+    public var controlSocketAccess = ControlSocketAccess()
 
     public struct BoxOffice: Sendable, Equatable {
         /// Base URL, e.g. `http://127.0.0.1:8080` or `https://boxoffice.venue.lan:8443` (unset:

@@ -3,7 +3,7 @@ import Glibc
 #endif
 
 /// The other end of the control socket, for `tribune screenshot` and tests: sends one command
-/// line and reads the whole answer until the kiosk closes the connection.
+/// line, closes its sending side and reads the whole answer until the kiosk closes the connection.
 public enum ControlClient {
     /// Sends `command` to the socket at `path`; returns the raw answer. `timeout` in seconds.
     public static func send(_ command: String, to path: String, timeout: Double = 10) throws(SystemCallError) -> [UInt8] {
@@ -21,6 +21,8 @@ public enum ControlClient {
         guard line.withUnsafeBytes({ Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == line.count else {
             throw .current("send", path)
         }
+        // Nothing more to ask: the kiosk closes the connection once this is answered.
+        shutdown(fd, Int32(SHUT_WR))
         var answer: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {

@@ -1,42 +1,71 @@
+import CLinux
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The kiosk's control socket: a Unix stream socket (mode 0660: the kiosk user and its group)
-/// taking one line command per connection and answering it, then closing. Runs on the event
-/// loop; `respond` is called on the loop thread. Replies are text lines, except a screenshot
-/// streamed as `ok png N\n` followed by N bytes of PNG.
+/// The kiosk's control socket: a Unix stream socket taking line commands and answering each, in
+/// order. Runs on the event loop; `respond` is called on the loop thread.
+///
+/// Access: owner-only (mode 0600) unless configured otherwise (`ControlSocketAccess`), because
+/// whoever can connect drives the kiosk — reloads it and takes screenshots of what a visitor is
+/// buying. The kiosk never writes a file the caller names: a screenshot comes back over the
+/// socket and the client writes it.
+///
+/// Framing: a text answer is one line; a screenshot is `ok png N\n` followed by N bytes of PNG.
+/// A client sends its commands (usually one) and reads; the connection closes once every
+/// command received has been answered and sent, or when the client closes its end.
+///
+/// Answers never block the loop: they are queued per connection and written as the socket takes
+/// them (non-blocking, the rest on `EPOLLOUT`), so a client that reads slowly or not at all
+/// cannot hold up frames; one whose unsent answers pass `maxQueuedBytes` is dropped.
 public final class ControlServer {
     /// A command's answer: the bytes to send back.
     public typealias Responder = (_ command: String) -> [UInt8]
 
+    /// Answers queued for a connection and not yet sent, most (bytes) before it is dropped: 64 MiB
+    /// holds a screenshot of any panel (3840 × 2160 × 4 bytes uncompressed is 33 MB).
+    public static let defaultMaxQueuedBytes = 64 << 20
+    /// Longest command line (bytes).
+    public static let maxCommandBytes = 4096
+
     public let path: String
     public let fileDescriptor: Int32
+    public let maxQueuedBytes: Int
+    /// Connections dropped for letting their answers pile up past `maxQueuedBytes`.
+    public private(set) var droppedClients = 0
+    /// Connections open now.
+    public var clientCount: Int { connections.count }
     // Weak: the loop may go first at shutdown (its closing epoll fd drops every watch).
     private weak var loop: EventLoop?
     private let respond: Responder
-    private var pending: [Int32: [UInt8]] = [:]
+    private var connections: [Int32: ControlConnection] = [:]
 
-    /// Binds `path` (replacing a stale socket file), listens and watches it on `loop`.
-    public init(path: String, loop: EventLoop, respond: @escaping Responder) throws(SystemCallError) {
+    /// Binds `path` (replacing a stale socket file) with `access`, listens and watches it on `loop`.
+    public init(path: String, access: ControlSocketAccess = ControlSocketAccess(), loop: EventLoop,
+                maxQueuedBytes: Int = ControlServer.defaultMaxQueuedBytes, respond: @escaping Responder) throws(SystemCallError) {
         guard let address = UnixSocketAddress(path), !path.hasPrefix("@") else {
             throw SystemCallError(call: "control socket", subject: path, errno: .invalidArgument)
         }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw .current("socket(AF_UNIX, SOCK_STREAM)", path) }
         unlink(path)
-        // The socket file takes its mode from the umask at bind time: a restrictive one, so it
-        // is never wider than 0660 (0777 & ~0117), then an explicit chmod for exactly 0660 —
-        // the umask is process-wide, and another thread may change it around the bind.
-        let old = umask(0o117)
+        // The socket file takes its mode from the umask at bind time: owner-only (0777 & ~0177),
+        // so it is never wider than asked while the group and mode are set; then the explicit
+        // chown and chmod (the umask is process-wide: another thread may change it around bind).
+        let old = umask(0o177)
         let bound = address.withSockaddr { bind(fd, $0, $1) }
         umask(old)
         guard bound == 0 else { let e = SystemCallError.current("bind", path); close(fd); throw e }
-        guard chmod(path, 0o660) == 0 else { let e = SystemCallError.current("chmod", path); close(fd); unlink(path); throw e }
-        guard listen(fd, 8) == 0 else { let e = SystemCallError.current("listen", path); close(fd); throw e }
+        do throws(SystemCallError) {
+            try access.apply(to: path)
+        } catch {
+            close(fd); unlink(path); throw error
+        }
+        guard listen(fd, 8) == 0 else { let e = SystemCallError.current("listen", path); close(fd); unlink(path); throw e }
         self.path = path
         fileDescriptor = fd
         self.loop = loop
+        self.maxQueuedBytes = maxQueuedBytes
         self.respond = respond
         do {
             try loop.watch(fd) { [weak self] _ in self?.acceptAll() }
@@ -46,7 +75,7 @@ public final class ControlServer {
     }
 
     deinit {
-        for fd in pending.keys { loop?.unwatch(fd); close(fd) }
+        for fd in connections.keys { loop?.unwatch(fd); close(fd) }
         loop?.unwatch(fileDescriptor)
         close(fileDescriptor)
         unlink(path)
@@ -58,46 +87,97 @@ public final class ControlServer {
             guard c >= 0 else { return }
             _ = fcntl(c, F_SETFD, FD_CLOEXEC)
             _ = fcntl(c, F_SETFL, fcntl(c, F_GETFL) | O_NONBLOCK)
-            pending[c] = []
-            do { try loop?.watch(c) { [weak self] _ in self?.readable(c) } } catch { pending[c] = nil; close(c) }
+            connections[c] = ControlConnection()
+            do { try loop?.watch(c) { [weak self] events in self?.handle(c, events) } } catch { connections[c] = nil; close(c) }
         }
     }
 
-    private func readable(_ c: Int32) {
+    private func handle(_ c: Int32, _ events: UInt32) {
+        if events & EPOLLOUT.rawValue != 0 { flush(c) }
+        if events & ~EPOLLOUT.rawValue != 0, connections[c] != nil { readAvailable(c) }
+    }
+
+    /// Reads what arrived and answers every complete line.
+    private func readAvailable(_ c: Int32) {
+        guard let connection = connections[c] else { return }
         var chunk = [UInt8](repeating: 0, count: 4096)
-        let n = read(c, &chunk, chunk.count)
-        if n < 0 && (errno == EAGAIN || errno == EINTR) { return }
-        if n <= 0 { finish(c, reply: nil); return }
-        pending[c, default: []] += chunk[0..<n]
-        guard let buffer = pending[c] else { return }
-        if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-            let line = String(decoding: buffer[..<newline], as: UTF8.self).trimmingSpaces()
-            finish(c, reply: respond(line))
-        } else if buffer.count > 4096 {
-            finish(c, reply: Array("error: command longer than 4096 bytes\n".utf8))
+        // A bounded number of reads per wake-up, so one chatty client cannot hog the loop.
+        for _ in 0..<16 {
+            let n = read(c, &chunk, chunk.count)
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { break }
+            if n <= 0 { connection.inputClosed = true; break }
+            connection.input += chunk[0..<n]
+        }
+        while let newline = connection.input.firstIndex(of: UInt8(ascii: "\n")) {
+            let line = String(decoding: connection.input[..<newline], as: UTF8.self).trimmingSpaces()
+            connection.input.removeSubrange(...newline)
+            connection.answered += 1
+            guard enqueue(c, respond(line)) else { return }
+        }
+        if connection.input.count > Self.maxCommandBytes {
+            connection.input.removeAll()
+            connection.inputClosed = true
+            connection.answered += 1
+            guard enqueue(c, Array("error: command longer than \(Self.maxCommandBytes) bytes\n".utf8)) else { return }
+        }
+        flush(c)
+    }
+
+    /// Queues `reply`; false when that dropped the connection (past `maxQueuedBytes`).
+    private func enqueue(_ c: Int32, _ reply: [UInt8]) -> Bool {
+        guard let connection = connections[c] else { return false }
+        connection.output.append(reply)
+        guard connection.output.count <= maxQueuedBytes else {
+            droppedClients += 1
+            drop(c)
+            return false
+        }
+        return true
+    }
+
+    /// Sends what the socket takes now; watches for writability while something is left, and
+    /// closes the connection once everything asked has been answered and sent.
+    private func flush(_ c: Int32) {
+        guard let connection = connections[c] else { return }
+        switch connection.output.send(to: c) {
+        case .failed:
+            drop(c)
+            return
+        case .wouldBlock:
+            if !connection.waitingForOutput {
+                connection.waitingForOutput = true
+                do { try loop?.watch(c, writable: true) { [weak self] events in self?.handle(c, events) } } catch { drop(c) }
+            }
+            return
+        case .sent:
+            break
+        }
+        if connection.inputClosed || (connection.answered > 0 && connection.input.isEmpty) {
+            drop(c)
+        } else if connection.waitingForOutput {
+            connection.waitingForOutput = false
+            do { try loop?.watch(c) { [weak self] events in self?.handle(c, events) } } catch { drop(c) }
         }
     }
 
-    /// Sends the reply (blocking, with a 2 s send timeout so a stuck client cannot stall the
-    /// loop for long) and closes the connection.
-    private func finish(_ c: Int32, reply: [UInt8]?) {
+    private func drop(_ c: Int32) {
         loop?.unwatch(c)
-        pending[c] = nil
-        if let reply {
-            _ = fcntl(c, F_SETFL, fcntl(c, F_GETFL) & ~O_NONBLOCK)
-            var timeout = timeval(tv_sec: 2, tv_usec: 0)
-            setsockopt(c, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            var offset = 0
-            reply.withUnsafeBytes { raw in
-                while offset < raw.count {
-                    let w = send(c, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-                    if w <= 0 { break }
-                    offset += w
-                }
-            }
-        }
+        connections[c] = nil
         close(c)
     }
+}
+
+/// One client of the control socket: what it sent that is not answered yet and what is queued for it.
+final class ControlConnection {
+    var input: [UInt8] = []
+    var output = OutputQueue()
+    /// Commands answered so far.
+    var answered = 0
+    /// The client closed its end (or sent a line too long): answer what came, then close.
+    var inputClosed = false
+    /// Watched for `EPOLLOUT` (the socket's buffer was full).
+    var waitingForOutput = false
 }
 
 extension String {

@@ -28,12 +28,13 @@ public final class EventLoop {
 
     deinit { close(epollFD) }
 
-    /// Calls `handler` on the loop thread whenever `fd` is readable (or hung up / in error).
-    /// Watching a descriptor again replaces its handler.
-    public func watch(_ fd: Int32, _ handler: @escaping Handler) throws(SystemCallError) {
+    /// Calls `handler` on the loop thread whenever `fd` is readable (or hung up / in error), and
+    /// with `writable` also whenever it can take more output (`EPOLLOUT`: a queue to drain).
+    /// Watching a descriptor again replaces its handler and what it is watched for.
+    public func watch(_ fd: Int32, writable: Bool = false, _ handler: @escaping Handler) throws(SystemCallError) {
         guard fd >= 0 else { throw SystemCallError(call: "epoll_ctl(ADD)", subject: "fd \(fd)", errno: .badFileDescriptor) }
         var event = epoll_event()
-        event.events = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
+        event.events = EPOLLIN.rawValue | EPOLLRDHUP.rawValue | (writable ? EPOLLOUT.rawValue : 0)
         event.data.fd = fd
         let known = Int(fd) < handlers.count && handlers[Int(fd)] != nil
         if epoll_ctl(epollFD, known ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, fd, &event) != 0 {

@@ -2,29 +2,23 @@ import Logging
 import Seating
 
 extension RunningKiosk {
-    /// Answers one control-socket line: `status`, `screenshot [PATH]`, `reload`.
+    /// Answers one control-socket line: `status`, `screenshot`, `reload`. A screenshot comes
+    /// back over the socket (`ok png N\n` and the PNG); the kiosk writes no file a caller names.
     func command(_ line: String) -> [UInt8] {
         let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
         switch parts.first ?? "" {
         case "status":
             return Array((status.json + "\n").utf8)
         case "screenshot":
-            let surface = display.surface
-            if parts.count == 2 {
-                let path = parts[1]
-                do {
-                    try surface.writePNG(to: path, opaque: true)
-                    return Array("ok \(path)\n".utf8)
-                } catch {
-                    return Array("error: cannot write \(path): \(error)\n".utf8)
-                }
+            guard parts.count == 1 else {
+                return Array("error: screenshot takes no path: the PNG comes back over the socket (tribune screenshot --out FILE writes it)\n".utf8)
             }
-            let png = surface.pngData(opaque: true)
+            let png = display.surface.pngData(opaque: true)
             return Array("ok png \(png.count)\n".utf8) + png
         case "reload":
             return Array((reload() + "\n").utf8)
         default:
-            return Array("error: unknown command \"\(line.prefix(64))\" (status, screenshot [PATH], reload)\n".utf8)
+            return Array("error: unknown command \"\(line.prefix(64))\" (status, screenshot, reload)\n".utf8)
         }
     }
 
@@ -50,7 +44,8 @@ extension RunningKiosk {
             let restartKeys = [c.display != configuration.display ? "display" : nil,
                                c.touch != configuration.touch ? "touch" : nil,
                                c.boxOffice != configuration.boxOffice ? "box_office" : nil,
-                               c.controlSocket != configuration.controlSocket ? "control_socket" : nil].compactMap { $0 }
+                               c.controlSocket != configuration.controlSocket
+                                || c.controlSocketAccess != configuration.controlSocketAccess ? "control_socket" : nil].compactMap { $0 }
             bridge?.perform(session.takeRequests() + [.releaseAll])
             adopt(c)
             venue = v

@@ -225,11 +225,12 @@ final class RunningKiosk {
         bridge.start()
     }
 
-    private func openControlSocket() {
+    /// Opens the control socket from the configuration (path, mode, group); logs why when it cannot.
+    func openControlSocket() {
         let path = configuration.controlSocket
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex { try? FileOutput.makeDirectory(String(path[..<slash])) }
         do {
-            control = try ControlServer(path: path, loop: loop) { [unowned self] in self.command($0) }
+            control = try ControlServer(path: path, access: configuration.controlSocketAccess, loop: loop) { [unowned self] in self.command($0) }
         } catch {
             logger.error("control socket unavailable: \(error)")
         }

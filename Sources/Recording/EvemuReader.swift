@@ -135,7 +135,8 @@ public enum EvemuReader {
                 else if radix == 16 && c >= 0x61 && c <= 0x66 { d = Int64(c - 0x61 + 10) }
                 else if radix == 16 && c >= 0x41 && c <= 0x46 { d = Int64(c - 0x41 + 10) }
                 else { break }
-                guard n < 18 else { return nil }
+                // 18 decimal or 15 hex digits always fit Int64 (10¹⁸ and 16¹⁵ < 2⁶³).
+                guard n < (radix == 16 ? 15 : 18) else { return nil }
                 v = v * radix + d; n += 1; i = s.index(after: i)
             }
             return n > 0 ? (negative ? -v : v, n, negative) : nil

@@ -92,6 +92,20 @@ import Gestures
         #expect(latest.frames.count == 1)
     }
 
+    /// Found by fuzz-recording: a hex code of 16 or more digits overflowed while it was read (a
+    /// trap); it is refused with its line. 15 hex digits (16¹⁵ < 2⁶³) are read, and then refused
+    /// as a code above 0xffff like any other.
+    @Test func longHexCodesAreRefused() {
+        for code in [String(repeating: "9", count: 16), "01" + String(repeating: "9", count: 80), String(repeating: "f", count: 15)] {
+            #expect {
+                try EvemuReader.parse(Self.header + "E: 0.000001 0001 \(code) 1\n", path: "code.evemu")
+            } throws: { error in
+                let e = error as? RecordingError
+                return e?.line == 18 && e?.message.contains("E: <sec>.<usec>") == true
+            }
+        }
+    }
+
     @Test func nonTouchscreensAreRefused() throws {
         let keyboard = InputDevice(name: "AT Keyboard", codes: [EvdevCode.EV_KEY: [1, 2, 30]])
         #expect(keyboard.touchscreenRefusal?.contains("not a touchscreen") == true)

@@ -42,6 +42,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Seconds between availability polls (box_office.poll_interval).") var pollInterval: String?
     @Option(help: "Seconds per box office request (box_office.request_timeout).") var requestTimeout: String?
     @Option(help: "Seconds unreachable before out of service (box_office.out_of_service_after).") var outOfServiceAfter: String?
+    @Option(help: "Seconds between heartbeats to the box office, 0 for none (box_office.heartbeat_interval).") var heartbeatInterval: String?
     @Option(help: "DRM card node (display.card).") var card: String?
     @Option(help: "Connector name, e.g. HDMI-A-1 (display.connector).") var connector: String?
     @Option(help: "Mode WxH or WxH@Hz (display.mode).") var mode: String?
@@ -86,6 +87,7 @@ struct RunCommand: ParsableCommand {
             ("box_office.event_id", eventID),
             ("box_office.journal_dir", journalDir), ("box_office.poll_interval", pollInterval),
             ("box_office.request_timeout", requestTimeout), ("box_office.out_of_service_after", outOfServiceAfter),
+            ("box_office.heartbeat_interval", heartbeatInterval),
             ("display.card", card), ("display.connector", connector), ("display.mode", mode), ("display.rotation", rotation),
             ("display.tty", tty), ("touch.enabled", noTouch ? "false" : nil), ("touch.seat", seat),
             ("touch.device", touchDevice), ("touch.calibration", calibration), ("touch.width_mm", widthMM),

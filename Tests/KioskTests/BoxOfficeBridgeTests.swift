@@ -28,15 +28,17 @@ import Testing
         return try! JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])
     }
 
-    /// The real box office on 127.0.0.1 (an ephemeral port) with one event and two kiosk tokens.
-    static func startServer(directory: String, port: Int = 0) async throws -> (BoxOfficeServer, Int) {
+    /// The real box office on 127.0.0.1 (an ephemeral port) with one event and three kiosk tokens
+    /// (`token-k1` … `token-k3`); `now` (ms since 1970) is its clock when given.
+    static func startServer(directory: String, port: Int = 0, now: (@Sendable () -> Int64)? = nil) async throws -> (BoxOfficeServer, Int) {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let store = try BoxOfficeStore(path: directory + "/boxoffice.sqlite")
         _ = try await store.createEvent(id: "evt_bridge", name: "Bridge Match", layout: try VenueLayout(document: Self.venueDocument()),
                                         currency: "EUR", prices: ["CAT1": Int64(price)], holdTTLSeconds: holdTTL)
         var serverConfiguration = BoxOfficeServer.Configuration(databasePath: directory + "/boxoffice.sqlite", port: port,
-                                                                tokens: ["token-k1": "k1", "token-k2": "k2"])
+                                                                tokens: ["token-k1": "k1", "token-k2": "k2", "token-k3": "k3"])
         serverConfiguration.sweepInterval = nil
+        if let now { serverConfiguration.now = now }
         let server = try BoxOfficeServer(configuration: serverConfiguration)
         return (server, try await server.start())
     }
@@ -145,12 +147,13 @@ final class LiveKiosk {
     /// Everything the mailbox delivered on the loop, in order (the test reads and clears it).
     var received: [BoxOfficeResponse] = []
 
-    init(client: PurchaseClient, start: Double) throws {
+    init(client: PurchaseClient, start: Double, metrics: KioskMetrics? = nil) throws {
         loop = try EventLoop()
         clock = VirtualClock(start: start)
         var deliver: ([BoxOfficeResponse]) -> Void = { _ in }
         let mailbox = try LoopMailbox<BoxOfficeResponse>(loop: loop) { deliver($0) }
-        bridge = BoxOfficeBridge(client: client, eventID: "evt_bridge", mailbox: mailbox, logger: .init(label: "bridge-test"), clock: clock)
+        bridge = BoxOfficeBridge(client: client, eventID: "evt_bridge", mailbox: mailbox, logger: .init(label: "bridge-test"), clock: clock,
+                                 metrics: metrics)
         deliver = { [unowned self] in self.received += $0 }
     }
 

@@ -25,18 +25,22 @@ public final class BoxOfficeBridge: Sendable {
     private let logger: Logger
     private let clock: any Clock
     private let events: LoopMailbox<EventInfo>?
+    private let metrics: KioskMetrics?
 
     /// - Parameters:
     ///   - clock: the session's clock (seconds), on which holds expire.
     ///   - events: where the event goes once loaded (posted once), for a kiosk that started
     ///     without it; nil when the kiosk has it.
+    ///   - metrics: where each request's time to its answer, the unanswered ones and the
+    ///     purchases are counted.
     public init(client: PurchaseClient, eventID: String, mailbox: LoopMailbox<BoxOfficeResponse>, logger: Logger,
-                clock: any Clock = MonotonicClock(), events: LoopMailbox<EventInfo>? = nil) {
+                clock: any Clock = MonotonicClock(), events: LoopMailbox<EventInfo>? = nil, metrics: KioskMetrics? = nil) {
         performer = BoxOfficePerformer(client: client, eventID: eventID)
         self.mailbox = mailbox
         self.events = events
         self.logger = logger
         self.clock = clock
+        self.metrics = metrics
         let pair = AsyncStream<BoxOfficeRequest>.makeStream()
         stream = pair.stream
         requests = pair.continuation
@@ -44,11 +48,13 @@ public final class BoxOfficeBridge: Sendable {
 
     /// Starts the request worker and the journal's reconciliation. Call once.
     public func start() {
-        let (performer, stream, mailbox, logger, clock, events) = (performer, stream, mailbox, logger, clock, events)
+        let (performer, stream, mailbox, logger, clock, events, metrics) = (performer, stream, mailbox, logger, clock, events, metrics)
         Task {
             var eventPosted = events == nil
             for await request in stream {
+                let started = ContinuousClock.now
                 let responses = await performer.perform(request, at: clock.now)
+                metrics?.answered(request, with: responses, after: ContinuousClock.now - started)
                 // As soon as it is known, so the legend and totals have prices before Buy.
                 if !eventPosted, let event = await performer.event {
                     logger.info("box office event loaded late", metadata: ["event": "\(event.name)", "categories": "\(event.categories.count)"])

@@ -85,6 +85,7 @@ extension KioskConfiguration {
         number("box_office.poll_interval", "--poll-interval", \.boxOffice.pollInterval, minimum: 0.5),
         number("box_office.request_timeout", "--request-timeout", \.boxOffice.requestTimeout, minimum: 0.1),
         number("box_office.out_of_service_after", "--out-of-service-after", \.boxOffice.outOfServiceAfter, minimum: 0),
+        number("box_office.heartbeat_interval", "--heartbeat-interval", \.boxOffice.heartbeatInterval, minimum: 0, note: " (0: no heartbeats)"),
         text("display.card", "--card", \.display.card, path: true),
         text("display.connector", "--connector", \.display.connector),
         text("box_office.ca_file", "--ca-file", \.boxOffice.caFile, path: true),

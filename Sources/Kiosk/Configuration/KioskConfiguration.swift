@@ -38,6 +38,9 @@ public struct KioskConfiguration: Sendable, Equatable {
         public var requestTimeout: Double = 5
         /// Seconds of unreachability before the kiosk shows out-of-service.
         public var outOfServiceAfter: Double = 30
+        /// Seconds between heartbeats to the box office (0: none); `tribune-boxoffice kiosks`
+        /// shows a kiosk Offline after 3 missed.
+        public var heartbeatInterval: Double = 30
     }
 
     public struct Display: Sendable, Equatable {

@@ -11,6 +11,8 @@ public final class FramePacer {
     let display: any Display
     /// Frames rendered and shown (the first one included).
     public private(set) var frames = 0
+    /// Where frame times, touch-to-flip samples, presents and lost flips are counted (nil: nowhere).
+    var metrics: KioskMetrics?
     private(set) var latency = TouchLatencyMeter()
     /// Touch-to-flip samples taken so far (all of them, not only those the ring keeps).
     public var latencySamples: Int { latency.count }
@@ -34,10 +36,13 @@ public final class FramePacer {
 
     /// Renders the first frame into the display's surface and shows it (`Display.start()`).
     public func start(_ source: some FrameSource) throws {
+        let started = ContinuousClock.now
         _ = source.render(into: display.surface)
         lastFrameWasMoving = source.needsDisplay
         try display.start()
         frames = 1
+        metrics?.frameTime.recordInterval(ContinuousClock.now - started)
+        metrics?.presents.increment()
     }
 
     /// The source wants a frame, or an animation drawn in the last frame has ended since.
@@ -56,12 +61,14 @@ public final class FramePacer {
     @discardableResult
     public func update(_ source: some FrameSource, now: Double) throws -> Outcome {
         var outcome = Outcome()
-        latency.flipsCompleted(display.flipsCompleted, now: now)
+        flipsCompleted(now: now)
         if display.writeOffOverdueFlip(now: now) {
             outcome.wroteOffFlip = true
             lastFrameWasMoving = true
+            metrics?.lostFlips.increment()
         }
         guard isFrameDue(source) && display.acceptsFrames else { return outcome }
+        let started = ContinuousClock.now
         let damage = source.render(into: display.surface)
         lastFrameWasMoving = source.needsDisplay
         let flipsBefore = display.flipsCompleted
@@ -71,11 +78,20 @@ public final class FramePacer {
             display.invalidate()
             throw error
         }
-        if outcome.presented { frames += 1 }
+        if outcome.presented {
+            frames += 1
+            metrics?.frameTime.recordInterval(ContinuousClock.now - started)
+            metrics?.presents.increment()
+        }
         latency.frameRendered(presented: outcome.presented, flipsAfter: flipsBefore + 1)
         // A display that shows frames at once (headless) has completed the flip already.
-        latency.flipsCompleted(display.flipsCompleted, now: now)
+        flipsCompleted(now: now)
         return outcome
+    }
+
+    /// Counts the completed flips; a touch-to-flip sample goes to the metrics.
+    private func flipsCompleted(now: Double) {
+        if let sample = latency.flipsCompleted(display.flipsCompleted, now: now) { metrics?.touchToFlip.record(seconds: sample) }
     }
 
     /// When the loop should look again without an event (CLOCK_MONOTONIC s): in a frame while

@@ -17,6 +17,8 @@ extension RunningKiosk {
             return Array("ok png \(png.count)\n".utf8) + png
         case "reload":
             return Array((reload() + "\n").utf8)
+        case "metrics":
+            return metrics.exposition()
         default:
             return Array("error: unknown command \"\(line.prefix(64))\" (status, screenshot, reload)\n".utf8)
         }

@@ -53,6 +53,11 @@ final class RunningKiosk {
     let voice: KioskVoice
     /// The headset jacks read for the headset key (`accessibility.headset_switch`).
     var headsetJacks: [HeadsetJack] = []
+    /// Frame times, touch-to-flip latency, presents, box-office requests (the control socket's `metrics`).
+    let metrics = KioskMetrics()
+    /// Heartbeats to the box office every `box_office.heartbeat_interval` s (`startHeartbeats`).
+    var heartbeats: HeartbeatSender?
+    var heartbeatTimer: LoopTimer?
 
     init(_ runtime: KioskRuntime) throws {
         self.runtime = runtime
@@ -83,6 +88,7 @@ final class RunningKiosk {
 
         let display = try runtime.displayFactory(configuration.display, runtime.lostFlipEvents)
         pacer = FramePacer(display: display)
+        pacer.metrics = metrics
         logger.info("display", metadata: ["output": "\(display.summary)"])
 
         session = Self.makeSession(configuration, display: display, event: link?.event, venue: venue, touchPanel: nil, clock: clock)
@@ -117,6 +123,7 @@ final class RunningKiosk {
             try loop.watch(touch.fileDescriptor) { [unowned self] _ in self.touchReadable() }
         }
         if let boxOffice { try connectBridge(boxOffice) }
+        try startHeartbeats()
         try watchHeadsetJacks()
         if !configuration.controlSocket.isEmpty { openControlSocket() }
         try start()
@@ -220,7 +227,7 @@ final class RunningKiosk {
             if let last = events.last { self.adoptLateEvent(last) }
         }
         let bridge = BoxOfficeBridge(client: link.client, eventID: link.eventID, mailbox: mailbox, logger: logger, clock: clock,
-                                     events: events)
+                                     events: events, metrics: metrics)
         self.bridge = bridge
         bridge.start()
     }

@@ -35,14 +35,16 @@ struct TouchLatencyMeter {
     }
 
     /// Flips completed so far are `flips` at `now` (CLOCK_MONOTONIC s): a sample when the
-    /// awaited one is among them.
-    mutating func flipsCompleted(_ flips: Int, now: Double) {
-        guard let awaited = awaitingFlip, flips >= awaited.flips else { return }
+    /// awaited one is among them, returned (s).
+    @discardableResult
+    mutating func flipsCompleted(_ flips: Int, now: Double) -> Double? {
+        guard let awaited = awaitingFlip, flips >= awaited.flips else { return nil }
         let sample = now - awaited.time
         if ring.count < Self.capacity { ring.append(sample) } else { ring[next] = sample }
         next = (next + 1) % Self.capacity
         count += 1
         awaitingFlip = nil
+        return sample
     }
 
     /// Median, 95th percentile and maximum of the kept samples, ms rounded to 0.01; nil

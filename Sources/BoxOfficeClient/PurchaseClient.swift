@@ -110,7 +110,8 @@ public actor PurchaseClient {
     }
 
     /// A request retried with capped exponential backoff, jitter and `Retry-After` on network
-    /// errors, 409 in flight, 429 and 5xx — always with the same idempotency key.
+    /// errors, 409 in flight, 429 and 5xx — always with the same idempotency key (never on a
+    /// refused certificate: nothing was sent).
     func sendRetrying(_ method: HTTPMethod, _ path: String, json: Data? = nil, key: String? = nil) async throws(BoxOfficeError) -> HTTPReply {
         var lastError = BoxOfficeError.unreachable("no attempt")
         for attempt in 0..<max(1, configuration.retry.maxAttempts) {
@@ -120,6 +121,7 @@ public actor PurchaseClient {
                 lastError = .unavailable(status: reply.status)
                 try? await sleeper.sleep(seconds: configuration.retry.delay(attempt: attempt, retryAfter: reply.retryAfter))
             } catch {
+                if case .untrusted = error { throw error }   // the same certificate would be refused again
                 lastError = error
                 try? await sleeper.sleep(seconds: configuration.retry.delay(attempt: attempt))
             }

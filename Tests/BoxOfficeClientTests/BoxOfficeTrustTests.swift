@@ -8,7 +8,8 @@ import Testing
 /// The kiosk's side of HTTPS: `box_office.ca_file` read into a `BoxOfficeTrust`, and the purchase
 /// client over `https://` against the real box office serving the venue's certificate on
 /// loopback. A CA that did not sign the box office's certificate, or a certificate for another
-/// host, is refused with `BoxOfficeError.untrusted` naming the URL, before any request is sent.
+/// host, is refused with `BoxOfficeError.untrusted` naming the URL, before any request is sent,
+/// and not retried.
 @Suite struct BoxOfficeTrustTests {
     static func serverCertificate(_ files: TestCertificates, wrongHost: Bool = false) -> ServerCertificate {
         wrongHost ? ServerCertificate(certificateChainPath: files.wrongHostCertificate, privateKeyPath: files.wrongHostKey)
@@ -80,7 +81,9 @@ import Testing
         let server = try await ClientTestServer(certificate: Self.serverCertificate(files))
         defer { Task { await server.stop() } }
         let trust = try BoxOfficeTrust(caFile: files.otherCACertificate)
-        let client = try server.makeClient(timeout: 30, retry: Self.noRetries(), trust: trust)
+        // The default retry policy (8 attempts), on a virtual clock: a refused certificate is not retried.
+        let sleeper = VirtualSleeper()
+        let client = try server.makeClient(timeout: 30, retry: RetryPolicy(), sleeper: sleeper, trust: trust)
         let expected = "box office not trusted: \(server.baseURL): the certificate was not trusted: not issued by the CA in \(files.otherCACertificate)"
         do {
             _ = try await client.loadEvent("evt_test")
@@ -98,6 +101,7 @@ import Testing
         } catch {
             #expect(error.description.hasPrefix(expected), "\(error.description)")
         }
+        #expect(sleeper.requested.isEmpty)
         #expect(await client.unreachableSince != nil)   // the kiosk counts towards out of service
         let (holds, orders) = try server.read { db in
             (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM hold")!, try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM purchase_order")!)

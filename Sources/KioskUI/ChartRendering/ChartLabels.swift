@@ -90,6 +90,9 @@ final class ChartLabels {
     var levelStart: [Double] = []
     var levelEnd: [Double] = []
 
+    /// Whether labels fade in and out (else each is drawn whole or not at all: the high-contrast
+    /// theme, where a half-faded label over the map would read below 7:1).
+    var fades = true
     /// The labels of the last `place` call, in placement order.
     private(set) var placed: [Placed] = []
     var grid = LabelCollisionGrid()
@@ -212,6 +215,11 @@ final class ChartLabels {
         placeSections(m, scale: s, rotation: atan2(m.b, m.a), restScale: view.homeScale, screen: screen)
         placeSeats(m, scale: s, screen: screen, paints: paints, marked: marked, glyphTribune: glyphTribune ?? -1)
         placeRows(m, scale: s, screen: screen)
+        if !fades {
+            // Half faded or more: shown whole, else not at all.
+            placed = placed.compactMap { $0.opacity >= 0.5 ? Placed(kind: $0.kind, sprite: $0.sprite, centre: $0.centre, box: $0.box,
+                                                                    opacity: 1, node: $0.node) : nil }
+        }
         return placed
     }
 

@@ -24,6 +24,7 @@ extension KioskSession {
         guard let labels = chartLabels() else { return false }
         let area = layout.safeArea.intersection(Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
         let paints = frameCache.chartFrames?.scene.paint ?? []
+        labels.fades = !seatShapes
         return !labels.place(view: view, within: area, paints: paints, marked: mapStyle.markedPaints, glyphTribune: overlayTribune).isEmpty
     }
 

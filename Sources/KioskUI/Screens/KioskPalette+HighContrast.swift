@@ -36,6 +36,9 @@ extension KioskPalette {
         p.wheelchair = white
         p.danger = Color(red: 1.0, green: 0.45, blue: 0.45)
         p.titlePanel = black
+        // Cyan, unlike every control's yellow, on black keylines: ≈ 21:1.
+        p.focusRing = Color(red: 0, green: 1, blue: 1)
+        p.focusRingKeyline = black
         p.isHighContrast = true
         return p
     }()

@@ -36,6 +36,10 @@ public struct KioskPalette: Sendable {
     /// Around a control filled like the card it sits on (`cardControl`), so its edge stands out;
     /// nil: none (the usual theme tells it by its fill).
     public var controlBorder: Color?
+    /// The screen reader's focus ring (`FocusRingView`): its band, and the keylines either side
+    /// that set it off from what is around it (the band against the keylines ≈ 11:1).
+    public var focusRing = Color(red: 1.0, green: 0.74, blue: 0.28)
+    public var focusRingKeyline = Color(red: 0.04, green: 0.07, blue: 0.13)
     /// The high-contrast theme (`highContrast`): the map's seats are told apart by shape too.
     public var isHighContrast = false
 

@@ -47,13 +47,25 @@ extension KioskSession {
             cache.lastToastBox = nil
             return full
         case .receipt(let receipt, let doneScale):
-            return renderReceipt(receipt, doneScale: doneScale, previous: previous?.mode, into: surface, with: painter)
+            // The ring moved: the receipt is drawn whole under it.
+            let before = previous?.focusRing == frame.focusRing ? previous?.mode : nil
+            let damage = renderReceipt(receipt, doneScale: doneScale, previous: before, into: surface, with: painter)
+            if let ring = frame.focusRing {
+                for r in damage {
+                    // Within what was redrawn only: the ring's blended edges drawn twice would darken.
+                    let context = DrawingContext(surface: surface)
+                    context.clip(to: Rect(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height)))
+                    FocusRingView(frame: ring).draw(with: painter, in: context)
+                }
+            }
+            return damage
         case .seatList(let state):
             // A card over everything that changes rarely (a countdown second, a press): redrawn whole.
             if previous == frame { return [] }
             let context = DrawingContext(surface: surface)
             SeatListView(state: state, content: content).draw(with: painter, in: context)
             if let toast = frame.toast { ToastView(message: toast).draw(with: painter, in: context) }
+            if let ring = frame.focusRing { FocusRingView(frame: ring).draw(with: painter, in: context) }
             cache.lastToastBox = nil
             return full
         case .normal:
@@ -94,7 +106,8 @@ extension KioskSession {
     public func invalidateFrameCache() { frameCache.invalidate() }
 
     /// Everything drawn over the chart, in order: header, home control, bottom bar, seat callout,
-    /// the open legend's panel, toast and the modal card, through the context's clip.
+    /// the open legend's panel, toast, the modal card and the screen reader's focus ring, through
+    /// the context's clip.
     func drawChrome(_ frame: SessionSnapshot, with painter: ChromePainter, in context: DrawingContext) {
         if let header = frame.header { HeaderView(state: header, content: content).draw(with: painter, in: context) }
         if let home = frame.home { HomeControlView(state: home).draw(with: painter, in: context) }
@@ -111,6 +124,7 @@ extension KioskSession {
         if let toast = frame.toast { ToastView(message: toast).draw(with: painter, in: context) }
         if let card = frame.card { ModalCardView(card: card, strings: content.strings).draw(with: painter, in: context) }
         if let a = frame.accessibilityCard { AccessibilityCardView(state: a, strings: content.strings).draw(with: painter, in: context) }
+        if let ring = frame.focusRing { FocusRingView(frame: ring).draw(with: painter, in: context) }
     }
 
     /// The drawing tools for this session's layout, palette and fonts.

@@ -48,6 +48,17 @@ extension SessionSnapshot {
         if old.stepList != stepList {
             for l in [old.stepList, stepList] { if let l { rects.append(StepListView.bounds(l, layout: layout)) } }
         }
+        if old.focusRing != focusRing {
+            // The panels a ring lies over are redrawn whole: a clip edge through their rounded,
+            // blended shapes does not always repaint the same pixels as a full frame.
+            let panels = [layout.header, layout.bottomBar] + [old.stepList, stepList].compactMap { $0.map { StepListView.bounds($0, layout: layout) } }
+                + [old.party, party].compactMap { $0.map { PartyBarView.bounds($0, layout: layout) } }
+            for f in [old.focusRing, focusRing] {
+                guard let f else { continue }
+                let ring = FocusRingView.bounds(around: f, layout: layout)
+                rects.append(panels.filter { $0.intersects(ring) }.reduce(ring) { $0.union($1) })
+            }
+        }
         if old.card != card {
             // Same kind of card: only its contents changed (the button grows within the card).
             rects.append(layout.card.union(Self.grown(layout.cardButton, pad: 2 * u)))

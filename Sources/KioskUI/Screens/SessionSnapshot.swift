@@ -106,6 +106,8 @@ struct SessionSnapshot: Equatable {
     var card: Card?
     /// The accessibility card, open over everything (`AccessibilityCardView`).
     var accessibilityCard: AccessibilityCardView.State?
+    /// The screen reader's focused item's frame, ringed over everything (`FocusRingView`).
+    var focusRing: Rect?
 
     init(mode: Mode) { self.mode = mode }
 
@@ -124,11 +126,14 @@ extension KioskSession {
         case .attract(let since): return SessionSnapshot(mode: .attract(since: since, now: now))
         case .receipt(let receipt, _):
             let scale = pressed == .control(.dialogOK) ? animator.value(pressScale) : 1
-            return SessionSnapshot(mode: .receipt(receipt, doneScale: scale))
+            var s = SessionSnapshot(mode: .receipt(receipt, doneScale: scale))
+            s.focusRing = focusedItem?.frame
+            return s
         case .cart, .review:
             guard let list = seatListState() else { break }
             var s = SessionSnapshot(mode: .seatList(list))
             s.toast = toastText
+            s.focusRing = focusedItem?.frame
             return s
         default: break
         }
@@ -148,6 +153,7 @@ extension KioskSession {
         s.callout = calloutSnapshot()
         s.party = partySnapshot(pressed: pressed, scale: animator.value(pressScale))
         s.stepList = stepListSnapshot()
+        s.focusRing = focusedItem?.frame
         switch screen {
         case .idlePrompt:
             if let remaining = idlePromptRemaining {

@@ -1,13 +1,17 @@
 # Guest side of the speaking-kiosk VM test (scripts/vm/test-run-speech.sh via scripts/vm/run-in-vm).
-# /mnt/env.sh sets TRIBUNE and FLAGS (speech on from the start, device hw:Loopback,0,0). The ALSA
-# loopback card (snd-aloop) takes what the kiosk plays on its subdevice 0,0 and gives it back on
-# 1,0, where arecord captures it into /mnt/capture.wav (opened first, at the synthesizer's format:
-# S16_LE, mono, 22050 Hz, which the loopback then imposes on the playback side). A headset jack is
-# made with uinput (EV_SW SW_HEADPHONE_INSERT, as a sound card's jack reports it) before the kiosk
-# starts, and given to it as --headset-switch. The kiosk announces its first screen by itself
-# (speech configured on); then the jack reports a headset plugged in, which turns on step-through
-# (eyes-free mode), and the kiosk announces the list. Each wait is for the kiosk's log ("said"
-# lines), never a fixed time.
+# /mnt/env.sh sets TRIBUNE, FLAGS (speech off at the start, its device hw:Loopback,0,0), SPEED,
+# STEPS, FRAMES (the touch frames the kiosk has read after each step, cumulative) and SAID (the
+# utterances said after each step, cumulative: the headless replay's transcript of the same
+# touches). The ALSA loopback card (snd-aloop) takes what the kiosk plays on its subdevice 0,0 and
+# gives it back on 1,0, where arecord captures it into /mnt/capture.wav (opened first, at the
+# synthesizer's format: S16_LE, mono, 22050 Hz, which the loopback then imposes on the playback
+# side). The visitor's touches come from `tribune play` (libinput through udev, a virtual
+# touchscreen plugged in for each step): the accessibility button and the Speech switch pressed,
+# then as a screen reader is used — swipes, a tap that explores, a double-tap that presses. After
+# each step the script waits for the kiosk to have read the step's touch frames and to have said
+# what the step makes it say (its log's "said" lines), so no touch cuts off an utterance; never a
+# fixed time. Then a headset jack made with uinput (EV_SW SW_HEADPHONE_INSERT) reports a plug,
+# which turns on step-through, and the kiosk says its list.
 . /mnt/env.sh
 : > /mnt/results.txt
 modprobe bochs
@@ -15,6 +19,8 @@ modprobe snd-aloop
 for i in $(seq 50); do [ -e /dev/dri/card0 ] && [ -e /proc/asound/Loopback ] && break; sleep 0.1; done
 modprobe uinput; modprobe evdev
 for i in $(seq 50); do [ -e /dev/uinput ] && break; sleep 0.1; done
+/lib/systemd/systemd-udevd --daemon
+udevadm trigger; udevadm settle
 # The jack: a uinput device with SW_HEADPHONE_INSERT; its node goes to /run/jack.node. It plugs
 # the headset in when /run/jack.plug appears and lives until /run/jack.done does.
 /usr/bin/python3 -u -c 'import fcntl, glob, os, struct, time
@@ -38,10 +44,32 @@ jack=$!
 for i in $(seq 100); do [ -s /run/jack.node ] && break; sleep 0.1; done
 node=$(cat /run/jack.node 2>/dev/null)
 echo "jack node=$node" >> /mnt/results.txt
+control() {
+  /usr/bin/python3 -c 'import socket, sys
+s = socket.socket(socket.AF_UNIX); s.settimeout(10); s.connect("/run/tribune-control.sock")
+s.sendall((sys.argv[1] + "\n").encode()); out = b""
+while True:
+    b = s.recv(65536)
+    if not b: break
+    out += b
+sys.stdout.write(out.decode(errors="replace"))' "$1"
+}
+# Waits (up to 120 s) until the kiosk is settled with at least $1 touch frames read; status in $2.
+wait_settled() {
+  for i in $(seq 240); do
+    control status > "$2" 2>/dev/null
+    /usr/bin/python3 -c 'import json, sys
+s = json.load(open(sys.argv[1])); sys.exit(0 if s["settled"] and s["touch_frames"] >= int(sys.argv[2]) else 1)' "$2" "$1" 2>/dev/null && return 0
+    kill -0 $pid 2>/dev/null || return 1
+    sleep 0.5
+  done
+  return 1
+}
+said() { c=$(grep -c ' said ' /mnt/run.err 2>/dev/null); echo "${c:-0}"; }
 # Waits (up to 400 s: synthesis in a debug build under TCG is slow) for $1 "said" lines in the log.
 wait_said() {
   for i in $(seq 800); do
-    c=$(grep -c ' said ' /mnt/run.err 2>/dev/null); [ "${c:-0}" -ge "$1" ] && return 0
+    [ "$(said)" -ge "$1" ] && return 0
     kill -0 $pid 2>/dev/null || return 1
     sleep 0.5
   done
@@ -55,14 +83,22 @@ sleep 1
 "$TRIBUNE" run $FLAGS --headset-switch "$node" --card /dev/dri/card0 --tty /dev/tty1 --control-socket /run/tribune-control.sock \
     > /mnt/run.out 2> /mnt/run.err &
 pid=$!
-wait_said 1 && echo "first said" >> /mnt/results.txt
-# Let the first screen's announcements end, then plug the headset in: one more must be said.
-n=$(grep -c ' said ' /mnt/run.err)
-for i in $(seq 60); do sleep 0.5; m=$(grep -c ' said ' /mnt/run.err); [ "$m" = "$n" ] && break; n=$m; done
-echo "said before plug=$n" >> /mnt/results.txt
+wait_settled 0 /mnt/status-start.json && echo "start settled" >> /mnt/results.txt
+# The steps: each played on a touchscreen plugged in for it (--wait: the kiosk opens it first).
+for k in $(seq "$STEPS"); do
+  frames=$(echo $FRAMES | cut -d' ' -f"$k"); expect=$(echo $SAID | cut -d' ' -f"$k")
+  "$TRIBUNE" play "/mnt/step$k.evemu" --wait 3 --speed "$SPEED" > "/mnt/play-step$k.out" 2>&1
+  echo "play exit $?" >> "/mnt/play-step$k.out"
+  wait_settled "$frames" "/mnt/status-step$k.json" || echo "step $k not settled" >> /mnt/results.txt
+  wait_said "$expect"
+  echo "step $k frames=$(/usr/bin/python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["touch_frames"])' "/mnt/status-step$k.json" 2>/dev/null) said=$(said) expected=$expect" >> /mnt/results.txt
+done
+# The headset: step-through on, and its list said.
+n=$(said)
 touch /run/jack.plug
 for i in $(seq 100); do [ -e /run/jack.plugged ] && break; sleep 0.1; done
 wait_said $((n + 1)) && echo "said after plug" >> /mnt/results.txt
+control status > /mnt/status-end.json 2>/dev/null
 kill -TERM $pid
 wait $pid; rc=$?
 sleep 0.5

@@ -5,10 +5,11 @@ extension BoxOfficeStore {
     static let synchronousLevels = ["off", "normal", "full", "extra"]
 
     /// The database as `/v1/health` reports it: the engine, and the `synchronous` level in force
-    /// on the server's own connections (read through one of them, not from the configuration),
-    /// so an operator or a test sees whether an acknowledged order survives power loss.
+    /// on the connection that commits (the pool's writer, read from it, not from the
+    /// configuration; readers may differ), so an operator or a test sees whether an acknowledged
+    /// order survives power loss.
     func databaseHealth() async throws -> JSONValue {
-        let level = try await pool.read { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
+        let level = try await pool.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
         let name = Self.synchronousLevels.indices.contains(level) ? Self.synchronousLevels[level] : "unknown"
         return ["engine": "sqlite", "synchronous": .string(name)]
     }

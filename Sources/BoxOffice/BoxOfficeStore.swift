@@ -36,7 +36,14 @@ public final class BoxOfficeStore: Sendable {
             // durable as before; only the WAL file grows larger (about 32 MiB) between checkpoints.
             try db.execute(sql: "PRAGMA wal_autocheckpoint = 8000")
         }
-        do { pool = try DatabasePool(path: path, configuration: config) } catch {
+        do {
+            pool = try DatabasePool(path: path, configuration: config)
+            // GRDB turns the writer to NORMAL when it switches the pool to WAL, after
+            // prepareDatabase ran: the connection that commits is set again, once, here.
+            try pool.writeWithoutTransaction { db in
+                try db.execute(sql: synchronousFull ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
+            }
+        } catch {
             throw SetupError("\(path): cannot open the database (\(error))")
         }
         writer = GroupCommitWriter(pool: pool)

@@ -134,7 +134,8 @@ extension Stroker {
         mutating func flattenQuad(_ p0: Point, _ c: Point, _ p2: Point) {
             let ddx = p0.x - 2 * c.x + p2.x, ddy = p0.y - 2 * c.y + p2.y
             let nf = ((ddx * ddx + ddy * ddy).squareRoot() / (4 * tolerance)).squareRoot().rounded(.up)
-            let n = nf.isFinite ? Swift.max(1, Swift.min(Int(nf), 4096)) : 1
+            // Capped before the conversion: a huge control point gives a finite nf past Int.max.
+            let n = nf.isFinite ? Swift.max(1, Int(Swift.min(nf, 4096))) : 1
             guard n > 1 else { return }
             let step = 1.0 / Double(n)
             for k in 1..<n {
@@ -150,7 +151,7 @@ extension Stroker {
             let bx = c1.x - 2 * c2.x + p3.x, by = c1.y - 2 * c2.y + p3.y
             let m = Swift.max((ax * ax + ay * ay).squareRoot(), (bx * bx + by * by).squareRoot())
             let nf = (3 * m / (4 * tolerance)).squareRoot().rounded(.up)
-            let n = nf.isFinite ? Swift.max(1, Swift.min(Int(nf), 4096)) : 1
+            let n = nf.isFinite ? Swift.max(1, Int(Swift.min(nf, 4096))) : 1
             guard n > 1 else { return }
             let step = 1.0 / Double(n)
             for k in 1..<n {

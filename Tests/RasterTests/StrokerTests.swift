@@ -114,6 +114,22 @@ func line(_ pts: [Point], closed: Bool = false) -> Path {
 @Suite struct StrokerTests {
     let horizontal = line([Point(x: 2, y: 5), Point(x: 12, y: 5)])
 
+    /// Found by fuzz-scene (docs/fuzzing.md): a curve with a control point near 1.2·10⁸⁸ (the
+    /// fuzzer's scene stroked "C48.9543 130 40 1217…334054 .0 110") made the step count's
+    /// conversion to Int trap; the count is capped at 4096 first, so the stroke is drawn.
+    @Test func hugeControlPointsAreFlattenedInBoundedSteps() {
+        var cubic = Path()
+        cubic.move(to: Point(x: 60, y: 130))
+        cubic.addCurve(to: Point(x: 0, y: 110), control1: Point(x: 48.9543, y: 130), control2: Point(x: 40, y: 1.2173e88))
+        var quad = Path()
+        quad.move(to: Point(x: 60, y: 130))
+        quad.addQuadCurve(to: Point(x: 0, y: 110), control: Point(x: 40, y: -1.2173e88))
+        for path in [cubic, quad] {
+            let o = Stroker.outline(of: path, style: StrokeStyle(lineWidth: 3), tolerance: 0.1)
+            #expect(!o.isEmpty)
+        }
+    }
+
     @Test func buttCapLineIsExactlyItsRectangle() {
         let o = Stroker.outline(of: horizontal, style: StrokeStyle(lineWidth: 2), tolerance: 0.1)
         let cs = contours(of: o)

@@ -8,9 +8,8 @@ extension KioskConfiguration {
     /// Parses a TOML document. `source` names it in errors (the file's name, e.g. `tribune.toml`).
     /// Unknown keys, wrong types and out-of-range values are refused with the key and the reason.
     public static func parse(toml text: String, source: String) throws(ConfigurationError) -> KioskConfiguration {
-        if let at = TOMLHeaderCheck.firstUnusableHeader(in: text) {
-            throw ConfigurationError(source: source, key: "", reason: "line \(at.line), column \(at.column): a table header's key "
-                                     + "must start with a letter, a digit, '-', '_' or a quote")
+        if let problem = TOMLPreflight.firstProblem(in: text) {
+            throw ConfigurationError(source: source, key: "", reason: "line \(problem.line), column \(problem.column): \(problem.reason)")
         }
         let root: TOMLTable
         do { root = try TOMLTable(string: text) } catch let e as TOMLParseError {

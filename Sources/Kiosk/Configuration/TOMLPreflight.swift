@@ -1,18 +1,28 @@
-/// Finds table headers toml++ (under TOMLKit) cannot be given: a header whose key does not start
-/// with a bare-key character or a quote, e.g. `[.display]` or `[=]`. toml++ asserts that it
-/// does and aborts the process (found by fuzz-toml, docs/fuzzing.md); in a build without
-/// assertions it assumes it, which is undefined behaviour. Such a header is never valid TOML,
-/// so the configuration reader refuses it with its line before TOMLKit sees the text.
+/// Finds what toml++ (under TOMLKit) cannot be given, though it is never valid TOML: toml++
+/// asserts it away and aborts the process (found by fuzz-toml, docs/fuzzing.md); in a build
+/// without assertions it assumes it, which is undefined behaviour. The configuration reader
+/// refuses these with their line before TOMLKit sees the text:
+/// - a table header whose key starts with neither a bare-key character nor a quote
+///   (`[.display]`, `[=]`);
+/// - a `}` where an array's next element or its `]` belongs (`[1, }`).
 ///
 /// A header is a `[` (or `[[`) first on a line outside any value: the scan skips comments,
-/// strings (basic, literal, and their multi-line forms) and the insides of arrays and inline
-/// tables, so a `[` that continues a multi-line array is not taken for a header.
-enum TOMLHeaderCheck {
-    /// The first unusable header: its 1-based line and column (of the key's first character).
-    static func firstUnusableHeader(in text: String) -> (line: Int, column: Int)? {
+/// strings (basic, literal, and their multi-line forms) and follows the arrays and inline tables
+/// of values, so a `[` that continues a multi-line array is not taken for a header.
+enum TOMLPreflight {
+    /// A place toml++ cannot be given: 1-based line and column, and what is wrong there.
+    struct Problem: Equatable {
+        var line: Int, column: Int
+        var reason: String
+    }
+
+    /// The first such place, or nil.
+    static func firstProblem(in text: String) -> Problem? {
         let b = Array(text.utf8)
-        var i = 0, line = 1, lineStart = 0
-        var depth = 0  // open [ and { of values
+        // A UTF-8 byte-order mark, which toml++ skips, still leaves the first line's start.
+        let bom = b.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var i = bom, line = 1, lineStart = bom
+        var open: [UInt8] = []  // the [ and { of values still open, innermost last
         var atLineStart = true  // only whitespace since the line began
         while i < b.count {
             let c = b[i]
@@ -30,7 +40,7 @@ enum TOMLHeaderCheck {
                 let (end, lines, lastLineStart) = skipString(b, from: i)
                 if lines > 0 { line += lines; lineStart = lastLineStart }
                 i = end
-            case UInt8(ascii: "[") where depth == 0 && atLineStart:
+            case UInt8(ascii: "[") where open.isEmpty && atLineStart:
                 var k = i + 1
                 while k < b.count, b[k] == UInt8(ascii: " ") || b[k] == UInt8(ascii: "\t") { k += 1 }
                 if k < b.count, b[k] == UInt8(ascii: "[") {
@@ -38,15 +48,18 @@ enum TOMLHeaderCheck {
                     while k < b.count, b[k] == UInt8(ascii: " ") || b[k] == UInt8(ascii: "\t") { k += 1 }
                 }
                 if k < b.count, !startsKey(b[k]), b[k] != UInt8(ascii: "]") {
-                    return (line, k - lineStart + 1)
+                    return Problem(line: line, column: k - lineStart + 1,
+                                   reason: "a table header's key must start with a letter, a digit, '-', '_' or a quote")
                 }
                 // The header itself: to its end of line (its quoted keys hold no newline).
                 while i < b.count, b[i] != UInt8(ascii: "\n"), b[i] != UInt8(ascii: "#") { i += 1 }
                 continue
             case UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth += 1; i += 1
+                open.append(c); i += 1
+            case UInt8(ascii: "}") where open.last == UInt8(ascii: "["):
+                return Problem(line: line, column: i - lineStart + 1, reason: "'}' inside an array: expected a value or ']'")
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                depth = max(0, depth - 1); i += 1
+                _ = open.popLast(); i += 1
             default:
                 i += 1
             }

@@ -51,8 +51,11 @@ run() {
   mkdir -p "$dir/corpus/$t" "$dir/artifacts/$t"
   rm -f "$dir/artifacts/$t"/*
   # -timeout: one input taking over 10 s is a finding (a parser must not hang on its input).
+  local start=$SECONDS
   nice -n 10 "$bin/fuzz-$t" "$dir/corpus/$t" "Fuzz/corpus/$t" -max_total_time="$seconds" -print_final_stats=1 \
     -timeout=10 -rss_limit_mb=2048 -artifact_prefix="$dir/artifacts/$t/" >"$dir/$t.log" 2>&1 || true
+  # How long it ran: a finding stops a target before its time is up.
+  echo $((SECONDS - start)) >"$dir/$t.seconds"
 }
 pids=()
 for t in "${targets[@]}"; do
@@ -77,7 +80,7 @@ for t in "${targets[@]}"; do
   found=$(find "$OUT/fuzz/artifacts/$t" -type f | wc -l)
   if grep -qE '^==[0-9]+==ERROR|deadly signal|Fatal error|SUMMARY: libFuzzer' "$log" && [ "$found" -eq 0 ]; then found=1; fi
   [ "$found" -eq 0 ] || failed=1
-  printf '%-10s %8s %12s %8s %7s %7s %7s %8s  %s\n' "$t" "$seconds" "${execs:-?}" "${rate:-?}" "${cov:-?}" "${ft:-?}" \
+  printf '%-10s %8s %12s %8s %7s %7s %7s %8s  %s\n' "$t" "$(cat "$OUT/fuzz/$t.seconds")" "${execs:-?}" "${rate:-?}" "${cov:-?}" "${ft:-?}" \
     "${corpus:-?}" "$found" "$(find "$OUT/fuzz/artifacts/$t" -type f -printf '%f ' | head -c 200)"
 done
 if [ "$failed" -ne 0 ]; then

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Geometry
 import Localization
@@ -10,6 +11,7 @@ import TestFixtures
 /// can always turn low reach on: on every screen that shows them, at 1080×1920, 1920×1080,
 /// 800×480 and 3840×2160, each mounted high (the band cuts the screen's top) and low, with and
 /// without large text. The band is worked out in the test from the mounting (`LowReachMounting`).
+/// TRIBUNE_GALLERY=DIR writes the screens checked as entry-reach-*.png and low-reach-*.png.
 @Suite struct KioskSessionEntryPointReachTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var mounting: LowReachMounting, largeText: Bool
@@ -59,6 +61,7 @@ import TestFixtures
         #expect(!d.session.accessibility.lowReach, "low reach is off on \(screen)", sourceLocation: sourceLocation)
         let found = entryPoints(d), band = m.band
         #expect(found.count == 4, "both buttons and their touch areas on \(screen) at \(m.testDescription)", sourceLocation: sourceLocation)
+        gallery(d, "entry-reach", screen, m)
         for (name, r) in found {
             #expect(band.contains(r), "\(name) \(r) outside \(band) on \(screen) at \(m.testDescription)", sourceLocation: sourceLocation)
         }
@@ -70,6 +73,41 @@ import TestFixtures
             }
         }
         return found.count
+    }
+
+    /// With TRIBUNE_GALLERY=DIR: the frame now as DIR/PREFIX-WxH-at-MOUNT-SCREEN.png.
+    static func gallery(_ d: KioskDriver, _ prefix: String, _ screen: String, _ m: LowReachMounting) {
+        guard let out = ProcessInfo.processInfo.environment["TRIBUNE_GALLERY"] else { return }
+        let name = screen.replacingOccurrences(of: " ", with: "-").replacingOccurrences(of: "'", with: "")
+        let large = d.session.accessibility.largeText ? "-large" : ""
+        try? d.render().writePNG(to: "\(out)/\(prefix)-\(Int(m.size.width))x\(Int(m.size.height))-at-\(Int(m.bottomMM))\(large)-\(name).png",
+                                 opaque: true)
+    }
+
+    /// Low reach itself on the 7" and 4K panels mounted high (the low-reach tests walk 1080×1920
+    /// and 1920×1080): every control of the stadium, a zoomed tribune with a seat, the cart and
+    /// the accessibility card inside the band.
+    @Test(arguments: Array(mountings.suffix(2))) func lowReachAt7InchAnd4K(_ m: LowReachMounting) {
+        for largeText in [false, true] {
+            let d = m.driver(largeText: largeText)
+            KioskSessionLowReachTests.check(d, "the stadium", m, expecting: .browsing)
+            Self.gallery(d, "low-reach", "stadium", m)
+            let t = d.zoomIn()
+            d.tap(d.seatPoint(d.middleSeats(t).0))
+            #expect(d.session.selectedSeats.count == 1, "a seat chosen at \(m.testDescription)")
+            KioskSessionLowReachTests.hold(d, for: 600)
+            d.run(to: d.now + 0.5)
+            KioskSessionLowReachTests.check(d, "the tribune", m, expecting: .zoomed)
+            Self.gallery(d, "low-reach", "tribune", m)
+            d.tap(.cart)
+            d.run(to: d.now + 0.5)
+            KioskSessionLowReachTests.check(d, "the cart", m, expecting: .cart)
+            Self.gallery(d, "low-reach", "cart", m)
+            d.tap(.cartClose)
+            d.tap(.accessibility)
+            KioskSessionLowReachTests.check(d, "the accessibility card", m, expecting: .accessibility)
+            Self.gallery(d, "low-reach", "accessibility-card", m)
+        }
     }
 
     @Test(arguments: cases) func everyScreenWithTheButtonsAfterDoneAndTheIdleReset(_ k: Case) throws {

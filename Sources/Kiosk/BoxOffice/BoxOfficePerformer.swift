@@ -28,8 +28,14 @@ import KioskUI
 public actor BoxOfficePerformer {
     public nonisolated let client: PurchaseClient
     public nonisolated let eventID: String
-    /// Every order confirmed through this performer, in order.
+    /// The first `orderLimit` orders confirmed through this performer, in order (for replay
+    /// and demo reports; bounded: the kiosk's bridge sells through one performer for months,
+    /// and kept every order before the soak caught it). `orderCount` counts them all.
     public private(set) var orders: [OrderInfo] = []
+    /// Orders confirmed through this performer.
+    public private(set) var orderCount = 0
+    /// How many orders `orders` keeps.
+    public static let orderLimit = 64
     /// The first `errorLimit` errors the box office answered with, in order (for reports and
     /// logs; bounded: a long outage retries every 8 s).
     public private(set) var errors: [BoxOfficeError] = []
@@ -131,7 +137,8 @@ public actor BoxOfficePerformer {
                 return [.purchaseFailed(reason: refusal)]
             }
             let order = try await client.buy()
-            orders.append(order)
+            if orders.count < Self.orderLimit { orders.append(order) }
+            orderCount += 1
             return [.purchased(orderID: order.orderID, seats: order.lines.map(\.seatGUID), code: order.code)]
         case .releaseAll:
             await client.reset()

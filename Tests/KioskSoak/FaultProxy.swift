@@ -45,7 +45,7 @@ final class FaultProxy: @unchecked Sendable {
         guard fd >= 0 else { throw SoakError("proxy socket: errno \(errno)") }
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        var address = Self.loopback(port: 0)
+        var address = Loopback.address(port: 0)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
@@ -114,7 +114,7 @@ final class FaultProxy: @unchecked Sendable {
         guard client >= 0 else { return }
         _ = fcntl(client, F_SETFD, FD_CLOEXEC)
         let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        var address = Self.loopback(port: lock.withLock { upstreamPort })
+        var address = Loopback.address(port: lock.withLock { upstreamPort })
         let connected = upstream >= 0 && withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         } == 0
@@ -174,14 +174,6 @@ final class FaultProxy: @unchecked Sendable {
             offset += n
         }
         return true
-    }
-
-    private static func loopback(port: Int) -> sockaddr_in {
-        var a = sockaddr_in()
-        a.sin_family = sa_family_t(AF_INET)
-        a.sin_port = UInt16(port).bigEndian
-        a.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return a
     }
 
     static func monotonic() -> Double {

@@ -10,11 +10,16 @@ struct ProcessGauge: Equatable {
     var residentBytes: Int
     /// Entries of `/proc/self/fd`.
     var descriptors: Int
+    /// Those that are sockets: the kiosk's HTTP connections and the proxy's two per connection
+    /// come and go (a 503, a dropped answer or a restart closes one; the next request opens one).
+    var sockets: Int
     /// Entries of `/proc/self/task`.
     var threads: Int
 
     static func now() -> ProcessGauge {
-        ProcessGauge(residentBytes: residentSetBytes(), descriptors: entries(of: "/proc/self/fd"), threads: entries(of: "/proc/self/task"))
+        ProcessGauge(residentBytes: residentSetBytes(), descriptors: entries(of: "/proc/self/fd"),
+                     sockets: entries(of: "/proc/self/fd") { target($0, in: "/proc/self/fd").hasPrefix("socket:") },
+                     threads: entries(of: "/proc/self/task"))
     }
 
     static func residentSetBytes() -> Int {
@@ -30,14 +35,21 @@ struct ProcessGauge: Equatable {
 
     /// Directory entries other than `.` and `..` (the listing's own descriptor included, as
     /// on every reading, so it cancels out).
-    static func entries(of path: String) -> Int {
+    static func entries(of path: String, where wanted: (String) -> Bool = { _ in true }) -> Int {
         guard let dir = opendir(path) else { return -1 }
         defer { closedir(dir) }
         var count = 0
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != "." && name != ".." { count += 1 }
+            if name != "." && name != ".." && wanted(name) { count += 1 }
         }
         return count
+    }
+
+    /// What the symbolic link `name` in `directory` points to ("" when unreadable).
+    static func target(_ name: String, in directory: String) -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        let n = readlink(directory + "/" + name, &buffer, buffer.count - 1)
+        return n > 0 ? String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
     }
 }

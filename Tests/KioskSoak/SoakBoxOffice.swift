@@ -39,7 +39,7 @@ final class SoakBoxOffice {
         for c in venue.categories { prices[c.id] = c.priceMinor }
         _ = try await store.createEvent(id: Self.eventID, name: "Soak Cup", layout: try VenueLayout(document: Data(PretixSeatingPlan.export(venue))),
                                         currency: "EUR", prices: prices, maxSeatsPerOrder: 8, holdTTLSeconds: 480)
-        port = try Self.freePort()
+        port = try Loopback.freePort()
         try launch()
     }
 
@@ -57,7 +57,7 @@ final class SoakBoxOffice {
         let status = posix_spawn(&child, executable, &actions, nil, argv, environ)
         guard status == 0 else { throw SoakError("posix_spawn \(executable): errno \(status)") }
         pid = child
-        while !Self.accepts(port: port) {
+        while !Loopback.accepts(port: port) {
             var exitStatus: Int32 = 0
             if waitpid(child, &exitStatus, WNOHANG) == child {
                 throw SoakError("tribune-boxoffice serve exited (status \(exitStatus)) before listening on \(port); see \(directory)/boxoffice.log")
@@ -71,7 +71,7 @@ final class SoakBoxOffice {
         stop(signal: kill ? SIGKILL : SIGTERM)
         if kill { restarts.killed += 1 } else { restarts.terminated += 1 }
         do { try launch() } catch {
-            port = try Self.freePort()   // the old port was not free yet: another one
+            port = try Loopback.freePort()   // the old port was not free yet: another one
             try launch()
         }
     }
@@ -100,32 +100,5 @@ final class SoakBoxOffice {
             let sold = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM seat_state WHERE state = 'sold'") ?? 0
             return (orders, twice, tickets, sold)
         }
-    }
-
-    static func accepts(port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var a = sockaddr_in()
-        a.sin_family = sa_family_t(AF_INET)
-        a.sin_port = UInt16(port).bigEndian
-        a.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return withUnsafePointer(to: &a) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } } == 0
-    }
-
-    /// A port nobody listens on now (bound to 0 and let go).
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw SoakError("socket: errno \(errno)") }
-        defer { close(fd) }
-        var a = sockaddr_in()
-        a.sin_family = sa_family_t(AF_INET)
-        a.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ok = withUnsafeMutablePointer(to: &a) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard ok else { throw SoakError("bind for a free port: errno \(errno)") }
-        return Int(UInt16(bigEndian: a.sin_port))
     }
 }

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+
+/// The short soak of `make test` (`make soak` runs the full one): `kiosk-soak` (Tests/KioskSoak)
+/// runs `tribune run`'s kiosk headless on a virtual clock against a real `tribune-boxoffice
+/// serve` behind its fault proxy, and checks the books (the journal's confirmed orders in the box
+/// office's database exactly once, no seat sold twice), every visitor's end at home with an
+/// empty cart, resident growth, descriptors and threads. Sized in visitors, not time: the
+/// harness waits for the box office's answers however long a loaded machine takes.
+@Suite struct KioskSoakTests {
+    @Test func aShortSoakUnderFaultsKeepsTheBooksAndTheProcessSteady() throws {
+        let bin = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [bin.appendingPathComponent("kiosk-soak").path, FileManager.default.currentDirectoryPath + "/.build/debug/kiosk-soak"]
+        let path = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0) },
+                                "build kiosk-soak first (swift build --build-tests)")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = ["--visitors", "40"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        print(output)
+        #expect(process.terminationStatus == 0, "kiosk-soak exited \(process.terminationStatus):\n\(output)")
+        #expect(output.contains("\nPASS"))
+        // Every kind of fault was injected at least once, and visitors bought through them.
+        func figure(_ row: String) -> Int? {
+            guard let line = output.split(separator: "\n").first(where: { $0.hasPrefix(row) }) else { return nil }
+            return Int(line.dropFirst(row.count).split(separator: " ").first ?? "")
+        }
+        #expect(figure("visitor sessions") == 40)
+        #expect((figure("faults: 503 bursts' answers") ?? 0) > 0)
+        #expect((figure("faults: dropped answers") ?? 0) > 0)
+        #expect((figure("faults: 2 s latency") ?? 0) > 0)
+        #expect((figure("faults: journal disk full") ?? 0) > 0)
+        #expect((figure("purchases confirmed on screen") ?? 0) > 0)
+    }
+}

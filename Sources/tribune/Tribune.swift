@@ -8,5 +8,5 @@ struct Tribune: ParsableCommand {
         version: "0.1.0",
         subcommands: [RunCommand.self, BenchCommand.self, DoctorCommand.self, DrawCommand.self,
                       PresentCommand.self, VenueCommand.self, RecordCommand.self, PlayCommand.self,
-                      TouchesCommand.self, ScreenshotCommand.self])
+                      TouchesCommand.self, ScreenshotCommand.self, MetricsCommand.self])
 }

@@ -66,12 +66,16 @@ import Testing
         let display = HeadlessDisplay(width: 800, height: 480)
         var presented = 0
         display.frameObserver = { _ in presented += 1 }
-        let overrides = [(key: "venue", value: try Self.venueFile()), (key: "control_socket", value: "")]
+        let directory = try RunningKioskControlTests.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let socket = directory + "/control.sock"
+        let overrides = [(key: "venue", value: try Self.venueFile(in: directory)), (key: "control_socket", value: socket)]
         let configuration = try KioskConfiguration.load(file: nil, optional: true, overrides: overrides)
         let runtime = KioskRuntime(configuration: configuration, configurationFile: nil, optional: true, overrides: overrides,
                                    environment: [:], touchFactory: { _ in touch }) { _, _ in display }
         let kiosk = try RunningKiosk(runtime)
         try kiosk.loop.watch(touch.fileDescriptor) { _ in kiosk.touchReadable() }
+        kiosk.openControlSocket()
         try kiosk.start()
         func settle() async throws {
             #expect(try await eventually(limit: Self.patience) {
@@ -92,7 +96,8 @@ import Testing
             }
             try await settle()
         }
-        let text = try PrometheusText(parsing: String(decoding: kiosk.command("metrics"), as: UTF8.self))
+        // Scraped as `tribune metrics` does: over the control socket while the loop turns.
+        let text = try PrometheusText(parsing: String(decoding: try RunningKioskControlTests.ask(kiosk, "metrics", socket), as: UTF8.self))
         // The first frame is shown by start(), the rest are presents the display saw.
         #expect(kiosk.touchFrames == 12)
         #expect(presented > 3)
@@ -115,9 +120,9 @@ import Testing
         #expect(abs(rss - vmRSS) < 0.2 * vmRSS, "\(rss) vs VmRSS \(vmRSS)")
     }
 
-    /// A small venue file for a kiosk without a box office.
-    static func venueFile() throws -> String {
-        let path = NSTemporaryDirectory() + "metrics-venue-\(UUID().uuidString).json"
+    /// The design stadium's venue file in `directory`, for a kiosk without a box office.
+    static func venueFile(in directory: String) throws -> String {
+        let path = directory + "/stadium.venue.json"
         try VenueFile.write(StadiumGenerator.generate(.design()), to: path)
         return path
     }

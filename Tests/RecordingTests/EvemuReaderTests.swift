@@ -76,9 +76,9 @@ import Gestures
         #expect { try EvemuReader.parse(badAxis, path: "a.evemu") } throws: { ($0 as? RecordingError)?.line == 2 }
     }
 
-    /// Found by fuzz-recording (docs/fuzzing.md): an 18-digit second overflowed the event's
-    /// microsecond count (Int64), a trap; it is refused with its line. The latest second that
-    /// fits, ⌊(Int64.max − 999999) / 10⁶⌋ = 9223372036853, still reads.
+    /// Seen while writing fuzz-recording (docs/fuzzing.md), then run through it: an 18-digit
+    /// second overflowed the event's microsecond count (Int64), a trap; it is refused with its
+    /// line. The latest second that fits, ⌊(Int64.max − 999999) / 10⁶⌋ = 9223372036853, still reads.
     @Test func secondsPastTheMicrosecondRangeAreRefused() throws {
         for late in ["999999999999999999.000000", "9223372036854.000000"] {
             #expect {

@@ -135,8 +135,9 @@ import TestFixtures
         } throws: { ($0 as? RecordingError)?.line == 1 }
     }
 
-    /// Found by fuzz-recording (docs/fuzzing.md): a second past 9223372036853 overflowed the
-    /// event's microsecond count (Int64), a trap; it is refused with the row's line (37).
+    /// Seen while writing fuzz-recording (docs/fuzzing.md), then run through it: a second past
+    /// 9223372036853 overflowed the event's microsecond count (Int64), a trap; it is refused with
+    /// the row's line (37).
     @Test func secondsPastTheMicrosecondRangeAreRefused() {
         let late = Self.pinch.replacingOccurrences(of: "    - [0, 0, 3, 47, 0]\n    - [0, 0, 3, 57, 1]",
                                                    with: "    - [9223372036854, 0, 3, 47, 0]\n    - [0, 0, 3, 57, 1]")

@@ -25,8 +25,6 @@ test: deps catalogs
 	python3 scripts/check_architecture.py
 	@# The tests' Python packages in .venv (prometheus-client reads both programs' /metrics).
 	scripts/test-venv.sh
-	@# The tests' Python packages in .venv (prometheus-client reads both programs' /metrics).
-	scripts/test-venv.sh
 	@set -o pipefail; $(SWIFT) test 2>&1 | tee $(OUT)/swift-test.log || { \
 	  echo "== swift test failed; the failing tests (whole log: $(OUT)/swift-test.log):"; \
 	  grep -E '✘|error:|Fatal error|Crash' $(OUT)/swift-test.log | grep -v '^✘ Test run' | head -60; exit 1; }

@@ -155,6 +155,9 @@ struct SoakVisitor {
         }
         var waited = 0.0
         while !atHome() && waited < 180 {
+            // Out of service comes back with the box office's first answer: wait for it at real
+            // time's pace (stepping away on the virtual clock would not give it the time).
+            if k.session.phase == .outOfService { try k.wait(limit: 600) { k.session.phase != .outOfService } }
             try k.away(5)
             waited += 5
         }

@@ -26,6 +26,14 @@ import Testing
         return (server, try await server.start())
     }
 
+    /// The box office serving the venue's certificate for 127.0.0.1, its URL and its folder.
+    static func serving(_ files: TestCertificates) async throws -> (BoxOfficeServer, url: String, directory: String) {
+        let directory = files.directory + "/run"
+        let (server, port) = try await startHTTPSServer(
+            directory: directory, certificate: ServerCertificate(certificateChainPath: files.serverCertificate, privateKeyPath: files.serverKey))
+        return (server, "https://127.0.0.1:\(port)", directory)
+    }
+
     /// The `[box_office]` settings as `tribune run` reads them (flags here), validated.
     static func settings(url: String, caFile: String, directory: String) throws -> KioskConfiguration.BoxOffice {
         try "token-k1\n".write(toFile: directory + "/token", atomically: true, encoding: .utf8)
@@ -54,10 +62,7 @@ import Testing
     @Test func aKioskWithItsVenueCABuysOverHTTPS() async throws {
         let files = try TestCertificates()
         defer { files.remove() }
-        let directory = files.directory + "/run"
-        let (server, port) = try await Self.startHTTPSServer(
-            directory: directory, certificate: ServerCertificate(certificateChainPath: files.serverCertificate, privateKeyPath: files.serverKey))
-        let url = "https://127.0.0.1:\(port)"
+        let (server, url, directory) = try await Self.serving(files)
         let link = try await Self.connect(url: url, settings: try Self.settings(url: url, caFile: files.caCertificate, directory: directory),
                                              logger: Logger(label: "tls-test"))
         #expect(link.event?.name == "Bridge Match")
@@ -79,10 +84,7 @@ import Testing
     @Test func aKioskWithTheWrongCASaysWhyAndSellsNothing() async throws {
         let files = try TestCertificates()
         defer { files.remove() }
-        let directory = files.directory + "/run"
-        let (server, port) = try await Self.startHTTPSServer(
-            directory: directory, certificate: ServerCertificate(certificateChainPath: files.serverCertificate, privateKeyPath: files.serverKey))
-        let url = "https://127.0.0.1:\(port)"
+        let (server, url, directory) = try await Self.serving(files)
         let (logger, fd) = Self.fileLogger(files.directory + "/kiosk.log")
         let link = try await Self.connect(url: url, settings: try Self.settings(url: url, caFile: files.otherCACertificate, directory: directory),
                                              logger: logger)

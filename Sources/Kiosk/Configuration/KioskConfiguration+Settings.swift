@@ -77,6 +77,7 @@ extension KioskConfiguration {
             c.boxOffice.url = s; return nil
         },
         text("box_office.token_file", "--token-file", \.boxOffice.tokenFile, path: true),
+        text("box_office.ca_file", "--ca-file", \.boxOffice.caFile, path: true),
         text("box_office.event_id", "--event-id", \.boxOffice.eventID),
         Setting(key: "box_office.journal_dir", flag: "--journal-dir", kind: .text) { c, v in
             guard case .string(let s) = v, s.hasPrefix("/") else { return "expected an absolute path, found \(v.found)" }
@@ -88,7 +89,6 @@ extension KioskConfiguration {
         number("box_office.heartbeat_interval", "--heartbeat-interval", \.boxOffice.heartbeatInterval, minimum: 0, note: " (0: no heartbeats)"),
         text("display.card", "--card", \.display.card, path: true),
         text("display.connector", "--connector", \.display.connector),
-        text("box_office.ca_file", "--ca-file", \.boxOffice.caFile, path: true),
         Setting(key: "display.mode", flag: "--mode", kind: .text) { c, v in
             guard case .string(let s) = v, DRMModeRequest(s) != nil else {
                 return "expected WxH or WxH@Hz (e.g. 1920x1080@60), found \(v.found)"
@@ -196,6 +196,10 @@ extension KioskConfiguration {
             if boxOffice.eventID == nil {
                 throw ConfigurationError(source: source, key: "box_office.event_id", reason: "required when box_office.url is set")
             }
+            if boxOffice.caFile != nil, boxOffice.url?.hasPrefix("https://") != true {
+                throw ConfigurationError(source: source, key: "box_office.ca_file",
+                                         reason: "only used with an https:// box_office.url (the URL is plain http://)")
+            }
         } else {
             if boxOffice.tokenFile != nil || boxOffice.eventID != nil || boxOffice.caFile != nil {
                 throw ConfigurationError(source: source, key: "box_office.url",
@@ -207,10 +211,6 @@ extension KioskConfiguration {
             }
         }
     }
-            if boxOffice.caFile != nil, boxOffice.url?.hasPrefix("https://") != true {
-                throw ConfigurationError(source: source, key: "box_office.ca_file",
-                                         reason: "only used with an https:// box_office.url (the URL is plain http://)")
-            }
 }
 
 extension Double {

@@ -42,9 +42,11 @@ test-vm:
 # `tribune run` in QEMU: READY=1 after the first frame, the screen equal to the headless session,
 # SIGTERM → exit 0 within 2 s with the console restored; then with live libinput touch from
 # `tribune play`: gesture totals and the settled screen against `tribune-headless replay`,
-# unplug mid-gesture, touch-to-flip latency (scripts/vm/test-run-touch.sh); then speaking with
-# speech on through the ALSA loopback (snd-aloop) captured by arecord, and a uinput headset jack
-# (SW_HEADPHONE_INSERT) turning on eyes-free mode (scripts/vm/test-run-speech.sh).
+# unplug mid-gesture, touch-to-flip latency (scripts/vm/test-run-touch.sh); then speech driven by
+# `tribune play` touches (the accessibility card's Speech switch, swipes, an explore tap, a
+# double-tap) through the ALSA loopback (snd-aloop) captured by arecord, utterances and audio
+# checked against `tribune-headless replay`, and a uinput headset jack (SW_HEADPHONE_INSERT)
+# (scripts/vm/test-run-speech.sh).
 test-vm-run:
 	scripts/vm/test-run.sh
 	scripts/vm/test-run-touch.sh

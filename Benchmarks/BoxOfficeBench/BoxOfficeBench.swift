@@ -109,20 +109,6 @@ struct BoxOfficeBench {
         let eventID = try await server.store.createEvent(id: "evt_bench", name: "Bench", layout: try VenueLayout(document: venue), prices: ["CAT1": 4500])
         let port = try await server.start()
 
-        func post(_ path: String, token: String, body: String) async throws -> (Int, Data, Double) {
-            var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
-            request.method = .POST
-            request.headers.add(name: "Authorization", value: "Bearer \(token)")
-            request.headers.add(name: "Idempotency-Key", value: UUID().uuidString)
-            request.headers.add(name: "Content-Type", value: "application/json")
-            request.body = .bytes(ByteBuffer(string: body))
-            let start = DispatchTime.now().uptimeNanoseconds
-            let response = try await http.execute(request, timeout: .seconds(30))
-            let buffer = try await response.body.collect(upTo: 1 << 20)
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
-            return (Int(response.status.code), Data(buffer.readableBytesView), elapsed)
-        }
-
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds) * 1_000_000_000
         let started = DispatchTime.now().uptimeNanoseconds
         let cpuStarted = cpuSeconds()
@@ -132,11 +118,12 @@ struct BoxOfficeBench {
                     var latencies: [Double] = []
                     var failures = 0
                     var n = 0
+                    let kiosk = BenchKiosk(http: http, base: "http://127.0.0.1:\(port)", token: "token-\(k)")
                     // Kiosk k sells blocks k, k + clients, …: no two kiosks want the same seat.
                     var seats: [String] = []
                     for z in stride(from: k, through: 40, by: clients) { for r in 1...40 { for s in 1...25 { seats.append("Z\(z)-\(r)-\(s)") } } }
                     while DispatchTime.now().uptimeNanoseconds < deadline && n + 1 < seats.count {
-                        let (status, body, holdLatency) = try await post("/v1/events/\(eventID)/holds", token: "token-\(k)",
+                        let (status, body, holdLatency) = try await kiosk.send("POST", "/v1/events/\(eventID)/holds",
                                                                           body: "{\"seats\":[\"\(seats[n])\",\"\(seats[n + 1])\"]}")
                         n += 2
                         latencies.append(holdLatency)
@@ -146,7 +133,7 @@ struct BoxOfficeBench {
                             failures += 1
                             continue
                         }
-                        let (orderStatus, _, orderLatency) = try await post("/v1/orders", token: "token-\(k)",
+                        let (orderStatus, _, orderLatency) = try await kiosk.send("POST", "/v1/orders",
                             body: "{\"client_order_ref\":\"\(UUID().uuidString)\",\"hold_id\":\"\(holdID)\",\"expected_total\":{\"amount_minor\":\(total),\"currency\":\"EUR\"}}")
                         latencies.append(orderLatency)
                         if orderStatus != 201 { failures += 1 }

@@ -28,6 +28,9 @@ test: deps catalogs
 	@set -o pipefail; $(SWIFT) test 2>&1 | tee $(OUT)/swift-test.log || { \
 	  echo "== swift test failed; the failing tests (whole log: $(OUT)/swift-test.log):"; \
 	  grep -E '✘|error:|Fatal error|Crash' $(OUT)/swift-test.log | grep -v '^✘ Test run' | head -60; exit 1; }
+	@# The short soak (40 visitors under faults, Tests/KioskTests/KioskSoakTests.swift) on its own.
+	@set -o pipefail; TRIBUNE_SHORT_SOAK=1 $(SWIFT) test --skip-build --filter KioskSoakTests 2>&1 | tee $(OUT)/short-soak.log \
+	  | grep -E '^(visitor|frames|purchases|faults|resident|PASS|FAIL)|✔|✘'
 	@$(MAKE) --no-print-directory test-vm
 
 # `tribune present` on a real kernel in QEMU (bochs DRM): screen captures against headless renders,

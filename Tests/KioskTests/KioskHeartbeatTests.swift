@@ -22,7 +22,7 @@ final class ServerClock: Sendable {
     static let patience: Duration = .seconds(600)
 
     /// A kiosk with a touchscreen and a box office, heartbeats every `interval` s.
-    static func kiosk(_ n: Int, port: Int, directory: String, interval: String = "1") throws -> RunningKiosk {
+    static func kiosk(_ n: Int, port: Int, directory: String, interval: String = "1") async throws -> RunningKiosk {
         let token = directory + "/token-\(n)"
         try "token-k\(n)\n".write(toFile: token, atomically: true, encoding: .utf8)
         let overrides = [(key: "box_office.url", value: "http://127.0.0.1:\(port)"), (key: "box_office.token_file", value: token),
@@ -32,7 +32,7 @@ final class ServerClock: Sendable {
         let display = HeadlessDisplay(width: 800, height: 480)
         let runtime = KioskRuntime(configuration: configuration, configurationFile: nil, optional: true, overrides: overrides,
                                    environment: [:], touchFactory: { _ in QueuedTouchSource() }) { _, _ in display }
-        let kiosk = try RunningKiosk(runtime)
+        let kiosk = try await DedicatedThread.run { try RunningKiosk(runtime) }
         try kiosk.connectBridge(try #require(kiosk.boxOffice))
         try kiosk.start()
         return kiosk
@@ -43,7 +43,8 @@ final class ServerClock: Sendable {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let clock = ServerClock()
         let (server, port) = try await BoxOfficeBridgeTests.startServer(directory: directory, now: clock.now)
-        let kiosks = try (1...3).map { try Self.kiosk($0, port: port, directory: directory) }
+        var kiosks: [RunningKiosk] = []
+        for n in 1...3 { kiosks.append(try await Self.kiosk(n, port: port, directory: directory)) }
         for kiosk in kiosks {
             #expect(kiosk.heartbeat == KioskHeartbeat(state: .inService, code: nil, display: true, touch: true, intervalSeconds: 1))
             try kiosk.startHeartbeats()

@@ -7,7 +7,13 @@ import Testing
 /// office's database exactly once, no seat sold twice), every visitor's end at home with an
 /// empty cart, resident growth, descriptors and threads. Sized in visitors, not time: the
 /// harness waits for the box office's answers however long a loaded machine takes.
-@Suite struct KioskSoakTests {
+///
+/// `make test` runs it as a step of its own after the suite (TRIBUNE_SHORT_SOAK=1): beside the
+/// parallel suite on two loaded cores its kiosk, box office and proxy took 13 minutes and starved
+/// the suite's own servers into request deadlines.
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["TRIBUNE_SHORT_SOAK"] != nil,
+                "make test runs the short soak after the suite, on its own"))
+struct KioskSoakTests {
     @Test func aShortSoakUnderFaultsKeepsTheBooksAndTheProcessSteady() throws {
         let bin = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         let candidates = [bin.appendingPathComponent("kiosk-soak").path, FileManager.default.currentDirectoryPath + "/.build/debug/kiosk-soak"]

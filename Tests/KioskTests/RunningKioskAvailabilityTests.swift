@@ -33,7 +33,7 @@ import Testing
         let display = HeadlessDisplay(width: 800, height: 480)
         let runtime = KioskRuntime(configuration: configuration, configurationFile: nil, optional: true, overrides: overrides,
                                    environment: [:], touchFactory: nil) { _, _ in display }
-        let kiosk = try RunningKiosk(runtime)
+        let kiosk = try await DedicatedThread.run { try RunningKiosk(runtime) }
         try kiosk.connectBridge(try #require(kiosk.boxOffice))
         try kiosk.start()
         func turn() throws {

@@ -94,6 +94,23 @@ import Glibc
         _ = server
     }
 
+    /// A control_socket naming a file that is not a socket (as /dev/null or the journal could be)
+    /// is refused and the file left as it was; a stale socket file is replaced.
+    @Test func onlyAStaleSocketIsReplaced() throws {
+        let loop = try EventLoop()
+        let path = Self.socketPath()
+        defer { unlink(path) }
+        try Data("journal entry\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: SystemCallError.self) { try ControlServer(path: path, loop: loop) { _ in [] } }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "journal entry\n")
+        unlink(path)
+        let first = try ControlServer(path: path, loop: loop) { _ in [] }
+        let second = try ControlServer(path: path, loop: loop) { _ in [] }
+        var info = stat()
+        #expect(lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFSOCK)
+        _ = (first, second)
+    }
+
     @Test func aTruncatedScreenshotIsRefused() {
         let answer = Array("ok png 10\n".utf8) + [1, 2, 3]
         if case .success = ControlClient.screenshotPNG(from: answer) { Issue.record("a short PNG was accepted") }

@@ -48,7 +48,15 @@ public final class ControlServer {
         }
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw .current("socket(AF_UNIX, SOCK_STREAM)", path) }
-        unlink(path)
+        // Only a stale socket is replaced: a mistyped path (/dev/null, the journal) is never removed.
+        var existing = stat()
+        if lstat(path, &existing) == 0 {
+            guard existing.st_mode & S_IFMT == S_IFSOCK else {
+                close(fd)
+                throw SystemCallError(call: "control socket (the path exists and is not a socket)", subject: path, errno: .fileExists)
+            }
+            unlink(path)
+        }
         // The socket file takes its mode from the umask at bind time: owner-only (0777 & ~0177),
         // so it is never wider than asked while the group and mode are set; then the explicit
         // chown and chmod (the umask is process-wide: another thread may change it around bind).

@@ -231,7 +231,7 @@ let package = Package(
         ]),
         .testTarget(name: "HeadlessTests", dependencies: [
             "Headless", "Kiosk", "KioskUI", "BoxOfficeClient", "Seating", "Recording", "Raster", "Text", "Speech",
-            "TestFixtures", "Localization",
+            "TestFixtures", "Localization", "BoxOffice", "BoxOfficeTestSupport",
         ]),
         .testTarget(name: "BoxOfficeTests", dependencies: [
             "BoxOffice", "BoxOfficeClient", "tribune-boxoffice", "BoxOfficeTestSupport", "TestFixtures", .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -55,31 +55,6 @@ struct SoakReport {
         return (afterWarmup.map(\.gauge.residentBytes).max() ?? b.gauge.residentBytes) - b.gauge.residentBytes
     }
 
-    /// The checks on the process: memory within the allowance; descriptors other than sockets
-    /// exactly as after warm-up (epoll, eventfds, timerfds, files, pipes); sockets and threads
-    /// never above warm-up's highest (sockets by at most `socketSlack`: connections in flight
-    /// come and go with the faults; a leak grows without bound over the run).
-    mutating func checkProcess() {
-        guard let b = baseline else { fail("no warm-up sample"); return }
-        if memoryGrowth > memoryAllowance {
-            fail("resident memory grew \(memoryGrowth) bytes after warm-up (allowed \(memoryAllowance))")
-        }
-        let warm = samples.filter(\.warmup)
-        let socketLimit = (warm.map(\.gauge.sockets).max() ?? 0) + Self.socketSlack
-        let threadLimit = warm.map(\.gauge.threads).max() ?? 0
-        for s in afterWarmup {
-            let files = s.gauge.descriptors - s.gauge.sockets, baseFiles = b.gauge.descriptors - b.gauge.sockets
-            if files != baseFiles || s.gauge.sockets > socketLimit || s.gauge.threads > threadLimit {
-                fail("after \(s.visitors) visitors: \(files) descriptors besides \(s.gauge.sockets) sockets, \(s.gauge.threads) threads "
-                     + "(after warm-up \(baseFiles) besides sockets; at most \(socketLimit) sockets and \(threadLimit) threads)")
-            }
-        }
-    }
-
-    /// Sockets allowed above warm-up's highest: two more connections in flight, each a kiosk
-    /// socket and the proxy's two.
-    static let socketSlack = 6
-
     var table: String {
         func mb(_ bytes: Int) -> String { String(format: "%.2f", Double(bytes) / 1_048_576) }
         var lines = ["== kiosk soak"]
@@ -98,6 +73,13 @@ struct SoakReport {
         row("faults: box-office restarts", "\(restarts.terminated) SIGTERM, \(restarts.killed) SIGKILL (\(restartsMidPurchase) mid-purchase)")
         row("faults: journal disk full", "\(diskFull) purchases")
         row("resident growth after warm-up", "\(mb(memoryGrowth)) MB (allowed \(mb(memoryAllowance)) MB)")
+        if let (first, second) = memorySlopes {
+            row("resident slope, 1st / 2nd half", String(format: "%+.3f / %+.3f MB per 100 visitors", first, second))
+        }
+        if !steadyLevels.isEmpty {
+            row("steady counts (thirds' lowest)", steadyLevels.map { name, levels in
+                name + " " + levels.map(String.init).joined(separator: " → ") }.joined(separator: ", "))
+        }
         lines.append("memory curve:")
         lines.append("  visitors    frames  virtual s   RSS MB  fds (sockets)  threads")
         for s in samples {

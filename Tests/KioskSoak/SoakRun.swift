@@ -68,7 +68,7 @@ final class SoakRun {
     func run() throws {
         var random = SeededGenerator(seed: options.seed)
         let warmup = max(5, options.visitors / 10)
-        let sampleEvery = max(1, options.visitors / 20)
+        let sampleEvery = max(1, options.visitors / 50)   // 50 points on the memory curve
         var number = 0
         // Until both the visitors and the frames asked for are there.
         while number < options.visitors || kiosk.frames < options.minimumFrames {

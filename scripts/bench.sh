@@ -8,7 +8,9 @@
 #  4. the Swift side: raster-bench (its curve and flattened modes, one run) and
 #     `tribune draw --repeat` (the exported polygons through SceneFile and DrawingContext), per
 #     seat and batched (one path per colour, as the peers' batched mode draws them);
-#  5. the peers on the same scene (scripts/peers_bench.py), then one table.
+#  5. the peers on the same scene (scripts/peers_bench.py), then one table;
+#  6. the exactness summary (ExactnessTests in the debug test build): Tribune and cairo against
+#     the truth on 240 random scenes.
 #
 # Environment: REPEAT (default 30); RASTER_BENCH_ARGS overrides raster-bench's arguments.
 # Results (JSON lines) and renders go to out/bench/.
@@ -118,3 +120,13 @@ for r in rows:
     print(f"{r['renderer']:<14} {r['mode']:<22} {r['median_ms']:>10.2f} {r['min_ms']:>10.2f} {ratio:>10}")
 print("(× Blend2D: median relative to Blend2D per-op, one path per seat; frames include the clear.)")
 EOF
+
+# 6. Exactness (issue 29): the truth is 16x16 point samples per pixel, composited per operation.
+echo
+echo "== exactness against the truth (ExactnessTests: 100 fill and 140 stroke scenes)"
+if "$SWIFT" build --build-tests > "$OUT/exactness-build.log" 2>&1; then
+    "$SWIFT" test --skip-build --filter ExactnessTests > "$OUT/exactness.txt" 2>&1 || true
+    sed -n 's/^exactness \(fills\|strokes\)/\1/p' "$OUT/exactness.txt"
+else
+    echo "   (the test build failed: see $OUT/exactness-build.log)"
+fi

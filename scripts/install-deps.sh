@@ -19,6 +19,8 @@ vm_packages=(qemu-system-x86 linux-image-amd64 busybox-static)
 bench_packages=(libcairo2-dev python3-venv)
 
 case "${1:-build}" in
+# The tests' pycairo (scripts/test-venv.sh: ExactnessTests' cairo renders) builds against it.
+build_packages+=(libcairo2-dev)
   build) wanted=("${build_packages[@]}") ;;
   vm)    wanted=("${vm_packages[@]}") ;;
   fonts) wanted=("${font_packages[@]}") ;;

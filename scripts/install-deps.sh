@@ -17,10 +17,10 @@ build_packages=(libdrm-dev libinput-dev libudev-dev libfreetype-dev libharfbuzz-
 font_packages=(fonts-dejavu-core fonts-noto-cjk)
 vm_packages=(qemu-system-x86 linux-image-amd64 busybox-static)
 bench_packages=(libcairo2-dev python3-venv)
-
-case "${1:-build}" in
 # The tests' pycairo (scripts/test-venv.sh: ExactnessTests' cairo renders) builds against it.
 build_packages+=(libcairo2-dev)
+
+case "${1:-build}" in
   build) wanted=("${build_packages[@]}") ;;
   vm)    wanted=("${vm_packages[@]}") ;;
   fonts) wanted=("${font_packages[@]}") ;;

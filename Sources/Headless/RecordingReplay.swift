@@ -36,6 +36,9 @@ public struct RecordingReplay {
         /// Seconds without an answer before out of service (`box_office.out_of_service_after`,
         /// `--out-of-service-after`), at least 0.
         public var outOfServiceAfter: Double = 30
+        /// PEM file of the venue CA an `https://` box office's certificate must come from
+        /// (`box_office.ca_file`, `--ca-file`); nil: the system's CAs.
+        public var caFile: String?
         /// The shortest poll interval, s: as `tribune run` allows.
         public static let minimumPollInterval = 0.5
         public init(url: String, token: String, eventID: String? = nil) { self.url = url; self.token = token; self.eventID = eventID }
@@ -155,10 +158,14 @@ public struct RecordingReplay {
         var stateDirectory: String?
         if let boxOffice = o.boxOffice {
             // Seats are held and bought for real; the purchase journal lives in a temporary folder.
-            let eventID = try boxOffice.eventID ?? HTTPBoxOfficeResponder.soleEventID(baseURL: boxOffice.url, token: boxOffice.token)
+            let trust = try boxOffice.caFile.map { path in
+                do throws(TrustFileError) { return try BoxOfficeTrust(caFile: path) } catch { throw Failure("--ca-file: \(error)") }
+            }
+            let eventID = try boxOffice.eventID ?? HTTPBoxOfficeResponder.soleEventID(baseURL: boxOffice.url, token: boxOffice.token, trust: trust)
             let state = NSTemporaryDirectory() + "tribune-replay-" + UUID().uuidString.lowercased()
             stateDirectory = state
-            let r = try HTTPBoxOfficeResponder(baseURL: boxOffice.url, token: boxOffice.token, eventID: eventID, stateDirectory: state)
+            let r = try HTTPBoxOfficeResponder(baseURL: boxOffice.url, token: boxOffice.token, eventID: eventID, stateDirectory: state,
+                                               trust: trust)
             do {
                 let event = try r.prepare()
                 configuration.eventName = event.name

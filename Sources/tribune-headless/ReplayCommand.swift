@@ -79,6 +79,9 @@ struct ReplayCommand: ParsableCommand {
     @Option(name: .customLong("token-file"), help: "With --box-office: a file holding the kiosk's bearer token (the token alone, or 'KIOSK_ID TOKEN').")
     var tokenFile: String?
 
+    @Option(name: .customLong("ca-file"), help: "With an https:// --box-office: PEM file of the venue CA its certificate must come from (box_office.ca_file; default: the system's CAs).")
+    var caFile: String?
+
     @Option(help: "With --box-office: the event to sell (default: the box office's only event).")
     var event: String?
 
@@ -99,8 +102,11 @@ struct ReplayCommand: ParsableCommand {
     var catalogs: String?
 
     func run() throws {
-        if boxOffice == nil && (tokenFile != nil || event != nil || pollInterval != nil || outOfServiceAfter != nil) {
-            throw ValidationError("--token-file, --event, --poll-interval and --out-of-service-after go with --box-office URL")
+        if boxOffice == nil && (tokenFile != nil || event != nil || pollInterval != nil || outOfServiceAfter != nil || caFile != nil) {
+            throw ValidationError("--token-file, --event, --poll-interval, --out-of-service-after and --ca-file go with --box-office URL")
+        }
+        if caFile != nil && boxOffice?.hasPrefix("https://") != true {
+            throw ValidationError("--ca-file goes with an https:// --box-office URL")
         }
         if boxOffice != nil && tokenFile == nil {
             throw ValidationError("--box-office needs --token-file F, the kiosk's bearer token")
@@ -133,6 +139,7 @@ struct ReplayCommand: ParsableCommand {
             var settings = RecordingReplay.BoxOffice(url: boxOffice, token: try HTTPBoxOfficeResponder.readToken(path: tokenFile), eventID: event)
             if let pollInterval { settings.pollInterval = pollInterval }
             if let outOfServiceAfter { settings.outOfServiceAfter = outOfServiceAfter }
+            settings.caFile = caFile
             options.boxOffice = settings
         }
         let result: RecordingReplay.Result
@@ -146,8 +153,8 @@ struct ReplayCommand: ParsableCommand {
         let json = result.report.json()
         if let report {
             // Written in place, never renamed over: the path may be a FIFO, a device or /dev/stdout.
-            do { try Data(json.utf8).write(to: URL(fileURLWithPath: report)) } catch {
-                throw ValidationError("cannot write the report to \(report): \(error.localizedDescription)")
+            do { try FileOutput.write(Array(json.utf8), to: report) } catch {
+                throw ValidationError("cannot write the report to \(report): \(error)")
             }
         } else {
             print(json, terminator: "")

@@ -27,11 +27,7 @@ struct BoxOfficeLink {
         guard !token.isEmpty else {
             throw ConfigurationError(source: tokenPath, key: "box_office.token_file", reason: "the file is empty")
         }
-        let trust = try settings.caFile.map { path throws(ConfigurationError) in
-            do throws(TrustFileError) { return try BoxOfficeTrust(caFile: path) } catch {
-                throw ConfigurationError(source: path, key: "box_office.ca_file", reason: error.description)
-            }
-        }
+        let trust = try settings.trust()
         try? FileOutput.makeDirectory(settings.journalDirectory)
         let journal = try PurchaseJournal(directory: settings.journalDirectory)
         // Unconfirmed purchases from before: no visitor is served until they are reconciled.

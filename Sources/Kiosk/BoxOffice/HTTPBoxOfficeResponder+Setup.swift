@@ -28,9 +28,10 @@ extension HTTPBoxOfficeResponder {
     }
 
     /// The event to sell when none was named: the box office's only event (`GET /v1/events`).
-    /// Call from a thread outside Swift concurrency's pool (it blocks).
-    public static func soleEventID(baseURL: String, token: String, requestTimeout: Double = 5) throws -> String {
-        let connection = BoxOfficeConnection(baseURL: baseURL, token: token, requestTimeout: requestTimeout)
+    /// Call from a thread outside Swift concurrency's pool (it blocks). `trust` as for `init`.
+    public static func soleEventID(baseURL: String, token: String, requestTimeout: Double = 5,
+                                   trust: BoxOfficeTrust? = nil) throws -> String {
+        let connection = BoxOfficeConnection(baseURL: baseURL, token: token, requestTimeout: requestTimeout, trust: trust)
         let reply = wait { () async -> Result<HTTPReply, BoxOfficeError> in
             do throws(BoxOfficeError) { return .success(try await connection.send(.GET, "/v1/events")) } catch { return .failure(error) }
         }

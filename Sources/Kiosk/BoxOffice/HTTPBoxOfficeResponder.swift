@@ -39,14 +39,15 @@ public final class HTTPBoxOfficeResponder: BoxOfficeResponder {
     }
 
     /// A responder with its own client: `token` for `baseURL`, the journal and layout cache in
-    /// `stateDirectory` (created when missing).
+    /// `stateDirectory` (created when missing); an `https://` box office's certificate is checked
+    /// against `trust` (the venue CA of `box_office.ca_file`), else against the system's CAs.
     public convenience init(baseURL: String, token: String, eventID: String, stateDirectory: String,
-                            requestTimeout: Double = 5) throws {
+                            requestTimeout: Double = 5, trust: BoxOfficeTrust? = nil) throws {
         try FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true)
         var configuration = PurchaseClient.Configuration(cacheDirectory: stateDirectory)
         // A request blocks the replay: a few quick retries, then the session's own patience.
         configuration.retry = RetryPolicy(baseDelay: 0.1, maxDelay: 1, maxAttempts: 4, jitter: 0.5)
-        let client = PurchaseClient(connection: BoxOfficeConnection(baseURL: baseURL, token: token, requestTimeout: requestTimeout),
+        let client = PurchaseClient(connection: BoxOfficeConnection(baseURL: baseURL, token: token, requestTimeout: requestTimeout, trust: trust),
                                     journal: try PurchaseJournal(directory: stateDirectory), configuration: configuration)
         self.init(client: client, eventID: eventID)
     }

@@ -103,7 +103,8 @@ extension KioskRuntime {
     }
 
     /// The preview's box office, if one is configured: a responder with its own journal in a
-    /// temporary folder (never the kiosk's), and the event when it answered.
+    /// temporary folder (never the kiosk's), trusting `box_office.ca_file` as `tribune run` does,
+    /// and the event when it answered.
     static func previewBoxOffice(_ configuration: KioskConfiguration) throws
         -> (responder: (responder: HTTPBoxOfficeResponder, stateDirectory: String)?, event: EventInfo?) {
         guard let url = configuration.boxOffice.url else { return (nil, nil) }
@@ -112,9 +113,10 @@ extension KioskRuntime {
         do { token = try HTTPBoxOfficeResponder.readToken(path: settings.tokenFile ?? "") } catch {
             throw ConfigurationError(source: settings.tokenFile ?? "", key: "box_office.token_file", reason: "\(error)")
         }
+        let trust = try settings.trust()
         let state = NSTemporaryDirectory() + "tribune-preview-" + UUID().uuidString.lowercased()
         let responder = try HTTPBoxOfficeResponder(baseURL: url, token: token, eventID: settings.eventID ?? "", stateDirectory: state,
-                                                   requestTimeout: settings.requestTimeout)
+                                                   requestTimeout: settings.requestTimeout, trust: trust)
         let performer = responder.performer
         let event = HTTPBoxOfficeResponder.wait { try? await performer.prepare() }
         return ((responder, state), event)

@@ -30,6 +30,32 @@ struct BoxOfficeCommandTests {
         return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
     }
 
+    /// Starts `tribune-boxoffice serve` with `arguments` (after `serve`, with `--port 0`) and reads
+    /// its first line, which names the port the system chose: the running process, the port, and
+    /// its standard output and error to read further lines from. Kill the process when done.
+    /// `scheme` is what the line must say (http or https).
+    static func serve(_ arguments: [String], scheme: String = "http") async throws
+        -> (Process, port: Int, output: Pipe, errors: Pipe) {
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: executable)
+        server.arguments = ["serve", "--port", "0"] + arguments
+        let output = Pipe(), errors = Pipe()
+        server.standardOutput = output
+        server.standardError = errors
+        try server.run()
+        let line = await nextLine(of: output)
+        let prefix = "tribune-boxoffice: listening on \(scheme)://127.0.0.1:"
+        guard line.hasPrefix(prefix), let port = Int(line.dropFirst(prefix.count)) else {
+            kill(server.processIdentifier, SIGKILL)
+            server.waitUntilExit()
+            throw CommandLineError(description: "tribune-boxoffice serve said \"\(line)\", not \(prefix)PORT")
+        }
+        return (server, port, output, errors)
+    }
+
+    /// A `serve` that did not start as the test expected, with what it said.
+    struct CommandLineError: Error, CustomStringConvertible { var description: String }
+
     @Test func eventCreateThenServeSellsAtTheVenuesPrices() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.executable), "build tribune-boxoffice first (swift build --build-tests)")
         let (directory, venuePath) = try TribuneVenueFixture.folder()
@@ -42,19 +68,8 @@ struct BoxOfficeCommandTests {
 
         let tokens = directory + "/tokens"
         try "kiosk-1 secret-one\n".write(toFile: tokens, atomically: true, encoding: .utf8)
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: Self.executable)
-        server.arguments = ["serve", "--db", db, "--port", "0", "--token-file", tokens]
-        let output = Pipe(), errors = Pipe()
-        server.standardOutput = output
-        server.standardError = errors
-        try server.run()
+        let (server, port, output, errors) = try await Self.serve(["--db", db, "--token-file", tokens])
         defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
-        // The first line names the port the system chose.
-        let line = await Self.nextLine(of: output)
-        let prefix = "tribune-boxoffice: listening on http://127.0.0.1:"
-        try #require(line.hasPrefix(prefix), "\(line)")
-        let port = try #require(Int(line.dropFirst(prefix.count)))
 
         func send(_ method: HTTPMethod, _ path: String, body: String? = nil, token: String = "secret-one") async throws -> (Int, JSONValue?, Data) {
             var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")

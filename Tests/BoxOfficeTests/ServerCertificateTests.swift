@@ -114,18 +114,9 @@ import Testing
         #expect(halfway.status != 0)
         #expect(halfway.error.contains("--tls-certificate needs --tls-key"), "\(halfway.error)")
 
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: BoxOfficeCommandTests.executable)
-        server.arguments = ["serve", "--db", db, "--port", "0", "--token-file", tokens,
-                            "--tls-certificate", files.serverCertificate, "--tls-key", files.serverKey]
-        let output = Pipe()
-        server.standardOutput = output
-        try server.run()
+        let (server, port, _, _) = try await BoxOfficeCommandTests.serve(
+            ["--db", db, "--token-file", tokens, "--tls-certificate", files.serverCertificate, "--tls-key", files.serverKey], scheme: "https")
         defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
-        let line = await BoxOfficeCommandTests.nextLine(of: output)
-        let prefix = "tribune-boxoffice: listening on https://127.0.0.1:"
-        try #require(line.hasPrefix(prefix), "\(line)")
-        let port = try #require(Int(line.dropFirst(prefix.count)))
 
         let connection = BoxOfficeConnection(baseURL: "https://127.0.0.1:\(port)", token: "secret-one", requestTimeout: 30,
                                              trust: try BoxOfficeTrust(caFile: files.caCertificate))

@@ -1,0 +1,129 @@
+import BoxOfficeClient
+import BoxOfficeTestSupport
+import Foundation
+import Testing
+@testable import BoxOffice
+
+/// `ConnectionGuard`'s deadlines and the connection cap hold over HTTPS as over plain TCP: the
+/// guard sits behind the TLS handler, so a client that connects and never says hello, one that
+/// completes the handshake and then dribbles a head, and one idle after its answer are all cut off
+/// by the server; and connections that never handshake cannot keep a kiosk out for good. The real
+/// box office serving the venue's certificate on loopback (`TestCertificates`, openssl), with
+/// 1 s deadlines; the waits below are ceilings against a hang, never measurements.
+@Suite struct ConnectionGuardTLSTests {
+    /// A ceiling for every wait on the server (s): far above the 1 s deadlines, only a guard
+    /// against a test that would otherwise hang on a loaded machine.
+    static let ceiling = 120.0
+
+    /// A box office over HTTPS with 1 s head, keep-alive and request deadlines; at most
+    /// `maxConnections` served at once.
+    static func server(_ files: TestCertificates, maxConnections: Int = 8192) async throws -> (BoxOfficeServer, port: Int) {
+        var configuration = BoxOfficeServer.Configuration(databasePath: files.directory + "/boxoffice.sqlite", port: 0,
+                                                          tokens: ["secret-one": "kiosk-1"])
+        configuration.host = "127.0.0.1"
+        configuration.sweepInterval = nil
+        configuration.tls = try ServerCertificate(certificateChainPath: files.serverCertificate, privateKeyPath: files.serverKey).tlsConfiguration()
+        configuration.headTimeout = .seconds(1)
+        configuration.keepAliveTimeout = .seconds(1)
+        configuration.requestTimeout = .seconds(1)
+        configuration.maxConnections = maxConnections
+        let server = try BoxOfficeServer(configuration: configuration)
+        return (server, try await server.start())
+    }
+
+    /// Whether the peer closed `fd` (end of file or a reset) within the ceiling; what it sent
+    /// before is read and dropped.
+    static func closedByPeer(_ fd: Int32) -> Bool {
+        let end = Date().addingTimeInterval(ceiling)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while Date() < end {
+            var watched = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&watched, 1, 1000) >= 0 || errno == EINTR else { return false }
+            if watched.revents == 0 { continue }
+            let n = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
+            if n == 0 || (n < 0 && errno == ECONNRESET) { return true }
+        }
+        return false
+    }
+
+    /// `openssl s_client` to the server trusting the venue CA: a TLS client the test types into.
+    /// It exits when the server closes the connection.
+    static func tlsClient(port: Int, files: TestCertificates) throws -> (Process, input: FileHandle, output: Pipe) {
+        let client = Process()
+        client.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        client.arguments = ["s_client", "-connect", "127.0.0.1:\(port)", "-CAfile", files.caCertificate, "-verify_return_error", "-quiet"]
+        let input = Pipe(), output = Pipe()
+        client.standardInput = input
+        client.standardOutput = output
+        client.standardError = FileHandle.nullDevice
+        try client.run()
+        return (client, input.fileHandleForWriting, output)
+    }
+
+    /// Waits for `process` to exit within the ceiling; false if it is still running then (killed).
+    static func exits(_ process: Process) -> Bool {
+        let end = Date().addingTimeInterval(ceiling)
+        while process.isRunning && Date() < end { usleep(20_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit(); return false }
+        return true
+    }
+
+    @Test func aClientThatNeverSaysHelloIsCutOff() async throws {
+        let files = try TestCertificates()
+        defer { files.remove() }
+        let (server, port) = try await Self.server(files)
+        let fd = try ConnectionFloodTests.connect(port: port)
+        defer { close(fd) }
+        #expect(Self.closedByPeer(fd))
+        await server.stop()
+    }
+
+    @Test func aHeadDribbledAfterTheHandshakeIsCutOff() async throws {
+        let files = try TestCertificates()
+        defer { files.remove() }
+        let (server, port) = try await Self.server(files)
+        let (client, input, output) = try Self.tlsClient(port: port, files: files)
+        // Part of a head, then one more header byte every 200 ms: the head is never complete.
+        input.write(Data("GET /v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer secret-one\r\nX-Slow: ".utf8))
+        let dribbling = Task.detached {
+            while !Task.isCancelled && client.isRunning {
+                try? input.write(contentsOf: Data("x".utf8))
+                try? await Task.sleep(for: .milliseconds(200))
+            }
+        }
+        #expect(Self.exits(client))
+        dribbling.cancel()
+        let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(!answer.contains("HTTP/1.1 200"), "\(answer)")
+        await server.stop()
+    }
+
+    @Test func anIdleConnectionAfterItsAnswerIsCutOff() async throws {
+        let files = try TestCertificates()
+        defer { files.remove() }
+        let (server, port) = try await Self.server(files)
+        let (client, input, output) = try Self.tlsClient(port: port, files: files)
+        input.write(Data("GET /v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer secret-one\r\n\r\n".utf8))
+        // Answered, then nothing more is sent (stdin stays open): closed at the keep-alive deadline.
+        #expect(Self.exits(client))
+        let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer)")
+        await server.stop()
+    }
+
+    /// The cap (2 here) filled by connections that never handshake: they are cut off at the
+    /// head deadline, so a kiosk's request over HTTPS waiting behind them is answered.
+    @Test func silentConnectionsAtTheCapDoNotKeepAKioskOut() async throws {
+        let files = try TestCertificates()
+        defer { files.remove() }
+        let (server, port) = try await Self.server(files, maxConnections: 2)
+        let silent = [try ConnectionFloodTests.connect(port: port), try ConnectionFloodTests.connect(port: port)]
+        defer { silent.forEach { close($0) } }
+        let connection = BoxOfficeConnection(baseURL: "https://127.0.0.1:\(port)", token: "secret-one", requestTimeout: Self.ceiling,
+                                             trust: try BoxOfficeTrust(caFile: files.caCertificate))
+        let reply = try await connection.send(.GET, "/v1/events")
+        #expect(reply.status == 200)
+        #expect(silent.allSatisfy { Self.closedByPeer($0) })
+        await server.stop()
+    }
+}

@@ -100,7 +100,7 @@ public struct Demo {
     public static func writeSession(to path: String) throws {
         let recording = try DemoSession.makeRecording(venue: DemoSession.venue())
         let text = LibinputRecordWriter.document(recording, system: .init(os: "tribune demo session", kernel: "none"))
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path))   // in place: the path may be a FIFO or /dev/stdout
+        try FileOutput.write(Array(text.utf8), to: path)   // in place: the path may be a FIFO or /dev/stdout
     }
 
     public func run() throws -> Result {
@@ -169,7 +169,9 @@ public struct Demo {
             .writePNG(to: sheetPath, opaque: true)
 
         let transcriptPath = out + "/transcript.txt", audioPath = out + "/transcript.wav"
-        try Self.transcriptText(replay.transcript).write(toFile: transcriptPath, atomically: true, encoding: .utf8)
+        // Written in place (FileOutput), as every output: a file there that is a FIFO or a link to
+        // a device is written through, never replaced by a renamed temporary file.
+        try FileOutput.write(Array(Self.transcriptText(replay.transcript).utf8), to: transcriptPath)
         do { try TranscriptAudio.write(replay.transcript, to: audioPath) } catch {
             throw Failure(description: "\(audioPath): \(error)")
         }
@@ -177,7 +179,7 @@ public struct Demo {
         let orders = responder.orders
         let report = replay.report().withoutTiming
         let reportPath = out + "/report.json"
-        try Self.reportJSON(report, orders: orders).write(toFile: reportPath, atomically: true, encoding: .utf8)
+        try FileOutput.write(Array(Self.reportJSON(report, orders: orders).utf8), to: reportPath)
 
         let stored = HTTPBoxOfficeResponder.wait { () async -> Bool in
             for order in orders {

@@ -86,7 +86,7 @@ struct VenueCommand: ParsableCommand {
             do { v = try VenueFile.read(path: file) } catch {
                 FileHandle.standardError.write(Data("\(error)\n".utf8)); throw ExitCode(1)
             }
-            try Data(PretixSeatingPlan.export(v)).write(to: URL(fileURLWithPath: output))
+            try FileOutput.write(PretixSeatingPlan.export(v), to: output)   // in place: may be a FIFO or /dev/stdout
             print("\(output): pretix seating plan, \(v.seatCount) seats in \(v.tribunes.count) zones")
         }
     }
@@ -116,7 +116,7 @@ struct VenueCommand: ParsableCommand {
                 // Round through the venue reader so the result is checked like any venue file.
                 let bytes = VenueFile.encode(v)
                 _ = try VenueFile.decode(bytes)
-                try Data(bytes).write(to: URL(fileURLWithPath: output))
+                try FileOutput.write(bytes, to: output)   // in place: may be a FIFO or /dev/stdout
                 print("\(output): \(v.seatCount) seats in \(v.tribunes.count) tribunes")
             } catch let e as VenueFileError {
                 FileHandle.standardError.write(Data("\(file): \(e)\n".utf8)); throw ExitCode(1)

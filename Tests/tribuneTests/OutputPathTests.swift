@@ -18,6 +18,9 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
     static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47]
     static let json = Array("{".utf8)
+    /// Committed venue files (the fuzzers' seeds): a Tribune venue and its pretix export.
+    static let venue = root + "/Fuzz/corpus/venue/cup-arena.json"
+    static let pretixPlan = root + "/Fuzz/corpus/pretix/cup-arena-export.json"
 
     static let cases: [Case] = [
         Case(program: "tribune-headless", arguments: ["replay", root + "/demo/demo-session.yaml", "--seats", "2000", "--to", "0.5", "--no-timing",
@@ -26,7 +29,12 @@ import Testing
                                                       "--last-frame", "OUT", "--report", "/dev/null"], signature: png),
         Case(program: "tribune-headless", arguments: ["demo", "--make-session", "--session", "OUT"], signature: Array("# libinput record".utf8)),
         Case(program: "tribune", arguments: ["venue", "generate", "--seats", "500", "-o", "OUT"], signature: json),
+        Case(program: "tribune-headless", arguments: ["replay", root + "/demo/demo-session.yaml", "--seats", "2000", "--to", "0.5", "--no-timing",
+                                                      "--speech-wav", "OUT", "--report", "/dev/null"], signature: Array("RIFF".utf8)),
         Case(program: "tribune", arguments: ["draw", root + "/Tests/VM/scenes/present-a.json", "-o", "OUT"], signature: png),
+        Case(program: "tribune", arguments: ["venue", "export", "--pretix", venue, "-o", "OUT"], signature: json),
+        Case(program: "tribune", arguments: ["venue", "import", "--pretix", pretixPlan, "-o", "OUT"], signature: json),
+        Case(program: "tribune", arguments: ["run", "--venue", venue, "--mode", "800x480", "--preview-at", "0.5", "--preview", "OUT"], signature: png),
     ]
 
     static func executable(_ name: String) -> String {
@@ -63,6 +71,35 @@ import Testing
         func get() -> Data { lock.withLock { data } }
     }
 
+    /// Drains a FIFO opened without blocking on a thread of its own until `finish()` is called
+    /// and the pipe is empty (a PNG is larger than the pipe's buffer); then hands over the bytes.
+    final class FIFOReader: @unchecked Sendable {
+        private let bytes = Received(), exited = Received()
+        private let reading = DispatchGroup()
+
+        init(_ fd: Int32) {
+            reading.enter()
+            DispatchQueue.global().async { [bytes, exited, reading] in
+                var data = Data(), buffer = [UInt8](repeating: 0, count: 65536)
+                while true {
+                    let n = read(fd, &buffer, buffer.count)
+                    if n > 0 { data.append(contentsOf: buffer[0..<n]); continue }
+                    if !exited.get().isEmpty { break }   // the writer is gone and the pipe is empty
+                    usleep(5000)
+                }
+                bytes.set(data)
+                reading.leave()
+            }
+        }
+
+        /// Call once the writer has exited.
+        func finish() -> Data {
+            exited.set(Data([1]))
+            reading.wait()
+            return bytes.get()
+        }
+    }
+
     static func fileType(_ path: String) -> mode_t {
         var info = stat()
         return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
@@ -78,25 +115,9 @@ import Testing
         let fd = open(fifo, O_RDONLY | O_NONBLOCK)
         try #require(fd >= 0)
         defer { close(fd) }
-        let bytes = Received()
-        let exited = Received()
-        let reading = DispatchGroup()
-        reading.enter()
-        DispatchQueue.global().async {
-            var data = Data(), buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let n = read(fd, &buffer, buffer.count)
-                if n > 0 { data.append(contentsOf: buffer[0..<n]); continue }
-                if !exited.get().isEmpty { break }   // the writer is gone and the pipe is empty
-                usleep(5000)
-            }
-            bytes.set(data)
-            reading.leave()
-        }
+        let reader = FIFOReader(fd)
         let result = try Self.run(c, path: fifo)
-        exited.set(Data([1]))
-        reading.wait()
-        let received = bytes.get()
+        let received = reader.finish()
         #expect(result.status == 0, "\(c): \(result.error)")
         #expect(Self.fileType(fifo) == S_IFIFO, "\(c) replaced the FIFO")
         #expect(received.count > 100 && Array(received.prefix(c.signature.count)) == c.signature, "\(c): \(received.count) bytes")
@@ -111,5 +132,32 @@ import Testing
         #expect(result.output.count > 100, "\(c)")
         let found = (0...max(0, result.output.count - c.signature.count)).contains { Array(result.output[$0..<min(result.output.count, $0 + c.signature.count)]) == c.signature }
         #expect(found, "\(c): the output lacks what the file starts with")
+    }
+
+    /// `tribune-headless demo --out DIR` writes each file by name into DIR: a FIFO standing at one
+    /// of those names (the report, the transcript, a key frame) is written through and stays a
+    /// FIFO, as with every output path (the report and transcript were renamed over it before).
+    @Test func theDemoWritesThroughFIFOsInItsFolder() throws {
+        let folder = NSTemporaryDirectory() + "tribune-demo-out-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let expected: [(name: String, signature: [UInt8])] = [("report.json", Self.json), ("transcript.txt", Array("time_s\t".utf8)),
+                                                              ("01-stadium.png", Self.png)]
+        var readers: [(name: String, signature: [UInt8], fd: Int32, reader: FIFOReader)] = []
+        defer { readers.forEach { close($0.fd) } }
+        for (name, signature) in expected {
+            try #require(mkfifo(folder + "/" + name, 0o600) == 0)
+            let fd = open(folder + "/" + name, O_RDONLY | O_NONBLOCK)
+            try #require(fd >= 0)
+            readers.append((name, signature, fd, FIFOReader(fd)))
+        }
+        let demo = Case(program: "tribune-headless", arguments: ["demo", "--out", folder, "--animation-every", "0"], signature: [])
+        let result = try Self.run(demo, path: folder)
+        #expect(result.status == 0, "\(result.error)")
+        for r in readers {
+            let received = r.reader.finish()
+            #expect(Self.fileType(folder + "/" + r.name) == S_IFIFO, "the demo replaced the FIFO \(r.name)")
+            #expect(received.count > 100 && Array(received.prefix(r.signature.count)) == r.signature, "\(r.name): \(received.count) bytes")
+        }
     }
 }

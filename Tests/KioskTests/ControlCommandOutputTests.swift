@@ -1,0 +1,124 @@
+import Foundation
+import Raster
+import Testing
+@testable import Kiosk
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tribune screenshot --out` and `tribune metrics --out` (the built `tribune`, as an operator
+/// runs it) against a running kiosk's control socket: pointed at a FIFO or at `/dev/stdout` they
+/// write through it and leave it as it was (issue 26's output paths; OutputPathTests covers the
+/// commands that need no running kiosk). The kiosk is `RunningKioskControlTests.kiosk`, its loop
+/// turned here while the command runs.
+@Suite(.serialized) struct ControlCommandOutputTests {
+    /// The built `tribune` beside the test bundle, else under .build/debug.
+    static var tribune: String {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tribune").path
+        return FileManager.default.isExecutableFile(atPath: beside) ? beside : FileManager.default.currentDirectoryPath + "/.build/debug/tribune"
+    }
+
+    /// A ceiling (s) against a hung command, not a measure.
+    static let ceiling = 120.0
+
+    /// Bytes read on a thread of their own until told the writer is gone.
+    final class Drain: @unchecked Sendable {
+        private let lock = NSLock()
+        private var data = [UInt8]()
+        private var writerGone = false
+        private let done = DispatchSemaphore(value: 0)
+
+        /// Reads `fd` (non-blocking) until `finish()` and the pipe is empty.
+        init(_ fd: Int32) {
+            Thread { [self] in
+                var buffer = [UInt8](repeating: 0, count: 65536)
+                while true {
+                    let n = read(fd, &buffer, buffer.count)
+                    if n > 0 { lock.withLock { data += buffer[0..<n] }; continue }
+                    if lock.withLock({ writerGone }) { break }
+                    usleep(5000)
+                }
+                done.signal()
+            }.start()
+        }
+
+        func finish() -> [UInt8] {
+            lock.withLock { writerGone = true }
+            done.wait()
+            return lock.withLock { data }
+        }
+    }
+
+    /// Runs `tribune arguments` while the kiosk's loop turns; its exit status and standard output.
+    static func run(_ arguments: [String], kiosk: RunningKiosk) throws -> (status: Int32, output: [UInt8]) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tribune)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let fd = output.fileHandleForReading.fileDescriptor
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        let drain = Drain(fd)
+        try process.run()
+        let end = Date().addingTimeInterval(ceiling)
+        while process.isRunning && Date() < end {
+            kiosk.tick()
+            try kiosk.loop.runOnce(timeout: 0.02)
+        }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        try output.fileHandleForWriting.close()
+        return (process.terminationStatus, drain.finish())
+    }
+
+    static func fileType(_ path: String) -> mode_t {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
+    }
+
+    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    @Test(arguments: ["screenshot", "metrics"])
+    func theOutputIsWrittenThroughAFIFOAndDevStdout(_ command: String) throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.tribune), "build tribune first (swift build --build-tests)")
+        let directory = try RunningKioskControlTests.directory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let socket = directory + "/control.sock"
+        let (kiosk, display) = try RunningKioskControlTests.kiosk(socket: socket, directory: directory)
+        kiosk.openControlSocket()
+        try kiosk.start()
+        for _ in 0..<3 { kiosk.tick() }
+        // What each command's output must be: the frame on screen as PNG, or Prometheus text.
+        func check(_ bytes: [UInt8], _ place: String) {
+            if command == "screenshot" {
+                let start = bytes.indices.first { Array(bytes[$0..<min(bytes.count, $0 + Self.png.count)]) == Self.png }
+                guard let start, let image = try? Surface(pngData: Array(bytes[start...])) else {
+                    Issue.record("\(place): no PNG in \(bytes.count) bytes"); return
+                }
+                #expect(image.width == display.frame.width && image.height == display.frame.height, "\(place)")
+            } else {
+                let text = String(decoding: bytes, as: UTF8.self)
+                #expect(text.contains("# TYPE ") && text.contains("tribune_"), "\(place): \(text.prefix(200))")
+            }
+        }
+
+        let fifo = directory + "/out.fifo"
+        try #require(mkfifo(fifo, 0o600) == 0)
+        // Opened without blocking so the test never hangs on a command that does not open it.
+        let fd = open(fifo, O_RDONLY | O_NONBLOCK)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let fromFIFO = Drain(fd)
+        let viaFIFO = try Self.run([command, "--socket", socket, "--out", fifo], kiosk: kiosk)
+        #expect(viaFIFO.status == 0)
+        #expect(Self.fileType(fifo) == S_IFIFO, "\(command) --out replaced the FIFO")
+        check(fromFIFO.finish(), "\(command) --out FIFO")
+
+        let before = Self.fileType("/dev/stdout")
+        let viaStdout = try Self.run([command, "--socket", socket, "--out", "/dev/stdout"], kiosk: kiosk)
+        #expect(viaStdout.status == 0)
+        #expect(Self.fileType("/dev/stdout") == before, "\(command) --out replaced /dev/stdout")
+        check(viaStdout.output, "\(command) --out /dev/stdout")
+    }
+}

@@ -7,56 +7,9 @@ the VT back in KD_TEXT). Prints one line per check; exit status 1 when any fails
 
     check_present.py WORKDIR EXPECTED_A.png EXPECTED_B.png CASES_FILE
 """
-import json, struct, sys, zlib
+import json, sys
 
-def read_ppm(path):
-    """(width, height, RGB bytes) of a binary 8-bit PPM."""
-    data = open(path, 'rb').read()
-    fields, pos = [], 0
-    while len(fields) < 4:
-        while data[pos:pos+1].isspace(): pos += 1
-        if data[pos:pos+1] == b'#':
-            while data[pos:pos+1] != b'\n': pos += 1
-            continue
-        start = pos
-        while not data[pos:pos+1].isspace(): pos += 1
-        fields.append(data[start:pos])
-    assert fields[0] == b'P6' and int(fields[3]) == 255, 'expected a binary 8-bit PPM'
-    w, h = int(fields[1]), int(fields[2])
-    return w, h, data[pos+1:pos+1+w*h*3]
-
-def read_png(path):
-    """(width, height, RGB bytes over black) of an 8-bit RGB/RGBA non-interlaced PNG."""
-    data = open(path, 'rb').read()
-    assert data[:8] == b'\x89PNG\r\n\x1a\n', path + ': not a PNG'
-    pos, idat = 8, b''
-    while pos < len(data):
-        n, kind = struct.unpack('>I4s', data[pos:pos+8]); body = data[pos+8:pos+8+n]; pos += 12 + n
-        if kind == b'IHDR': w, h, depth, ctype, _, _, interlace = struct.unpack('>IIBBBBB', body)
-        elif kind == b'IDAT': idat += body
-    assert depth == 8 and ctype in (2, 6) and interlace == 0, path + ': unsupported PNG layout'
-    bpp = 4 if ctype == 6 else 3
-    raw, stride = zlib.decompress(idat), w * bpp
-    out, prev, i = bytearray(), bytearray(stride), 0
-    for _ in range(h):
-        f = raw[i]; line = bytearray(raw[i+1:i+1+stride]); i += 1 + stride
-        if f:
-            for x in range(stride):
-                a = line[x-bpp] if x >= bpp else 0; b = prev[x]; c = prev[x-bpp] if x >= bpp else 0
-                if f == 1: line[x] = (line[x] + a) & 255
-                elif f == 2: line[x] = (line[x] + b) & 255
-                elif f == 3: line[x] = (line[x] + (a + b) // 2) & 255
-                elif f == 4:
-                    p = a + b - c; pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                    line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        if bpp == 3:
-            out += line
-        else:
-            for x in range(0, stride, 4):
-                al = line[x+3]
-                out += bytes((line[x+k] * al + 127) // 255 for k in range(3)) if al != 255 else line[x:x+3]
-        prev = line
-    return w, h, bytes(out)
+from check_run import read_ppm, read_png
 
 def expected_screen(png, rotation, dw, dh):
     """The device image (RGB bytes): PNG at the top-left of a black logical canvas, turned clockwise."""

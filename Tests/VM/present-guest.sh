@@ -4,17 +4,12 @@
 # are on screen, capture the screen (NAME.ppm), SIGTERM it, and record the exit status, the
 # milliseconds until it exited and the VT's KD mode afterwards (0 = KD_TEXT) in /mnt/results.txt.
 . /mnt/env.sh
+. /mnt/guest-lib.sh
 modprobe bochs
 # udevd passes the kernel's DRM hotplug uevents on to the presenter's udev monitor.
 /lib/systemd/systemd-udevd --daemon 2>/dev/null && udevadm trigger --subsystem-match=drm 2>/dev/null && udevadm settle 2>/dev/null
 for i in $(seq 50); do [ -e /dev/dri/card0 ] && break; sleep 0.1; done
 ls -l /dev/dri > /mnt/devices.txt 2>&1
-kdmode() {
-  /usr/bin/python3 -c 'import fcntl, array, sys
-b = array.array("i", [9]); fd = open(sys.argv[1], "rb", buffering=0)
-fcntl.ioctl(fd, 0x4B3B, b, True); print(b[0])' /dev/tty1 2>/dev/null || echo "?"
-}
-now_ms() { date +%s%3N; }
 : > /mnt/results.txt
 echo "$CASES" | while read -r name flags; do
   [ -n "$name" ] || continue

@@ -5,29 +5,9 @@
 # (settled.ppm, plus the control socket's screenshot.png), then SIGTERM it and record the exit
 # status, the milliseconds until it exited and the VT's KD mode (0 = text) in /mnt/results.txt.
 . /mnt/env.sh
+. /mnt/guest-lib.sh
 modprobe bochs
 for i in $(seq 50); do [ -e /dev/dri/card0 ] && break; sleep 0.1; done
-kdmode() {
-  /usr/bin/python3 -c 'import fcntl, array, sys
-b = array.array("i", [9]); fd = open(sys.argv[1], "rb", buffering=0)
-fcntl.ioctl(fd, 0x4B3B, b, True); print(b[0])' /dev/tty1 2>/dev/null || echo "?"
-}
-now_ms() { date +%s%3N; }
-screendump() {
-  rm -f /mnt/screendump-done
-  echo "$1" > /mnt/screendump-request.tmp; mv /mnt/screendump-request.tmp /mnt/screendump-request
-  for i in $(seq 300); do [ -f /mnt/screendump-done ] && break; sleep 0.1; done
-}
-control() {
-  /usr/bin/python3 -c 'import socket, sys
-s = socket.socket(socket.AF_UNIX); s.settimeout(10); s.connect("/run/tribune-control.sock")
-s.sendall((sys.argv[1] + "\n").encode()); out = b""
-while True:
-    b = s.recv(65536)
-    if not b: break
-    out += b
-sys.stdout.write(out.decode(errors="replace"))' "$1"
-}
 : > /mnt/results.txt
 /usr/bin/python3 -u -c 'import socket, time, os
 p = "/run/notify.sock"

@@ -13,6 +13,7 @@
 # fixed time. Then a headset jack made with uinput (EV_SW SW_HEADPHONE_INSERT) reports a plug,
 # which turns on step-through, and the kiosk says its list.
 . /mnt/env.sh
+. /mnt/guest-lib.sh
 : > /mnt/results.txt
 modprobe bochs
 modprobe snd-aloop
@@ -44,27 +45,6 @@ jack=$!
 for i in $(seq 100); do [ -s /run/jack.node ] && break; sleep 0.1; done
 node=$(cat /run/jack.node 2>/dev/null)
 echo "jack node=$node" >> /mnt/results.txt
-control() {
-  /usr/bin/python3 -c 'import socket, sys
-s = socket.socket(socket.AF_UNIX); s.settimeout(10); s.connect("/run/tribune-control.sock")
-s.sendall((sys.argv[1] + "\n").encode()); out = b""
-while True:
-    b = s.recv(65536)
-    if not b: break
-    out += b
-sys.stdout.write(out.decode(errors="replace"))' "$1"
-}
-# Waits (up to 120 s) until the kiosk is settled with at least $1 touch frames read; status in $2.
-wait_settled() {
-  for i in $(seq 240); do
-    control status > "$2" 2>/dev/null
-    /usr/bin/python3 -c 'import json, sys
-s = json.load(open(sys.argv[1])); sys.exit(0 if s["settled"] and s["touch_frames"] >= int(sys.argv[2]) else 1)' "$2" "$1" 2>/dev/null && return 0
-    kill -0 $pid 2>/dev/null || return 1
-    sleep 0.5
-  done
-  return 1
-}
 said() { c=$(grep -c ' said ' /mnt/run.err 2>/dev/null); echo "${c:-0}"; }
 # Waits (up to 400 s: synthesis in a debug build under TCG is slow) for $1 "said" lines in the log.
 wait_said() {

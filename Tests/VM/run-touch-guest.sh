@@ -6,37 +6,12 @@
 # touch-to-flip latency, and the QEMU monitor captures the settled screen. Then the canvas
 # recording is unplugged mid-gesture, and SIGTERM ends the kiosk.
 . /mnt/env.sh
+. /mnt/guest-lib.sh
 modprobe bochs
 for i in $(seq 50); do [ -e /dev/dri/card0 ] && break; sleep 0.1; done
 modprobe uinput; modprobe evdev
 /lib/systemd/systemd-udevd --daemon
 udevadm trigger; udevadm settle
-now_ms() { date +%s%3N; }
-screendump() {
-  rm -f /mnt/screendump-done
-  echo "$1" > /mnt/screendump-request.tmp; mv /mnt/screendump-request.tmp /mnt/screendump-request
-  for i in $(seq 300); do [ -f /mnt/screendump-done ] && break; sleep 0.1; done
-}
-control() {
-  /usr/bin/python3 -c 'import socket, sys
-s = socket.socket(socket.AF_UNIX); s.settimeout(10); s.connect("/run/tribune-control.sock")
-s.sendall((sys.argv[1] + "\n").encode()); out = b""
-while True:
-    b = s.recv(65536)
-    if not b: break
-    out += b
-sys.stdout.write(out.decode(errors="replace"))' "$1"
-}
-# Waits (up to 120 s) until the kiosk is settled with at least $1 touch frames; status in $2.
-wait_settled() {
-  for i in $(seq 240); do
-    control status > "$2" 2>/dev/null
-    /usr/bin/python3 -c 'import json, sys
-s = json.load(open(sys.argv[1])); sys.exit(0 if s["settled"] and s["touch_frames"] >= int(sys.argv[2]) else 1)' "$2" "$1" 2>/dev/null && return 0
-    sleep 0.5
-  done
-  return 1
-}
 : > /mnt/results.txt
 # shellcheck disable=SC2086
 "$TRIBUNE" run $FLAGS --card /dev/dri/card0 --tty /dev/tty1 --control-socket /run/tribune-control.sock \

@@ -5,16 +5,12 @@
 # when QEMU, a kernel or busybox is missing: install them with `scripts/install-deps.sh vm`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-kver=$(ls /lib/modules 2>/dev/null | sort -V | tail -1 || true)
-if ! command -v qemu-system-x86_64 >/dev/null || [ -z "$kver" ] || [ ! -r "/boot/vmlinuz-$kver" ] \
-   || [ ! -x /bin/busybox ] || ! command -v python3 >/dev/null; then
-  echo "SKIP VM tests: need qemu-system-x86_64, a readable /boot/vmlinuz-*, /bin/busybox and python3"
-  echo "     (install with: scripts/install-deps.sh vm)"
-  exit 0
-fi
+. scripts/vm/host-lib.sh
+skip_without_vm "VM tests"
 swift build --product tribune >/dev/null
 bin=$(swift build --show-bin-path)/tribune
 work=$(mktemp -d "${TMPDIR:-/tmp}/tribune-vm-present.XXXXXX")
+bin=$(copy_for_guest "$bin" "$work")
 a=$PWD/Tests/VM/scenes/present-a.json; b=$PWD/Tests/VM/scenes/present-b.json
 "$bin" draw "$a" -o "$work/expected-a.png"
 "$bin" draw "$b" -o "$work/expected-b.png"

@@ -16,12 +16,11 @@
 # Skips (exit 0, with a message) when QEMU, a kernel, busybox or snd-aloop is missing.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-kver=$(ls /lib/modules 2>/dev/null | sort -V | tail -1 || true)
-if ! command -v qemu-system-x86_64 >/dev/null || [ -z "$kver" ] || [ ! -r "/boot/vmlinuz-$kver" ] \
-   || [ ! -x /bin/busybox ] || ! command -v python3 >/dev/null || ! command -v arecord >/dev/null \
-   || ! find "/lib/modules/$kver" -name 'snd-aloop.ko*' | grep -q .; then
-  echo "SKIP VM speech test: need qemu-system-x86_64, a readable /boot/vmlinuz-*, /bin/busybox, python3,"
-  echo "     arecord (alsa-utils) and the kernel's snd-aloop module (install with: scripts/install-deps.sh vm)"
+. scripts/vm/host-lib.sh
+skip_without_vm "VM speech test"
+if ! command -v arecord >/dev/null || ! find "/lib/modules/$kver" -name 'snd-aloop.ko*' | grep -q .; then
+  echo "SKIP VM speech test: need arecord (alsa-utils) and the kernel's snd-aloop module"
+  echo "     (install with: scripts/install-deps.sh vm)"
   exit 0
 fi
 swift build --product tribune >/dev/null
@@ -29,6 +28,7 @@ swift build --product tribune-headless >/dev/null
 bin=$(swift build --show-bin-path)/tribune
 headless=$(swift build --show-bin-path)/tribune-headless
 work=$(mktemp -d "${TMPDIR:-/tmp}/tribune-vm-speech.XXXXXX")
+bin=$(copy_for_guest "$bin" "$work"); headless=$(copy_for_guest "$headless" "$work")
 rate=160
 # Each step is played at this speed: slower than recorded (the guest renders slowly under TCG),
 # still inside the double-tap and swipe windows.

@@ -8,16 +8,12 @@
 # when QEMU, a kernel or busybox is missing: `scripts/install-deps.sh vm`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-kver=$(ls /lib/modules 2>/dev/null | sort -V | tail -1 || true)
-if ! command -v qemu-system-x86_64 >/dev/null || [ -z "$kver" ] || [ ! -r "/boot/vmlinuz-$kver" ] \
-   || [ ! -x /bin/busybox ] || ! command -v python3 >/dev/null; then
-  echo "SKIP VM run test: need qemu-system-x86_64, a readable /boot/vmlinuz-*, /bin/busybox and python3"
-  echo "     (install with: scripts/install-deps.sh vm)"
-  exit 0
-fi
+. scripts/vm/host-lib.sh
+skip_without_vm "VM run test"
 swift build --product tribune >/dev/null
 bin=$(swift build --show-bin-path)/tribune
 work=$(mktemp -d "${TMPDIR:-/tmp}/tribune-vm-run.XXXXXX")
+bin=$(copy_for_guest "$bin" "$work")
 mode=${MODE:-1024x768}
 "$bin" venue generate --seats 3000 -o "$work/stadium.venue.json" >/dev/null
 # The same settings as in the guest; idle timers far away so nothing changes while we look. The

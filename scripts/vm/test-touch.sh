@@ -17,24 +17,13 @@
 # when QEMU, a kernel or busybox is missing; fails when the recordings (Tests/Fixtures/recordings) are.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-kver=$(ls /lib/modules 2>/dev/null | sort -V | tail -1 || true)
-if ! command -v qemu-system-x86_64 >/dev/null || [ -z "$kver" ] || [ ! -r "/boot/vmlinuz-$kver" ] \
-   || [ ! -x /bin/busybox ] || ! command -v python3 >/dev/null; then
-  echo "SKIP VM touch test: need qemu-system-x86_64, a readable /boot/vmlinuz-*, /bin/busybox and python3"
-  echo "     (install with: scripts/install-deps.sh vm)"
-  exit 0
-fi
-recordings="$PWD/Tests/Fixtures/recordings/evemu/evemu-devices/tablets"
-circle="$recordings/Wacom ISDv4 E6 Finger.double-center-circle.events"
-circle_desc="$recordings/Wacom ISDv4 E6 Finger.desc"
-canvas="$recordings/dell_canvas_touch.evemu"
-if [ ! -r "$circle" ] || [ ! -r "$circle_desc" ] || [ ! -r "$canvas" ]; then
-  echo "FAIL VM touch test: recordings not found under $recordings (they are part of the repository)" >&2
-  exit 1
-fi
+. scripts/vm/host-lib.sh
+skip_without_vm "VM touch test"
+touch_recordings "VM touch test"
 swift build --product tribune >/dev/null
 bin=$(swift build --show-bin-path)/tribune
 work=$(mktemp -d "${TMPDIR:-/tmp}/tribune-vm-touch.XXXXXX")
+bin=$(copy_for_guest "$bin" "$work")
 # Plain names (the guest script quotes nothing); the .desc sits next to the events as the reader expects.
 cp "$circle" "$work/circle.events"; cp "$circle_desc" "$work/circle.desc"; cp "$canvas" "$work/canvas.evemu"
 size=1024x768

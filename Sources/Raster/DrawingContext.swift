@@ -46,6 +46,20 @@ public final class DrawingContext {
     var pendingLayers = 0
 
     let rasterizer = Rasterizer()
+
+    /// How far, in device pixels, a flattened curve may lie from the curve (fills, strokes,
+    /// clips). A chord this far inside its curve takes up to tolerance × 255 levels off a pixel's
+    /// coverage: the default 0.1 px was up to 33 levels off the truth on curved fills (issue 29's
+    /// random scenes, ExactnessTests); `exactFlatteningTolerance` keeps them within 8 at about
+    /// twice the chords. Values that are not finite or not above 0.001 px mean the default.
+    public var flatteningTolerance: Double {
+        get { rasterizer.tolerance }
+        set { rasterizer.tolerance = newValue.isFinite && newValue > 0.001 ? newValue : Rasterizer.tolerance }
+    }
+
+    /// The tolerance scene files are drawn with (`SceneFile.render(into:)`): exact to the
+    /// issue's targets. The kiosk's views keep the default, which their cached seat masks use.
+    public static let exactFlatteningTolerance = 0.025
     static let solidCacheSize = 4
     var solidCache = [(color: Color, opacity: Double, pixel: UInt32)](repeating: (Color.clear, 1.0, 0), count: 4)
     var solidCacheNext = 0
@@ -143,21 +157,15 @@ public final class DrawingContext {
     // MARK: Stroking
 
     /// Strokes `path` with `style` (widths in user space): the outline from
-    /// `Stroker.outline(of:style:tolerance:)`, filled nonzero. Device widths below 1 px are drawn
-    /// 1 px wide with the paint's opacity multiplied by the true width, so hairlines neither
-    /// vanish nor bloom.
+    /// `Stroker.outline(of:style:tolerance:)`, filled nonzero. Hairlines keep their true width:
+    /// the exact-area coverage already makes a thin line faint without losing it, where drawing
+    /// it 1 px wide at reduced opacity put coverage beside the line and made crossings too light
+    /// (issue 29: 40–77 levels off the truth where hairlines cross).
     public func stroke(_ path: Path, with paint: Paint, style: StrokeStyle) {
         guard discardDepth == 0, !path.isEmpty else { return }
         let scale = transform.maximumScale
         guard scale.isFinite, scale > 0, style.lineWidth.isFinite, style.lineWidth > 0 else { return }
-        var style = style
-        var opacity = 1.0
-        let deviceWidth = style.lineWidth * scale
-        if deviceWidth < 1 {
-            style.lineWidth = 1 / scale
-            opacity = deviceWidth
-        }
-        let outline = Stroker.outline(of: path, style: style, tolerance: Rasterizer.tolerance / scale)
-        fill(outline, with: paint, opacity: opacity, rule: .nonZero)
+        let outline = Stroker.outline(of: path, style: style, tolerance: flatteningTolerance / scale)
+        fill(outline, with: paint, opacity: 1, rule: .nonZero)
     }
 }

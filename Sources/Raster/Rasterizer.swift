@@ -33,8 +33,10 @@ final class Rasterizer {
         }
     }
 
-    /// Flattening tolerance in device pixels.
+    /// The default flattening tolerance in device pixels (`DrawingContext.flatteningTolerance`).
     static let tolerance = 0.1
+    /// The flattening tolerance this rasterizer uses, in device pixels.
+    var tolerance = Rasterizer.tolerance
     /// Maximum cells per band (256 KiB of `Int32`).
     static let cellBudget = 65536
     /// Dense bands this many cells wide or more (up to 512) mark touched 8-cell blocks while
@@ -105,7 +107,7 @@ final class Rasterizer {
     /// Builds the clipped edges of `path` mapped through `transform`; returns the edge count.
     func buildEdges(_ path: Path, transform: AffineTransform, clip: PixelRect) -> EdgeSummary {
         var builder = EdgeBuilder(storage: edges, capacity: edgeCapacity, clip: clip)
-        path.flatten(tolerance: Rasterizer.tolerance, transform: transform, into: &builder)
+        path.flatten(tolerance: tolerance, transform: transform, into: &builder)
         builder.closeCurrent()
         edges = builder.edges; edgeCapacity = builder.capacity
         return EdgeSummary(count: builder.count, minX: builder.minX, minY: builder.minY, maxX: builder.maxX,
@@ -120,7 +122,7 @@ final class Rasterizer {
         var builder = UnclippedEdgeBuilder(storage: edges, capacity: edgeCapacity, shapes: shapes,
                                            shapeCapacity: shapeCapacity, vertices: vertices,
                                            vertexCapacity: vertexCapacity)
-        path.flatten(tolerance: Rasterizer.tolerance, transform: t, into: &builder)
+        path.flatten(tolerance: tolerance, transform: t, into: &builder)
         builder.closeCurrent()
         edges = builder.edges; edgeCapacity = builder.capacity
         shapes = builder.shapes; shapeCapacity = builder.shapeCapacity

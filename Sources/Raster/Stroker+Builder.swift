@@ -136,30 +136,40 @@ extension Stroker {
             let nf = ((ddx * ddx + ddy * ddy).squareRoot() / (4 * tolerance)).squareRoot().rounded(.up)
             // Capped before the conversion: a huge control point gives a finite nf past Int.max.
             let n = nf.isFinite ? Swift.max(1, Int(Swift.min(nf, 4096))) : 1
-            guard n > 1 else { return }
-            let step = 1.0 / Double(n)
-            for k in 1..<n {
-                let u = Double(k) * step, v = 1 - u
-                append(Point(x: v * v * p0.x + 2 * u * v * c.x + u * u * p2.x,
-                             y: v * v * p0.y + 2 * u * v * c.y + u * u * p2.y), smooth: true)
+            @inline(__always) func at(_ u: Double) -> Point {
+                let v = 1 - u
+                return Point(x: v * v * p0.x + 2 * u * v * c.x + u * u * p2.x, y: v * v * p0.y + 2 * u * v * c.y + u * u * p2.y)
             }
+            let step = 1.0 / Double(n), end = step * Builder.tangentStep
+            append(at(end), smooth: true)
+            for k in 1..<n { append(at(Double(k) * step), smooth: true) }
+            append(at(1 - end), smooth: true)
         }
 
-        /// Interior points of a cubic; Wang's bound n = ⌈√(3M / (4·tolerance))⌉.
+        /// The curve parameter, as a share of one flattening step, of the extra vertex placed
+        /// next to each end of a curve: the tiny chord to it runs along the curve's tangent, so
+        /// the join or cap there is turned as the curve ends (cairo's), not as the first or
+        /// last chord, which can be far off on a tight curve (a miter spike where the tangents
+        /// call for a bevel, a cap askew).
+        static let tangentStep = 1.0 / 64
+
+        /// Interior points of a cubic; Wang's bound n = ⌈√(3M / (4·tolerance))⌉, plus one next to each
+        /// end (`tangentStep`).
         mutating func flattenCubic(_ p0: Point, _ c1: Point, _ c2: Point, _ p3: Point) {
             let ax = p0.x - 2 * c1.x + c2.x, ay = p0.y - 2 * c1.y + c2.y
             let bx = c1.x - 2 * c2.x + p3.x, by = c1.y - 2 * c2.y + p3.y
             let m = Swift.max((ax * ax + ay * ay).squareRoot(), (bx * bx + by * by).squareRoot())
             let nf = (3 * m / (4 * tolerance)).squareRoot().rounded(.up)
             let n = nf.isFinite ? Swift.max(1, Int(Swift.min(nf, 4096))) : 1
-            guard n > 1 else { return }
-            let step = 1.0 / Double(n)
-            for k in 1..<n {
-                let u = Double(k) * step, v = 1 - u
+            @inline(__always) func at(_ u: Double) -> Point {
+                let v = 1 - u
                 let b0 = v * v * v, b1 = 3 * u * v * v, b2 = 3 * u * u * v, b3 = u * u * u
-                append(Point(x: b0 * p0.x + b1 * c1.x + b2 * c2.x + b3 * p3.x,
-                             y: b0 * p0.y + b1 * c1.y + b2 * c2.y + b3 * p3.y), smooth: true)
+                return Point(x: b0 * p0.x + b1 * c1.x + b2 * c2.x + b3 * p3.x, y: b0 * p0.y + b1 * c1.y + b2 * c2.y + b3 * p3.y)
             }
+            let step = 1.0 / Double(n), end = step * Builder.tangentStep
+            append(at(end), smooth: true)
+            for k in 1..<n { append(at(Double(k) * step), smooth: true) }
+            append(at(1 - end), smooth: true)
         }
 
         /// Strokes the collected subpath and resets the scratch state.

@@ -15,7 +15,8 @@ import Geometry
 ///   is joined there, and on paths of only horizontal/vertical lines with miter joins and
 ///   butt caps a dash ending exactly at a vertex keeps the corner (cairo's box stroker).
 ///
-/// Every curve is flattened first, so the outline is made of straight segments. Each subpath
+/// Every curve is flattened first, so the outline is made of straight segments; a vertex next
+/// to each end of a curve turns the join or cap there along the curve's tangent. Each subpath
 /// becomes one contour (open) or two (closed) that run along one side of the polyline, around
 /// the end, and back along the other side. Routed through the vertex at inner corners, that
 /// contour is, as a chain, the sum of one positively wound quad per segment, one wedge per

@@ -9,6 +9,9 @@ extension SceneFile {
     /// `textRenderer` (skipped without one).
     public func render(into context: DrawingContext, textRenderer: SceneTextDrawer? = nil) {
         if let background { context.surface.clear(background) }
+        let tolerance = context.flatteningTolerance
+        context.flatteningTolerance = DrawingContext.exactFlatteningTolerance
+        defer { context.flatteningTolerance = tolerance }
         // Open saves (true) and layers (false), innermost last.
         var open: [Bool] = []
         // Each op is borrowed where it lies: copying it out of the array (as `for op in` does)

@@ -42,13 +42,7 @@ struct CairoAgreementTests {
     }
 
     /// Scenes where Raster is known to differ from cairo by more than the thresholds, and why.
-    static let knownDifferences: [String: String] = [
-        "fill-flower-evenodd": """
-            cairo's error, not ours: 16 petal outlines cross within a pixel of the centre, where \
-            cairo 1.16 (15 sub-scanlines) is up to 84 levels from a 256-line supersampled \
-            reference and Raster within 1.4 (SupersampledReferenceTests)
-            """,
-    ]
+    static let knownDifferences: [String: String] = [:]
 
     @Test(arguments: sceneNames)
     func agreesWithCairo(_ name: String) throws {

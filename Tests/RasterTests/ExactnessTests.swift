@@ -7,11 +7,21 @@ import Testing
 /// `ExactnessResult`) on 240 seeded random scenes (`RandomScene`: 100 of self-intersecting
 /// fills, 140 of strokes with every join and cap, dashes and hairlines). Targets: fills max
 /// |Δ| ≤ 8 and mean ≤ 0.5; strokes max ≤ 24, mean ≤ 1 and at most 0.1 % of pixels over 16;
-/// never further from the truth than cairo (neither max nor mean).
+/// never further from the truth than cairo (neither max nor mean). Scenes in `knownMisses`
+/// are expected to miss (a fix that makes one pass fails the test until it is removed).
 /// `EXACTNESS_REPORT=1` prints every scene's figures.
 struct ExactnessTests {
     static let seed: UInt64 = 29
     static let scenes = RandomScene.generate(seed: seed, fills: 100, strokes: 140)
+
+    /// Scenes still off (not understood yet; cairo's figures print beside ours), all strokes:
+    /// in 11 Raster misses the targets but stays closer to the truth than cairo (which misses
+    /// them too); in stroke-160 and stroke-183 it meets them but cairo is closer; stroke-161
+    /// and stroke-170 are both.
+    static let knownMisses: Set<String> = [
+        "stroke-102", "stroke-132", "stroke-137", "stroke-160", "stroke-161", "stroke-162", "stroke-163", "stroke-170",
+        "stroke-183", "stroke-192", "stroke-194", "stroke-212", "stroke-217", "stroke-231", "stroke-235",
+    ]
 
     @Test func randomScenesAgainstTheTruth() throws {
         #expect(Self.scenes.count >= 200)
@@ -23,10 +33,13 @@ struct ExactnessTests {
             if let o = r.oursFine, let c = r.cairoFine { line += "; 64x64 truth: tribune \(o.summary), cairo \(c.summary)" }
             let good = r.meetsTargets && r.notWorseThanCairo
             if report || !good { print(line) }
-            // Not exact yet (issue 29): curved fills flattened at 0.1 px, hairlines drawn 1 px
-            // wide at reduced opacity, joins at curve ends turned along the last chord.
-            withKnownIssue(Comment(rawValue: "issue 29: \(r.name) misses the exactness targets"), isIntermittent: true) {
-                if !good { Issue.record(Comment(rawValue: line)) }
+            if Self.knownMisses.contains(r.name) {
+                withKnownIssue(Comment(rawValue: "\(r.name) misses the exactness targets")) {
+                    if !good { Issue.record(Comment(rawValue: line)) }
+                }
+            } else {
+                #expect(r.meetsTargets, "\(line): misses the targets")
+                #expect(r.notWorseThanCairo, "\(line): further from the truth than cairo")
             }
         }
     }

@@ -5,6 +5,9 @@ struct SoakReport {
     struct Sample {
         var visitors: Int, frames: Int, virtualSeconds: Double
         var gauge: ProcessGauge
+        /// The kiosk's glyph-mask cache, bytes: an LRU bounded at 16 MiB that fills as new
+        /// glyphs, sizes and sub-pixel phases are drawn (resident growth it explains is bounded).
+        var glyphCacheBytes: Int
         var warmup: Bool
     }
 
@@ -41,8 +44,9 @@ struct SoakReport {
         if let away = o.endedAway { fail("visitor \(visitor) (\(o.kind.rawValue)) left the kiosk at \(away), not at home with an empty cart") }
     }
 
-    mutating func sample(visitors: Int, frames: Int, virtualSeconds: Double, gauge: ProcessGauge, warmup: Bool) {
-        samples.append(Sample(visitors: visitors, frames: frames, virtualSeconds: virtualSeconds, gauge: gauge, warmup: warmup))
+    mutating func sample(visitors: Int, frames: Int, virtualSeconds: Double, gauge: ProcessGauge, glyphCacheBytes: Int, warmup: Bool) {
+        samples.append(Sample(visitors: visitors, frames: frames, virtualSeconds: virtualSeconds, gauge: gauge,
+                              glyphCacheBytes: glyphCacheBytes, warmup: warmup))
     }
 
     /// The last warm-up sample, against which growth is measured.
@@ -73,6 +77,9 @@ struct SoakReport {
         row("faults: box-office restarts", "\(restarts.terminated) SIGTERM, \(restarts.killed) SIGKILL (\(restartsMidPurchase) mid-purchase)")
         row("faults: journal disk full", "\(diskFull) purchases")
         row("resident growth after warm-up", "\(mb(memoryGrowth)) MB (allowed \(mb(memoryAllowance)) MB)")
+        if let b = baseline, let last = samples.last {
+            row("glyph cache growth after warm-up", "\(mb(last.glyphCacheBytes - b.glyphCacheBytes)) MB (an LRU bounded at 16 MiB)")
+        }
         if let (first, second) = memorySlopes {
             row("resident slope, 1st / 2nd half", String(format: "%+.3f / %+.3f MB per 100 visitors", first, second))
         }
@@ -81,10 +88,11 @@ struct SoakReport {
                 name + " " + levels.map(String.init).joined(separator: " → ") }.joined(separator: ", "))
         }
         lines.append("memory curve:")
-        lines.append("  visitors    frames  virtual s   RSS MB  fds (sockets)  threads")
+        lines.append("  visitors    frames  virtual s   RSS MB  glyphs MB  fds (sockets)  threads")
         for s in samples {
-            lines.append(String(format: "  %8d  %8d  %9.0f  %7@  %3d (%3d)      %7d%@", s.visitors, s.frames, s.virtualSeconds,
-                                mb(s.gauge.residentBytes), s.gauge.descriptors, s.gauge.sockets, s.gauge.threads, s.warmup ? "  (warm-up)" : ""))
+            lines.append(String(format: "  %8d  %8d  %9.0f  %7@  %9@  %3d (%3d)      %7d%@", s.visitors, s.frames, s.virtualSeconds,
+                                mb(s.gauge.residentBytes), mb(s.glyphCacheBytes), s.gauge.descriptors, s.gauge.sockets,
+                                s.gauge.threads, s.warmup ? "  (warm-up)" : ""))
         }
         if !unconfirmedSold.isEmpty { lines.append("orders the kiosk did not learn the outcome of: " + unconfirmedSold.joined(separator: "; ")) }
         lines.append(failures.isEmpty ? "PASS" : "FAIL (\(failures.count)):\n  " + failures.prefix(40).joined(separator: "\n  "))

@@ -80,11 +80,11 @@ final class SoakRun {
             report.count(outcome, visitor: number)
             if number == warmup || number % sampleEvery == 0 {
                 report.sample(visitors: number, frames: kiosk.frames, virtualSeconds: kiosk.now - report.startTime(kiosk.now),
-                              gauge: ProcessGauge.now(), warmup: number <= warmup)
+                              gauge: ProcessGauge.now(), glyphCacheBytes: glyphCacheBytes, warmup: number <= warmup)
             }
         }
         report.sample(visitors: number, frames: kiosk.frames, virtualSeconds: kiosk.now - report.startTime(kiosk.now),
-                      gauge: ProcessGauge.now(), warmup: false)
+                      gauge: ProcessGauge.now(), glyphCacheBytes: glyphCacheBytes, warmup: false)
         report.frames = kiosk.frames
         report.touchFrames = kiosk.touch.delivered
         // Whatever the bridge still has out comes back before the books are closed.
@@ -94,6 +94,9 @@ final class SoakRun {
         report.restarts = boxOffice.restarts
         try checkBooks()
     }
+
+    /// The kiosk's glyph-mask cache in use, bytes.
+    var glyphCacheBytes: Int { kiosk.session.text.renderer?.glyphCache.usedBytes ?? 0 }
 
     static func kind(for x: Double) -> SoakVisitor.Kind {
         switch x {

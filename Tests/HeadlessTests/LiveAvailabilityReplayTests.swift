@@ -159,9 +159,12 @@ struct LiveAvailabilityReplayTests {
         let seen = try await onOwnThread { () -> Seen in
             var seen = Seen()
             // Quick client-side retries: the patience under test is the session's, not the client's.
+            // The request timeout is only a ceiling (the replay's clock stands still while it waits,
+            // and a stopped box office refuses at once): 1 s ran out on a loaded machine while the
+            // box office was up, which the session took for an outage.
             var settings = PurchaseClient.Configuration(cacheDirectory: state + "/a")
             settings.retry = RetryPolicy(baseDelay: 0.01, maxDelay: 0.05, maxAttempts: 2, jitter: 0.5)
-            let client = PurchaseClient(connection: BoxOfficeConnection(baseURL: box.baseURL, token: box.token, requestTimeout: 1),
+            let client = PurchaseClient(connection: BoxOfficeConnection(baseURL: box.baseURL, token: box.token, requestTimeout: 120),
                                         journal: try PurchaseJournal(directory: state + "/a"), configuration: settings)
             let a = HTTPBoxOfficeResponder(client: client, eventID: box.eventID)
             let replay = KioskReplay(venue: Self.venue, configuration: Self.configuration(), options: .init(timing: false), responder: a)

@@ -3,7 +3,9 @@
 # Usage: scripts/install-deps.sh [build|vm|fonts|bench|all]   (default: build)
 #   build: compiling and testing (systemd for `systemd-analyze verify/security` on the units;
 #          zbar-tools' zbarimg decodes the receipt's QR code in the tests; python3-jsonschema
-#          checks the demo venue against docs/venue.schema.json)
+#          checks the demo venue against docs/venue.schema.json; postgresql: the box office's
+#          tests start a PostgreSQL server of their own with initdb and pg_ctl; nginx: the load
+#          balancer of the box office's several-instance deployment)
 #   vm:    the VM tests (QEMU, a kernel with bochs-drm and uinput, busybox)
 #   fonts: what the kiosk needs at run time to draw text (`make install` uses it)
 #   bench: build, plus what `make bench` needs for its peers' virtualenv (pycairo builds
@@ -13,7 +15,7 @@ set -euo pipefail
 build_packages=(libdrm-dev libinput-dev libudev-dev libfreetype-dev libharfbuzz-dev
                 fonts-dejavu-core fonts-noto-cjk zlib1g-dev libqrencode-dev zbar-tools pkg-config systemd
                 libespeak-ng-dev espeak-ng-data libasound2-dev alsa-utils gettext fonts-noto-core locales
-                python3-jsonschema)
+                python3-jsonschema postgresql nginx)
 font_packages=(fonts-dejavu-core fonts-noto-cjk)
 vm_packages=(qemu-system-x86 linux-image-amd64 busybox-static)
 bench_packages=(libcairo2-dev python3-venv)
@@ -39,7 +41,16 @@ if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
   export DEBIAN_FRONTEND=noninteractive
   $sudo apt-get update -qq
+  # postgresql and nginx start services of their own when installed (a cluster on 5432, a web
+  # server on 80); the tests start their own servers, so no service is started by the install
+  # (policy-rc.d's 101: action forbidden), unless the machine already has a policy of its own.
+  policy=""
+  if [ ! -e /usr/sbin/policy-rc.d ]; then
+    policy=/usr/sbin/policy-rc.d
+    printf '#!/bin/sh\nexit 101\n' | $sudo tee "$policy" >/dev/null && $sudo chmod 755 "$policy"
+  fi
   $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  [ -z "$policy" ] || $sudo rm -f "$policy"
   echo "Installed: ${missing[*]}"
 fi
 

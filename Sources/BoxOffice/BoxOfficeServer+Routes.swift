@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import HTTPTypes
 import Hummingbird
 
@@ -141,7 +140,7 @@ extension BoxOfficeServer {
             reply = try await route.handler(self, APIRequest(request: request, parameters: parameters, kiosk: kiosk, requestID: requestID))
         } catch let problem as APIProblem {
             reply = APIReply(problem: problem, requestID: requestID)
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+        } catch let error where SQLiteEngine.isConstraintViolation(error) || PostgresEngine.isConstraintViolation(error) {
             logger.error("constraint violated: \(error)")
             reply = APIReply(problem: APIProblem(status: 409, code: "conflict", title: "Conflict",
                                                  detail: "The change conflicts with the current state; retry after refreshing."),
@@ -206,7 +205,7 @@ extension BoxOfficeServer {
     /// Runs an effect under the request's idempotency key; a second request with the same key while
     /// the first runs gets `409 idempotency_in_flight` with `Retry-After`.
     func idempotent(_ r: APIRequest, key: String, body: JSONValue,
-                    effect: @escaping @Sendable (Database, Int64) throws -> APIReply) async throws -> APIReply {
+                    effect: @escaping @Sendable (any SQLTransaction, Int64) throws -> APIReply) async throws -> APIReply {
         let path = r.request.uri.path
         let slot = "\(r.kiosk)\u{0}POST\u{0}\(path)\u{0}\(key)"
         let claimed = inFlight.withLock { $0.insert(slot).inserted }

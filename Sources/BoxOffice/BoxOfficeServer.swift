@@ -70,14 +70,24 @@ public final class BoxOfficeServer: Sendable {
     /// This server's own registry (see `BoxOfficeMetrics`), served by `GET /metrics`.
     let metrics: BoxOfficeMetrics
 
-    public init(configuration: Configuration) throws {
+    /// A server over the SQLite database at `configuration.databasePath` (opened and migrated here).
+    public convenience init(configuration: Configuration) throws {
+        let store = try BoxOfficeStore(path: configuration.databasePath, synchronousFull: configuration.synchronousFull, now: configuration.now,
+                                       ids: configuration.ids)
+        self.init(configuration: configuration, store: store)
+    }
+
+    /// A server over `store`, already opened on either engine (`BoxOfficeStore.init(url:…)`);
+    /// `configuration.databasePath`, `synchronousFull`, `now` and `ids` are the store's business then.
+    public init(configuration: Configuration, store: BoxOfficeStore) {
         self.configuration = configuration
-        store = try BoxOfficeStore(path: configuration.databasePath, synchronousFull: configuration.synchronousFull, now: configuration.now,
-                                   ids: configuration.ids)
+        self.store = store
         tokens = Mutex(TokenTable(configuration.tokens))
         openAPIDocument = Self.openAPIData
         let metrics = BoxOfficeMetrics(routes: Self.routeTable)
-        store.writer.commitObserver.withLock { $0 = { metrics.commitDuration.recordInterval($0) } }
+        if let sqlite = store.engine as? SQLiteEngine {
+            sqlite.writer.commitObserver.withLock { $0 = { metrics.commitDuration.recordInterval($0) } }
+        }
         self.metrics = metrics
         var logger = Logger(label: "tribune-boxoffice")
         logger.logLevel = .warning

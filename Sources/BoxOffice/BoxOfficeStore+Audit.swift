@@ -1,4 +1,3 @@
-import GRDB
 
 extension BoxOfficeStore {
     /// A confirmed order as stored: who sold it and which seats it holds live tickets for.
@@ -15,17 +14,17 @@ extension BoxOfficeStore {
     /// The order with `orderID` straight from the database (no kiosk scoping: for operators,
     /// the demo and tests); nil when there is none.
     public func storedOrder(id orderID: String) async throws -> StoredOrder? {
-        try await pool.read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT kiosk_id, event_id, total_minor FROM purchase_order WHERE order_id = ?",
-                                             arguments: [orderID]) else { return nil }
-            let seats = try String.fetchAll(db, sql: "SELECT seat_guid FROM ticket WHERE order_id = ? AND cancelled = 0 ORDER BY seat_guid",
-                                            arguments: [orderID])
+        try await read { db -> StoredOrder? in
+            guard let row = try db.row("SELECT kiosk_id, event_id, total_minor FROM purchase_order WHERE order_id = ?",
+                                             [orderID]) else { return nil }
+            let seats: [String] = try db.values("SELECT seat_guid FROM ticket WHERE order_id = ? AND cancelled = 0 ORDER BY seat_guid",
+                                            [orderID])
             return StoredOrder(orderID: orderID, kioskID: row["kiosk_id"], eventID: row["event_id"], seats: seats, totalMinor: row["total_minor"])
         }
     }
 
     /// How many orders the database holds.
     public func orderCount() async throws -> Int {
-        try await pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM purchase_order") ?? 0 }
+        try await read { db in try db.value("SELECT COUNT(*) FROM purchase_order") ?? 0 }
     }
 }

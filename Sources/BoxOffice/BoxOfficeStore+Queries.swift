@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// An event's settings as stored.
 struct EventRecord: Sendable {
@@ -15,7 +14,7 @@ struct EventRecord: Sendable {
     /// ISO 8601 with the venue's offset, as given at creation; nil when not set.
     var startsAt: String?
 
-    init(row: Row) {
+    init(row: SQLRow) {
         id = row["event_id"]; name = row["name"]; layoutID = row["layout_id"]; currency = row["currency"]
         maxSeatsPerOrder = row["max_seats_per_order"]; noOrphanSeats = row["no_orphan_seats"]
         holdTTLSeconds = row["hold_ttl_seconds"]; holdMaxTotalSeconds = row["hold_max_total_seconds"]
@@ -23,11 +22,11 @@ struct EventRecord: Sendable {
         startsAt = row["starts_at"]
     }
 
-    static func fetch(_ db: Database, id: String) throws -> EventRecord? {
-        try Row.fetchOne(db, cachedSQL: "SELECT * FROM event WHERE event_id = ?", arguments: [id]).map(EventRecord.init)
+    static func fetch(_ db: any SQLTransaction, id: String) throws -> EventRecord? {
+        try db.row("SELECT * FROM event WHERE event_id = ?", [id]).map(EventRecord.init)
     }
 
-    static func require(_ db: Database, id: String) throws -> EventRecord {
+    static func require(_ db: any SQLTransaction, id: String) throws -> EventRecord {
         guard let event = try fetch(db, id: id) else {
             throw APIProblem.notFound("event_not_found", "No event '\(id)'. GET /v1/events lists the events.", extra: ["event_id": .string(id)])
         }
@@ -58,8 +57,8 @@ extension BoxOfficeStore {
     /// `GET /v1/events`.
     func events() async throws -> JSONValue {
         let now = self.now()
-        return try await pool.read { db in
-            let rows = try Row.fetchAll(db, cachedSQL: "SELECT * FROM event ORDER BY created_at, event_id")
+        return try await read { db in
+            let rows = try db.rows("SELECT * FROM event ORDER BY created_at, event_id")
             return ["events": .array(rows.map { row in
                 let e = EventRecord(row: row)
                 return ["event_id": .string(e.id), "name": .string(e.name), "layout_id": .string(e.layoutID),
@@ -71,15 +70,15 @@ extension BoxOfficeStore {
     /// Every event with its seat counts by effective state, orders and revenue, in creation order.
     public func eventSummaries() async throws -> [EventSummary] {
         let now = self.now()
-        return try await pool.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM event ORDER BY created_at, event_id").map { row in
+        return try await read { db in
+            try db.rows("SELECT * FROM event ORDER BY created_at, event_id").map { row in
                 let e = EventRecord(row: row)
                 var summary = EventSummary(id: e.id, name: e.name, currency: e.currency, seats: 0, free: 0, held: 0, sold: 0,
                                            blocked: 0, orders: 0, revenueMinor: 0)
-                let states = try Row.fetchAll(db, sql: """
+                let states = try db.rows("""
                     SELECT CASE WHEN state = 'held' AND hold_expires_at <= ? THEN 'free' ELSE state END AS effective, COUNT(*) AS n
                     FROM seat_state WHERE event_id = ? GROUP BY effective
-                    """, arguments: [now, e.id])
+                    """, [now, e.id])
                 for state in states {
                     let n: Int = state["n"]
                     summary.seats += n
@@ -90,8 +89,8 @@ extension BoxOfficeStore {
                     default: summary.blocked += n
                     }
                 }
-                let orders = try Row.fetchOne(db, sql: "SELECT COUNT(*) AS n, COALESCE(SUM(total_minor), 0) AS total FROM purchase_order WHERE event_id = ?",
-                                              arguments: [e.id])
+                let orders = try db.row("SELECT COUNT(*) AS n, COALESCE(SUM(total_minor), 0) AS total FROM purchase_order WHERE event_id = ?",
+                                              [e.id])
                 summary.orders = orders?["n"] ?? 0
                 summary.revenueMinor = orders?["total"] ?? 0
                 return summary
@@ -102,9 +101,9 @@ extension BoxOfficeStore {
     /// `GET /v1/events/{event_id}`.
     func event(id: String) async throws -> JSONValue {
         let now = self.now()
-        return try await pool.read { db in
+        return try await read { db in
             let e = try EventRecord.require(db, id: id)
-            let prices = try Row.fetchAll(db, cachedSQL: "SELECT * FROM event_price WHERE event_id = ? ORDER BY category", arguments: [id])
+            let prices = try db.rows("SELECT * FROM event_price WHERE event_id = ? ORDER BY category", [id])
             var fields: [String: JSONValue] = [
                 "event_id": .string(e.id), "name": .string(e.name), "layout_id": .string(e.layoutID),
                 "layout_url": .string("/v1/layouts/\(e.layoutID)"), "currency": .string(e.currency),
@@ -123,8 +122,8 @@ extension BoxOfficeStore {
 
     /// `GET /v1/layouts/{layout_id}`: the stored document, nil when unknown.
     func layoutDocument(id: String) async throws -> Data? {
-        try await pool.read { db in
-            try Data.fetchOne(db, cachedSQL: "SELECT document FROM layout WHERE layout_id = ?", arguments: [id])
+        try await read { db in
+            try db.value("SELECT document FROM layout WHERE layout_id = ?", [id])
         }
     }
 
@@ -132,14 +131,14 @@ extension BoxOfficeStore {
     /// every seat changed after `since` (free ones included) otherwise.
     func availability(eventID: String, since: Int64?) async throws -> JSONValue {
         let now = self.now()
-        return try await pool.read { db in
+        return try await read { db in
             let e = try EventRecord.require(db, id: eventID)
             let full = since == nil || since! > e.revision || since! < 0
-            let rows: [Row]
+            let rows: [SQLRow]
             if full {
-                rows = try Row.fetchAll(db, cachedSQL: "SELECT seat_guid, state, hold_expires_at FROM seat_state WHERE event_id = ? AND state != 'free'", arguments: [eventID])
+                rows = try db.rows("SELECT seat_guid, state, hold_expires_at FROM seat_state WHERE event_id = ? AND state != 'free'", [eventID])
             } else {
-                rows = try Row.fetchAll(db, cachedSQL: "SELECT seat_guid, state, hold_expires_at FROM seat_state WHERE event_id = ? AND changed_rev > ?", arguments: [eventID, since!])
+                rows = try db.rows("SELECT seat_guid, state, hold_expires_at FROM seat_state WHERE event_id = ? AND changed_rev > ?", [eventID, since!])
             }
             var seats: [String: JSONValue] = [:]
             for row in rows {
@@ -147,10 +146,10 @@ extension BoxOfficeStore {
                 if full && state == "free" { continue }
                 seats[row["seat_guid"]] = .string(state)
             }
-            let counts = try Row.fetchAll(db, cachedSQL: """
+            let counts = try db.rows("""
                 SELECT category, SUM(CASE WHEN state = 'free' OR (state = 'held' AND hold_expires_at <= ?) THEN 1 ELSE 0 END) AS available
                 FROM seat_state WHERE event_id = ? GROUP BY category ORDER BY category
-                """, arguments: [now, eventID])
+                """, [now, eventID])
             var byCategory: [String: JSONValue] = [:]
             for row in counts { byCategory[row["category"]] = ["available": .int(row["available"])] }
             return ["event_id": .string(eventID), "layout_id": .string(e.layoutID), "revision": .int(e.revision),
@@ -160,26 +159,26 @@ extension BoxOfficeStore {
     }
 
     /// The hold document. Throws `hold_not_found` when it is not this kiosk's.
-    static func holdDocument(_ db: Database, holdID: String, kiosk: String, now: Int64) throws -> JSONValue {
-        guard let hold = try Row.fetchOne(db, cachedSQL: "SELECT * FROM hold WHERE hold_id = ? AND kiosk_id = ?", arguments: [holdID, kiosk]) else {
+    static func holdDocument(_ db: any SQLTransaction, holdID: String, kiosk: String, now: Int64) throws -> JSONValue {
+        guard let hold = try db.row("SELECT * FROM hold WHERE hold_id = ? AND kiosk_id = ?", [holdID, kiosk]) else {
             throw APIProblem.notFound("hold_not_found", "No hold '\(holdID)' for this kiosk.", extra: ["hold_id": .string(holdID)])
         }
         let eventID: String = hold["event_id"]
-        let currency = try String.fetchOne(db, cachedSQL: "SELECT currency FROM event WHERE event_id = ?", arguments: [eventID]) ?? "EUR"
+        let currency = try db.value("SELECT currency FROM event WHERE event_id = ?", [eventID]) ?? "EUR"
         let expiresAt: Int64 = hold["expires_at"]
         var status: String = hold["status"]
         if status == "active" && expiresAt <= now { status = "expired" }
-        let seats = status == "active" ? try Row.fetchAll(db, cachedSQL: """
+        let seats = status == "active" ? try db.rows("""
             SELECT s.seat_guid, s.label, s.category, p.amount_minor FROM seat_state s
             JOIN event_price p ON p.event_id = s.event_id AND p.category = s.category
             WHERE s.hold_id = ? AND s.state = 'held' ORDER BY s.seat_guid
-            """, arguments: [holdID]) : []
+            """, [holdID]) : []
         return holdJSON(holdID: holdID, status: status, eventID: eventID, lines: seats, currency: currency, expiresAt: expiresAt, now: now)
     }
 
     /// The hold document from its parts; `lines` are rows with seat_guid, label, category and
     /// amount_minor, in seat_guid order.
-    static func holdJSON(holdID: String, status: String, eventID: String, lines seats: [Row], currency: String,
+    static func holdJSON(holdID: String, status: String, eventID: String, lines seats: [SQLRow], currency: String,
                          expiresAt: Int64, now: Int64) -> JSONValue {
         var total: Int64 = 0
         let lines: [JSONValue] = seats.map { row in
@@ -197,12 +196,12 @@ extension BoxOfficeStore {
     /// `GET /v1/holds/{hold_id}`.
     func hold(id: String, kiosk: String) async throws -> JSONValue {
         let now = self.now()
-        return try await pool.read { db in try Self.holdDocument(db, holdID: id, kiosk: kiosk, now: now) }
+        return try await read { db in try Self.holdDocument(db, holdID: id, kiosk: kiosk, now: now) }
     }
 
-    static func orderDocument(_ db: Database, row: Row) throws -> JSONValue {
+    static func orderDocument(_ db: any SQLTransaction, row: SQLRow) throws -> JSONValue {
         let orderID: String = row["order_id"]
-        let tickets = try Row.fetchAll(db, cachedSQL: "SELECT * FROM ticket WHERE order_id = ? ORDER BY seat_guid", arguments: [orderID])
+        let tickets = try db.rows("SELECT * FROM ticket WHERE order_id = ? ORDER BY seat_guid", [orderID])
         let lines = tickets.map { t in
             OrderLine(seatGUID: t["seat_guid"], label: t["label"], category: t["category"], ticketID: t["ticket_id"], priceMinor: t["price_minor"])
         }
@@ -227,12 +226,12 @@ extension BoxOfficeStore {
 
     /// `GET /v1/orders?client_order_ref=` and `GET /v1/orders/{order_id}`, scoped to the kiosk.
     func order(kiosk: String, orderID: String? = nil, clientOrderRef: String? = nil) async throws -> JSONValue {
-        try await pool.read { db in
-            let row: Row?
+        try await read { db in
+            let row: SQLRow?
             if let orderID {
-                row = try Row.fetchOne(db, cachedSQL: "SELECT * FROM purchase_order WHERE order_id = ? AND kiosk_id = ?", arguments: [orderID, kiosk])
+                row = try db.row("SELECT * FROM purchase_order WHERE order_id = ? AND kiosk_id = ?", [orderID, kiosk])
             } else {
-                row = try Row.fetchOne(db, cachedSQL: "SELECT * FROM purchase_order WHERE client_order_ref = ? AND kiosk_id = ?", arguments: [clientOrderRef, kiosk])
+                row = try db.row("SELECT * FROM purchase_order WHERE client_order_ref = ? AND kiosk_id = ?", [clientOrderRef, kiosk])
             }
             guard let row else {
                 throw APIProblem.notFound("order_not_found", orderID.map { "No order '\($0)' for this kiosk." }

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import NIOHTTP1
+import BoxOfficeTestSupport
 import Foundation
 import Testing
 @testable import BoxOffice
@@ -19,8 +20,8 @@ struct BadInputTests {
         var description: String { name }
     }
 
-    @Test func badInputLeavesTheDatabaseAlone() async throws {
-        let t = try await TestServer.start()
+    @Test(arguments: StorageEngineKind.allCases) func badInputLeavesTheDatabaseAlone(engine: StorageEngineKind) async throws {
+        let t = try await TestServer.start(engine: engine)
         defer { Task { await t.stop() } }
         let held = try await t.hold(["Z1-5-5"])
         let holdID = try #require(held.json?["hold_id"]?.stringValue)
@@ -68,7 +69,7 @@ struct BadInputTests {
                  status: 400, code: "invalid_identifier"),
             Case(name: "wrong method", method: .PATCH, path: "/v1/holds/\(holdID)", body: nil, status: 405, code: "method_not_allowed"),
         ]
-        let before = try t.databaseChecksum()
+        let before = try await t.databaseChecksum()
         for c in cases {
             var headers: [(String, String)] = [("Content-Type", c.contentType)]
             if let key = c.key { headers.append(("Idempotency-Key", key)) }
@@ -80,6 +81,6 @@ struct BadInputTests {
         }
         let unknown = try await t.send(.POST, "/v1/events/evt_test/holds", json: "{\"seats\":[\"Z1-1-1\",\"NOPE-1\",\"NOPE-2\"]}")
         #expect(unknown.json?["seats"] == ["NOPE-1", "NOPE-2"])
-        #expect(try t.databaseChecksum() == before)
+        #expect(try await t.databaseChecksum() == before)
     }
 }

@@ -1,7 +1,7 @@
 import AsyncHTTPClient
 import NIOHTTP1
+import BoxOfficeTestSupport
 import Foundation
-import GRDB
 import Testing
 @testable import BoxOffice
 
@@ -15,8 +15,8 @@ struct BoxOfficeAPITests {
                 == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     }
 
-    @Test func healthEventsAndTokens() async throws {
-        let t = try await TestServer.start()
+    @Test(arguments: StorageEngineKind.allCases) func healthEventsAndTokens(engine: StorageEngineKind) async throws {
+        let t = try await TestServer.start(engine: engine)
         defer { Task { await t.stop() } }
         let health = try await t.send(.GET, "/v1/health", token: nil)
         #expect(health.status == 200)
@@ -48,8 +48,8 @@ struct BoxOfficeAPITests {
         #expect(noRoute.headers["content-type"] == "application/problem+json")
     }
 
-    @Test func layoutIsImmutableAndCacheable() async throws {
-        let t = try await TestServer.start()
+    @Test(arguments: StorageEngineKind.allCases) func layoutIsImmutableAndCacheable(engine: StorageEngineKind) async throws {
+        let t = try await TestServer.start(engine: engine)
         defer { Task { await t.stop() } }
         let event = try await t.send(.GET, "/v1/events/evt_test")
         let layoutID = try #require(event.json?["layout_id"]?.stringValue)
@@ -64,8 +64,8 @@ struct BoxOfficeAPITests {
         #expect(again.body.isEmpty)
     }
 
-    @Test func twoKiosksRaceForOneSeat() async throws {
-        let t = try await TestServer.start()
+    @Test(arguments: StorageEngineKind.allCases) func twoKiosksRaceForOneSeat(engine: StorageEngineKind) async throws {
+        let t = try await TestServer.start(engine: engine)
         defer { Task { await t.stop() } }
         async let a = t.hold(["Z1-1-5"], token: "token-k1")
         async let b = t.hold(["Z1-1-5"], token: "token-k2")
@@ -81,9 +81,9 @@ struct BoxOfficeAPITests {
         #expect(try await t.hold(["Z1-1-6"], token: "token-k3").status == 201)
     }
 
-    @Test func holdsExpireLazily() async throws {
+    @Test(arguments: StorageEngineKind.allCases) func holdsExpireLazily(engine: StorageEngineKind) async throws {
         let clock = TestClock()
-        let t = try await TestServer.start(clock: clock)
+        let t = try await TestServer.start(engine: engine, clock: clock)
         defer { Task { await t.stop() } }
         let held = try await t.hold(["Z1-3-1"], token: "token-k1")
         let holdID = try #require(held.json?["hold_id"]?.stringValue)
@@ -98,9 +98,9 @@ struct BoxOfficeAPITests {
         #expect(order.code == "hold_expired")
     }
 
-    @Test func holdChangesAndExtensionCap() async throws {
+    @Test(arguments: StorageEngineKind.allCases) func holdChangesAndExtensionCap(engine: StorageEngineKind) async throws {
         let clock = TestClock()
-        let t = try await TestServer.start(clock: clock)
+        let t = try await TestServer.start(engine: engine, clock: clock)
         defer { Task { await t.stop() } }
         let held = try await t.hold(["Z1-1-1"])
         let holdID = try #require(held.json?["hold_id"]?.stringValue)
@@ -123,8 +123,8 @@ struct BoxOfficeAPITests {
         #expect(try await t.hold(["Z1-3-1"], token: "token-k2").status == 201)
     }
 
-    @Test func availabilityRevisionsAndDeltas() async throws {
-        let t = try await TestServer.start()
+    @Test(arguments: StorageEngineKind.allCases) func availabilityRevisionsAndDeltas(engine: StorageEngineKind) async throws {
+        let t = try await TestServer.start(engine: engine)
         defer { Task { await t.stop() } }
         let first = try await t.send(.GET, "/v1/events/evt_test/availability")
         #expect(first.json?["full"] == true)
@@ -146,8 +146,8 @@ struct BoxOfficeAPITests {
         #expect(try await t.send(.GET, "/v1/events/evt_test/availability?since=\(r1 + 1000)").json?["full"] == true)
     }
 
-    @Test func orderIdempotencyAndClientOrderRef() async throws {
-        let t = try await TestServer.start()
+    @Test(arguments: StorageEngineKind.allCases) func orderIdempotencyAndClientOrderRef(engine: StorageEngineKind) async throws {
+        let t = try await TestServer.start(engine: engine)
         defer { Task { await t.stop() } }
         let held = try await t.hold(["Z1-1-1", "Z1-4-1"])
         let holdID = try #require(held.json?["hold_id"]?.stringValue)
@@ -169,18 +169,18 @@ struct BoxOfficeAPITests {
         let lookup = try await t.send(.GET, "/v1/orders?client_order_ref=ref-1")
         #expect(lookup.json?["order_id"]?.stringValue == orderID)
         #expect(try await t.send(.GET, "/v1/orders?client_order_ref=ref-1", token: "token-k2").status == 404)  // per kiosk
-        #expect(try t.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM purchase_order") } == 1)
+        #expect(try await t.read { try $0.value("SELECT COUNT(*) FROM purchase_order") as Int? } == 1)
         #expect(try await t.send(.GET, "/v1/orders/\(orderID)").status == 200)
         let sold = try await t.send(.GET, "/v1/events/evt_test/availability")
         #expect(sold.json?["seats"] == ["Z1-1-1": "sold", "Z1-4-1": "sold"])
         #expect(try await t.hold(["Z1-1-1"], token: "token-k2").code == "seat_unavailable")
     }
 
-    @Test func concurrentDuplicateIsInFlight() async throws {
+    @Test(arguments: StorageEngineKind.allCases) func concurrentDuplicateIsInFlight(engine: StorageEngineKind) async throws {
         // The first request stops inside its in-flight window until the second has been answered.
         let (entered, enteredSignal) = AsyncStream.makeStream(of: Void.self)
         let (release, releaseSignal) = AsyncStream.makeStream(of: Void.self)
-        let t = try await TestServer.start(inFlightPause: { key in
+        let t = try await TestServer.start(engine: engine, inFlightPause: { key in
             guard key == "dup" else { return }
             enteredSignal.yield()
             for await _ in release { break }
@@ -199,11 +199,11 @@ struct BoxOfficeAPITests {
         #expect(busy.status == 409)
         #expect(busy.code == "idempotency_in_flight")
         #expect(busy.headers["retry-after"] == "1")
-        #expect(try t.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM purchase_order") } == 1)
+        #expect(try await t.read { try $0.value("SELECT COUNT(*) FROM purchase_order") as Int? } == 1)
     }
 
-    @Test func priceMismatchLimitAndOrphans() async throws {
-        let t = try await TestServer.start(noOrphanSeats: true, maxSeats: 4)
+    @Test(arguments: StorageEngineKind.allCases) func priceMismatchLimitAndOrphans(engine: StorageEngineKind) async throws {
+        let t = try await TestServer.start(engine: engine, noOrphanSeats: true, maxSeats: 4)
         defer { Task { await t.stop() } }
         let held = try await t.hold(["Z1-1-2"])
         let holdID = try #require(held.json?["hold_id"]?.stringValue)

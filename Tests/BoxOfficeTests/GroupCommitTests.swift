@@ -13,15 +13,15 @@ struct GroupCommitTests {
         let directory = NSTemporaryDirectory() + "group-commit-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let store = try BoxOfficeStore(path: directory + "/db.sqlite", synchronousFull: true)
-        _ = try await store.write { db in try db.execute(sql: "CREATE TABLE probe(i INTEGER PRIMARY KEY)") }
+        let store = try SQLiteEngine(path: directory + "/db.sqlite", synchronousFull: true)
+        _ = try await store.writer.write { db in try db.execute(sql: "CREATE TABLE probe(i INTEGER PRIMARY KEY)") }
 
         let n = 200
         let outcomes = await withTaskGroup(of: (Int, Result<Int, Refused>).self) { group in
             for i in 0..<n {
                 group.addTask {
                     do {
-                        let value = try await store.write { db -> Int in
+                        let value = try await store.writer.write { db -> Int in
                             try db.execute(sql: "INSERT INTO probe(i) VALUES (?)", arguments: [i])
                             // Every 7th write fails after its insert: the insert must be undone.
                             if i % 7 == 3 { throw Refused(index: i) }

@@ -69,7 +69,7 @@ struct OrderReplyAfterCommitTests {
         defer { Task { await t.stop() } }
         let log = Log()
         let watch = CommitWatch(log: log)
-        let synchronous = try await t.server.store.pool.writeWithoutTransaction { db -> Int? in
+        let synchronous = try await #require(t.server.store.sqlite).pool.writeWithoutTransaction { db -> Int? in
             db.add(transactionObserver: watch, extent: .databaseLifetime)
             return try Int.fetchOne(db, sql: "PRAGMA synchronous")
         }
@@ -89,6 +89,6 @@ struct OrderReplyAfterCommitTests {
         #expect(watch.held.withLock { $0 } == 2)   // each order's commit went through the hook
         #expect(log.all == ["commit", "reply", "commit", "reply"])
         // What was answered is what the database holds.
-        #expect(try t.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM purchase_order") } == 2)
+        #expect(try await t.read { db in try db.value("SELECT COUNT(*) FROM purchase_order") as Int? } == 2)
     }
 }

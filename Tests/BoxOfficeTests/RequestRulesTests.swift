@@ -1,6 +1,6 @@
 import AsyncHTTPClient
+import BoxOfficeTestSupport
 import Foundation
-import GRDB
 import NIOHTTP1
 import Testing
 @testable import BoxOffice
@@ -8,8 +8,8 @@ import Testing
 /// The request rules found by probing the server from outside: the `Bearer` scheme in any case,
 /// tokens replaced while serving, 405 with `Allow`, control characters in ids, duplicate names.
 @Suite struct RequestRulesTests {
-    @Test func bearerSchemeIsCaseInsensitive() async throws {
-        let t = try await TestServer.start()
+    @Test(arguments: StorageEngineKind.allCases) func bearerSchemeIsCaseInsensitive(engine: StorageEngineKind) async throws {
+        let t = try await TestServer.start(engine: engine)
         defer { Task { await t.stop() } }
         for header in ["Bearer token-k1", "bearer token-k1", "BEARER token-k1", "bEaReR   token-k1"] {
             let reply = try await t.send(.GET, "/v1/events", token: nil, headers: [("Authorization", header)])
@@ -21,8 +21,8 @@ import Testing
         }
     }
 
-    @Test func revokedTokenIsRefusedAtOnce() async throws {
-        let t = try await TestServer.start()
+    @Test(arguments: StorageEngineKind.allCases) func revokedTokenIsRefusedAtOnce(engine: StorageEngineKind) async throws {
+        let t = try await TestServer.start(engine: engine)
         defer { Task { await t.stop() } }
         #expect(try await t.send(.GET, "/v1/events", token: "token-k2").status == 200)
         var kept = TestServer.tokens
@@ -35,7 +35,7 @@ import Testing
         #expect(fresh.status == 201)
         // The hold belongs to the kiosk the new token names.
         let holdID = try #require(fresh.json?["hold_id"]?.stringValue)
-        #expect(try t.read { db in try String.fetchOne(db, sql: "SELECT kiosk_id FROM hold WHERE hold_id = ?", arguments: [holdID]) } == "k9")
+        #expect(try await t.read { db in try db.value("SELECT kiosk_id FROM hold WHERE hold_id = ?", [holdID]) as String? } == "k9")
     }
 
     @Test func tokenTableFindsExactlyTheListedTokens() {
@@ -49,8 +49,8 @@ import Testing
         #expect(TokenTable.bearerToken(in: "bearer  x y") == "x y")
     }
 
-    @Test func wrongMethodAnswers405WithAllow() async throws {
-        let t = try await TestServer.start()
+    @Test(arguments: StorageEngineKind.allCases) func wrongMethodAnswers405WithAllow(engine: StorageEngineKind) async throws {
+        let t = try await TestServer.start(engine: engine)
         defer { Task { await t.stop() } }
         let holdID = try #require(try await t.hold(["Z1-3-3"]).json?["hold_id"]?.stringValue)
         // Methods per template, read from the route table's OpenAPI twin: docs/openapi.json.
@@ -70,8 +70,8 @@ import Testing
         #expect(try await t.send(.GET, "/v1/nothing/here").status == 404)
     }
 
-    @Test func aNulInAnIdNoLongerAnswersForThePrefix() async throws {
-        let t = try await TestServer.start()
+    @Test(arguments: StorageEngineKind.allCases) func aNulInAnIdNoLongerAnswersForThePrefix(engine: StorageEngineKind) async throws {
+        let t = try await TestServer.start(engine: engine)
         defer { Task { await t.stop() } }
         #expect(try await t.send(.GET, "/v1/events/evt_test").status == 200)
         let reply = try await t.send(.GET, "/v1/events/evt_test%00junk")
@@ -102,8 +102,8 @@ import Testing
         #expect(JSONValue.parse(Data(body.utf8))?["code"] == "malformed_http")
     }
 
-    @Test func malformedJSONSaysWhere() async throws {
-        let t = try await TestServer.start()
+    @Test(arguments: StorageEngineKind.allCases) func malformedJSONSaysWhere(engine: StorageEngineKind) async throws {
+        let t = try await TestServer.start(engine: engine)
         defer { Task { await t.stop() } }
         let reply = try await t.send(.POST, "/v1/events/evt_test/holds", json: "{\n \"seats\": [\"Z1-1-1\"],\n \"seats\": []\n}")
         #expect(reply.code == "malformed_json")

@@ -1,6 +1,6 @@
 import AsyncHTTPClient
+import BoxOfficeTestSupport
 import Foundation
-import GRDB
 import NIOCore
 import NIOHTTP1
 import Synchronization
@@ -45,27 +45,33 @@ struct Exchange {
     var code: String? { json?["code"]?.stringValue }
 }
 
-/// The real server on 127.0.0.1 with a temporary database, an event and kiosk tokens
-/// `token-k1` … `token-k8` for kiosks `k1` … `k8`.
+/// The real server on 127.0.0.1 with a temporary database on either engine, an event and kiosk
+/// tokens `token-k1` … `token-k8` for kiosks `k1` … `k8`.
 struct TestServer {
     let server: BoxOfficeServer
     let port: Int
     let directory: String
     let eventID: String
     let layout: VenueLayout
+    /// The `--db` URL of the server's database (`sqlite:…/boxoffice.sqlite` or `postgres://…`).
+    let databaseURL: String
     var databasePath: String { directory + "/boxoffice.sqlite" }
 
     static let tokens: [String: String] = Dictionary(uniqueKeysWithValues: (1...8).map { ("token-k\($0)", "k\($0)") })
 
-    static func start(clock: TestClock? = nil, venue: Data = TestVenue.document(), noOrphanSeats: Bool = false,
-                      maxSeats: Int = 8, inFlightPause: (@Sendable (String) async -> Void)? = nil, directory: String? = nil) async throws -> TestServer {
+    static func start(engine: StorageEngineKind = .sqlite, clock: TestClock? = nil, venue: Data = TestVenue.document(), noOrphanSeats: Bool = false,
+                      maxSeats: Int = 8, inFlightPause: (@Sendable (String) async -> Void)? = nil, directory: String? = nil,
+                      database: String? = nil) async throws -> TestServer {
         let dir = directory ?? NSTemporaryDirectory() + "boxoffice-test-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let url = try database ?? engine.newDatabaseURL(directory: dir)
         var configuration = BoxOfficeServer.Configuration(databasePath: dir + "/boxoffice.sqlite", port: 0, tokens: tokens)
         configuration.sweepInterval = nil
         configuration.inFlightPauseForTesting = inFlightPause
         if let clock { configuration.now = clock.now }
-        let server = try BoxOfficeServer(configuration: configuration)
+        let store = try await BoxOfficeStore(url: DatabaseURL(parsing: url), synchronousFull: configuration.synchronousFull,
+                                             now: configuration.now, ids: configuration.ids)
+        let server = BoxOfficeServer(configuration: configuration, store: store)
         let layout = try VenueLayout(document: venue)
         let existing = try await server.store.events()["events"]?.arrayValue?.first?["event_id"]?.stringValue
         let eventID: String
@@ -76,10 +82,13 @@ struct TestServer {
                                                          maxSeatsPerOrder: maxSeats, noOrphanSeats: noOrphanSeats)
         }
         let port = try await server.start()
-        return TestServer(server: server, port: port, directory: dir, eventID: eventID, layout: layout)
+        return TestServer(server: server, port: port, directory: dir, eventID: eventID, layout: layout, databaseURL: url)
     }
 
-    func stop() async { await server.stop() }
+    func stop() async {
+        await server.stop()
+        await server.store.close()
+    }
 
     func send(_ method: HTTPMethod, _ path: String, token: String? = "token-k1", body: Data? = nil,
               headers: [(String, String)] = []) async throws -> Exchange {
@@ -114,19 +123,21 @@ struct TestServer {
     }
 
     /// Every table's rows in a fixed order, hashed: equal before and after means nothing changed.
-    func databaseChecksum() throws -> String {
-        let queue = try DatabaseQueue(path: databasePath)
-        return try queue.read { db in
+    func databaseChecksum() async throws -> String {
+        let text = try await server.store.read { db in
             var text = ""
             for table in ["layout", "event", "event_price", "seat_state", "hold", "purchase_order", "ticket", "idempotency"] {
-                for row in try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY 1, 2") { text += "\(table):\(row)\n" }
+                for row in try db.rows("SELECT * FROM \(table) ORDER BY 1, 2") {
+                    text += table + ":" + row.columns.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") + "\n"
+                }
             }
-            return SHA256.hex(Array(text.utf8))
+            return text
         }
+        return SHA256.hex(Array(text.utf8))
     }
 
-    /// Runs a read on the server's database file.
-    func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try DatabaseQueue(path: databasePath).read(body)
+    /// Runs a read on the server's database, whichever engine it is on.
+    func read<T: Sendable>(_ body: @escaping @Sendable (any SQLTransaction) throws -> T) async throws -> T {
+        try await server.store.read(body)
     }
 }

@@ -1,0 +1,137 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import PostgresNIO
+
+/// PostgreSQL through PostgresNIO: any number of box-office processes on one database.
+///
+/// Bridging: PostgresNIO is asynchronous, the sales logic synchronous (so it is written once for
+/// both engines and SQLite keeps its batched, synchronous transactions). A transaction leases a
+/// connection from a `PostgresClient` pool, then runs on a thread of a blocking pool
+/// (`NIOThreadPool`), where each statement waits for its answer; no cooperative thread or event
+/// loop ever blocks. The blocking pool has as many threads as the connection pool has
+/// connections, so a leased connection always finds a thread.
+///
+/// Concurrency is the database's: writes run at READ COMMITTED, every seat change first locks the
+/// event's row (`bumpRevision`), so writers of one event queue there and take seat rows in one
+/// order, and a conditional `UPDATE … WHERE state = 'free'` whose row count falls short is a
+/// lost race (409). The partial unique index on live tickets is the last guard. A transaction
+/// that fails with a serialization failure (40001), a deadlock (40P01) or a unique violation
+/// (23505: another process stored the same idempotency key or client_order_ref first) is rolled
+/// back and run again from the start, where it sees the winner's rows and answers as a replay.
+final class PostgresEngine: StorageEngine {
+    let client: PostgresClient
+    let blocking: NIOThreadPool
+    let logger: Logger
+    private let running: Task<Void, Never>
+    /// Most attempts of one transaction that keeps losing races.
+    static let attempts = 8
+    static let retried: Set<String> = ["40001", "40P01", "23505"]
+
+    /// Connects to `location` (not at once: the pool connects on first use) and applies the
+    /// schema's migrations; `connections` bounds the pool.
+    init(_ location: DatabaseURL.PostgresLocation, connections: Int = 16) async throws {
+        var configuration: PostgresClient.Configuration
+        if location.isUnixSocket {
+            configuration = .init(unixSocketPath: location.socketPath, username: location.user, password: location.password,
+                                  database: location.database)
+        } else {
+            configuration = .init(host: location.host, port: location.port, username: location.user, password: location.password,
+                                  database: location.database, tls: .disable)
+        }
+        configuration.options.maximumConnections = connections
+        configuration.options.minimumConnections = 0
+        logger = Logger(label: "tribune.boxoffice.postgres")
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        running = Task { await client.run() }
+        blocking = NIOThreadPool(numberOfThreads: connections)
+        blocking.start()
+        do {
+            try await migrate()
+        } catch {
+            await shutdown()
+            throw SetupError("\(DatabaseURL.postgres(location).redacted): cannot open the database (\(Self.describe(error)))")
+        }
+    }
+
+    func write<T: Sendable>(_ body: @escaping @Sendable (any SQLTransaction) throws -> T) async throws -> T {
+        try await transaction(begin: "BEGIN", body)
+    }
+
+    func read<T: Sendable>(_ body: @escaping @Sendable (any SQLTransaction) throws -> T) async throws -> T {
+        try await transaction(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
+    }
+
+    /// Runs `body` between `begin` and COMMIT on a leased connection, on a blocking thread; again
+    /// from the start when it lost a race (see the type's comment).
+    func transaction<T: Sendable>(begin: String, _ body: @escaping @Sendable (any SQLTransaction) throws -> T) async throws -> T {
+        var attempt = 1
+        while true {
+            do {
+                return try await client.withConnection { connection in
+                    try await blocking.runIfActive { [logger] in
+                        let tx = PostgresTransaction(connection: connection, logger: logger)
+                        try tx.execute(begin, [])
+                        do {
+                            let result = try body(tx)
+                            try tx.execute("COMMIT", [])
+                            return result
+                        } catch {
+                            _ = try? tx.execute("ROLLBACK", [])
+                            throw error
+                        }
+                    }
+                }
+            } catch let error as PSQLError where attempt < Self.attempts && Self.retried.contains(error.serverInfo?[.sqlState] ?? "") {
+                attempt += 1
+            }
+        }
+    }
+
+    func health() async throws -> JSONValue {
+        let (synchronous, fsync) = try await read { tx -> (String, String) in
+            (try tx.value("SHOW synchronous_commit") ?? "unknown", try tx.value("SHOW fsync") ?? "unknown")
+        }
+        // An acknowledged order survives power loss only with both on.
+        return ["engine": "postgresql", "synchronous": .string(fsync == "on" ? synchronous : "off")]
+    }
+
+    /// Applies the schema's migrations not yet recorded in `schema_migration`, all in one
+    /// transaction under an advisory lock, so several processes starting at once apply each once.
+    func migrate() async throws {
+        try await write { tx in
+            try tx.execute("SELECT pg_advisory_xact_lock(2028)", [])
+            try tx.execute("CREATE TABLE IF NOT EXISTS schema_migration(name TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)", [])
+            let applied = Set(try tx.values("SELECT name FROM schema_migration") as [String])
+            for migration in BoxOfficeSchema.migrations where !applied.contains(migration.name) {
+                for statement in BoxOfficeSchema.postgres(migration) { try tx.execute(statement, []) }
+                try tx.execute("INSERT INTO schema_migration(name, applied_at) VALUES (?, ?)", [migration.name, Timestamp.systemNow()])
+            }
+        }
+    }
+
+    func appliedMigrations() async throws -> [String] {
+        try await read { tx in try tx.values("SELECT name FROM schema_migration ORDER BY applied_at, name") }
+    }
+
+    func shutdown() async {
+        running.cancel()
+        try? await blocking.shutdownGracefully()
+    }
+
+    /// A constraint refused the write after its retries (SQLSTATE class 23: integrity constraint).
+    static func isConstraintViolation(_ error: any Error) -> Bool {
+        (error as? PSQLError)?.serverInfo?[.sqlState]?.hasPrefix("23") == true
+    }
+
+    /// PostgresNIO's errors print little by default; the server's message and code when there is one.
+    static func describe(_ error: any Error) -> String {
+        guard let psql = error as? PSQLError else { return "\(error)" }
+        if let info = psql.serverInfo, let message = info[.message] {
+            return "\(message) (SQLSTATE \(info[.sqlState] ?? "?"))"
+        }
+        return "\(psql.code)"
+    }
+}

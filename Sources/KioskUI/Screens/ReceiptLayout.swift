@@ -172,17 +172,17 @@ struct ReceiptLayout {
             total = Rect(x: content.minX, y: beside.minY - 16 * c - totalHeight, width: content.width, height: totalHeight)
             (textX, textWidth) = (content.minX, content.width)
         } else {
-            let captionHeight = 60 * c
+            let captionHeight = 72 * c
             let columnTop = Self.top(content.minY, minX: content.maxX - 280 * c, maxX: content.maxX, keep)
             let columnHeight = content.maxY - columnTop
-            (modulePixels, qrSide) = Self.qrSize(layout, modules, fitting: min(columnHeight - 8 * c - captionHeight - 8 * c - control,
+            (modulePixels, qrSide) = Self.qrSize(layout, modules, fitting: min(columnHeight - 8 * c - captionHeight - 16 * c - control,
                                                                              0.4 * content.width))
             let column = max(qrSide, 280 * c), columnX = content.maxX - column
-            let top = columnTop + (columnHeight - (qrSide + 8 * c + captionHeight + 8 * c + control)) / 2
+            let top = columnTop + (columnHeight - (qrSide + 8 * c + captionHeight + 16 * c + control)) / 2
             qrBox = Rect(x: columnX + (column - qrSide) / 2, y: top, width: qrSide, height: qrSide)
             caption = Rect(x: columnX, y: qrBox.maxY + 8 * c, width: column, height: captionHeight)
             let doneWidth = min(360 * c, column)
-            done = Rect(x: columnX + (column - doneWidth) / 2, y: caption.maxY + 8 * c, width: doneWidth, height: control)
+            done = Rect(x: columnX + (column - doneWidth) / 2, y: caption.maxY + 16 * c, width: doneWidth, height: control)
             (textX, textWidth) = (content.minX, max(0, columnX - 40 * c - content.minX))
             total = Rect(x: textX, y: content.maxY - totalHeight, width: textWidth, height: totalHeight)
         }

@@ -109,7 +109,6 @@ extension KioskSession {
     /// the open legend's panel, toast, the modal card and the screen reader's focus ring, through
     /// the context's clip.
     func drawChrome(_ frame: SessionSnapshot, with painter: ChromePainter, in context: DrawingContext) {
-        coverOutsideChromeArea(with: painter, in: context)
         if let header = frame.header { HeaderView(state: header, content: content).draw(with: painter, in: context) }
         if let home = frame.home { HomeControlView(state: home).draw(with: painter, in: context) }
         BottomBarView(bar: frame.bar, holdSecondsLeft: frame.holdSecondsLeft, content: content)
@@ -130,17 +129,6 @@ extension KioskSession {
         }
         if let a = frame.accessibilityCard { AccessibilityCardView(state: a, strings: content.strings).draw(with: painter, in: context) }
         if let ring = frame.focusRing { FocusRingView(frame: ring).draw(with: painter, in: context) }
-    }
-
-    /// Low reach: above and below the chrome's area (the reach band) the header's colour covers
-    /// the chart, so no seat shows where it could not be reached (touches there go nowhere).
-    private func coverOutsideChromeArea(with painter: ChromePainter, in context: DrawingContext) {
-        let area = layout.chromeArea, size = layout.size
-        context.transform = .identity
-        for strip in [Rect(x: 0, y: 0, width: size.width, height: area.minY),
-                      Rect(x: 0, y: area.maxY, width: size.width, height: size.height - area.maxY)] where strip.height > 0 {
-            context.fill(Path(strip), with: .solid(painter.palette.headerBackground))
-        }
     }
 
     /// Over the cart, the review and the receipt: the accessibility button at the header's

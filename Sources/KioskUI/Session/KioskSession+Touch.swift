@@ -52,8 +52,6 @@ extension KioskSession {
         // The open legend's panel and the header are theirs: a touch there never reaches the chart.
         if legendOpen && layout.legendPanel.contains(p) { return .swallow(wake: false) }
         if layout.header.contains(p) { return .swallow(wake: false) }
-        // Low reach: the chart is covered outside the reach band.
-        if !layout.chromeArea.contains(p) { return .swallow(wake: false) }
         return .chart
     }
 

@@ -47,16 +47,16 @@ extension KioskSession {
             cache.lastToastBox = nil
             return full
         case .receipt(let receipt, let doneScale):
-            // The ring moved, the accessibility button was pressed or its card came or went:
-            // the receipt is drawn whole under them.
-            let same = previous?.focusRing == frame.focusRing && previous?.header == frame.header
-                && previous?.accessibilityCard == frame.accessibilityCard
-            let damage = renderReceipt(receipt, doneScale: doneScale, previous: same ? previous?.mode : nil, into: surface, with: painter)
-            for r in damage {
-                // Within what was redrawn only: blended edges drawn twice would darken.
-                let context = DrawingContext(surface: surface)
-                context.clip(to: Rect(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height)))
-                drawOverCards(frame, with: painter, in: context)
+            // The ring moved: the receipt is drawn whole under it.
+            let before = previous?.focusRing == frame.focusRing ? previous?.mode : nil
+            let damage = renderReceipt(receipt, doneScale: doneScale, previous: before, into: surface, with: painter)
+            if let ring = frame.focusRing {
+                for r in damage {
+                    // Within what was redrawn only: the ring's blended edges drawn twice would darken.
+                    let context = DrawingContext(surface: surface)
+                    context.clip(to: Rect(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height)))
+                    FocusRingView(frame: ring).draw(with: painter, in: context)
+                }
             }
             return damage
         case .seatList(let state):
@@ -65,7 +65,7 @@ extension KioskSession {
             let context = DrawingContext(surface: surface)
             SeatListView(state: state, content: content).draw(with: painter, in: context)
             if let toast = frame.toast { ToastView(message: toast).draw(with: painter, in: context) }
-            drawOverCards(frame, with: painter, in: context)
+            if let ring = frame.focusRing { FocusRingView(frame: ring).draw(with: painter, in: context) }
             cache.lastToastBox = nil
             return full
         case .normal:
@@ -122,19 +122,7 @@ extension KioskSession {
         }
         LegendView(content: content, open: frame.bar.legendOpen, toggleScale: frame.bar.legendScale).drawPanel(with: painter, in: context)
         if let toast = frame.toast { ToastView(message: toast).draw(with: painter, in: context) }
-        if let card = frame.card {
-            ModalCardView(card: card, strings: content.strings).draw(with: painter, in: context)
-            // The dialogs keep the accessibility button, undimmed, where the header has it.
-            if let header = frame.header { painter.drawAccessibilityButton(in: layout.accessibilityButton, scale: header.accessibilityScale, in: context) }
-        }
-        if let a = frame.accessibilityCard { AccessibilityCardView(state: a, strings: content.strings).draw(with: painter, in: context) }
-        if let ring = frame.focusRing { FocusRingView(frame: ring).draw(with: painter, in: context) }
-    }
-
-    /// Over the cart, the review and the receipt: the accessibility button at the header's
-    /// place (their cards keep clear of it), the accessibility card when open, the focus ring.
-    private func drawOverCards(_ frame: SessionSnapshot, with painter: ChromePainter, in context: DrawingContext) {
-        if let header = frame.header { painter.drawAccessibilityButton(in: layout.accessibilityButton, scale: header.accessibilityScale, in: context) }
+        if let card = frame.card { ModalCardView(card: card, strings: content.strings).draw(with: painter, in: context) }
         if let a = frame.accessibilityCard { AccessibilityCardView(state: a, strings: content.strings).draw(with: painter, in: context) }
         if let ring = frame.focusRing { FocusRingView(frame: ring).draw(with: painter, in: context) }
     }

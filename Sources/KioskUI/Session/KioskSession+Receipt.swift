@@ -23,6 +23,4 @@ extension KioskSession {
     func receiptTimedOut() {
         activate(.dialogOK)
     }
-        // The accessibility card left open over it goes too.
-        if showsAccessibilityMenu { go(.accessibilityClosed) }
 }

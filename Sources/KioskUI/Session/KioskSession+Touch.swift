@@ -20,7 +20,6 @@ extension KioskSession {
         }
         if t < timers.wakeGuardUntil { return .swallow(wake: true) }
         if showsAccessibilityMenu { return accessibilityMenuRoute(at: p) }
-        if let route = accessibilityButtonRouteOverCards(at: p) { return route }
         switch screen {
         case .outOfService, .purchasing:
             return .swallow(wake: false)
@@ -70,10 +69,8 @@ extension KioskSession {
     /// shown or cannot be pressed now (under a modal screen, header slid away).
     public func frame(of control: KioskControl) -> Rect? {
         switch screen {
-        case .blanked, .outOfService:
+        case .blanked, .outOfService, .purchasing:
             return nil
-        case .purchasing:
-            return control == .accessibility ? layout.accessibilityButton : nil
         case .attract:
             switch control {
             case .accessibility: return layout.accessibilityButton
@@ -83,14 +80,13 @@ extension KioskSession {
         case .accessibilityMenu:
             return accessibilityMenuFrame(of: control)
         case .idlePrompt:
-            return control == .idleContinue ? layout.cardButton : control == .accessibility ? layout.accessibilityButton : nil
+            return control == .idleContinue ? layout.cardButton : nil
         case .receipt(let receipt, _):
-            return control == .dialogOK ? ReceiptView.layout(for: receipt, on: layout).done
-                : control == .accessibility ? layout.accessibilityButton : nil
+            return control == .dialogOK ? ReceiptView.layout(for: receipt, on: layout).done : nil
         case .purchaseFailed:
-            return control == .dialogOK ? layout.cardButton : control == .accessibility ? layout.accessibilityButton : nil
+            return control == .dialogOK ? layout.cardButton : nil
         case .cart, .review:
-            return control == .accessibility ? layout.accessibilityButton : seatListFrame(of: control)
+            return seatListFrame(of: control)
         case .stadium, .tribune:
             switch control {
             case .buy: return layout.buy

@@ -164,13 +164,30 @@ public actor PurchaseClient {
     public func layoutDocument() async throws(BoxOfficeError) -> Data {
         guard let event else { throw .badResponse("load the event first") }
         let directory = (configuration.cacheDirectory as NSString).appendingPathComponent("layouts")
-        let file = (directory as NSString).appendingPathComponent("\(event.layoutID).json")
-        if let cached = FileManager.default.contents(atPath: file) { return cached }
+        // The box office's reply names the layout: an id that is not a plain file name is
+        // fetched but never cached, so no reply can write outside the cache folder.
+        let file = Self.layoutCacheName(event.layoutID).map { (directory as NSString).appendingPathComponent($0) }
+        if let file, let cached = FileManager.default.contents(atPath: file) { return cached }
         let reply = try await sendRetrying(.GET, "/v1/layouts/\(Self.escape(event.layoutID))")
         guard reply.status == 200 else { _ = try connection.decode(JSONNull.self, from: reply); throw .badResponse("layout status \(reply.status)") }
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try? reply.body.write(to: URL(fileURLWithPath: file), options: .atomic)
+        if let file {
+            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            // Atomic: a kiosk killed mid-write must not leave half a layout to be read as cached.
+            try? reply.body.write(to: URL(fileURLWithPath: file), options: .atomic)
+        }
         return reply.body
+    }
+
+    /// `<layoutID>.json` when the id is a plain file name (1–128 of A–Z a–z 0–9 `-` `_` `.`, not
+    /// starting with `.`); nil for anything that could name another folder or a hidden file.
+    static func layoutCacheName(_ layoutID: String) -> String? {
+        let bytes = Array(layoutID.utf8)
+        guard (1...128).contains(bytes.count), bytes.first != UInt8(ascii: "."),
+              bytes.allSatisfy({ b in
+                  (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+                      || b == UInt8(ascii: "-") || b == UInt8(ascii: "_") || b == UInt8(ascii: ".")
+              }) else { return nil }
+        return layoutID + ".json"
     }
 
     /// Fetches availability: a delta since the last revision, or the full sparse list.

@@ -79,9 +79,17 @@ extension ChartFrameBenchmark {
             samples = Samples()
             renderer.render(chart, view: base, into: surface)
             renderer.render(chart, view: base, into: surface)
-            var seat = venue.seats.count / 3
-            for _ in 0..<(repeats * 2) {
-                while chart.availability.status(seat) != .available || chart.selection.contains(seat) { seat += 1 }
+            // Seats from a third of the way in, 97 apart, wrapping: a small venue (`--seats 500`)
+            // runs out of seat numbers before the repeats do.
+            let count = venue.seats.count
+            var seat = count / 3
+            toggling: for _ in 0..<(count == 0 ? 0 : repeats * 2) {
+                var looked = 0
+                while chart.availability.status(seat % count) != .available || chart.selection.contains(seat % count) {
+                    seat += 1; looked += 1
+                    if looked >= count { break toggling }   // no seat left to toggle
+                }
+                seat %= count
                 _ = try? chart.selection.toggle(seat, venue: venue, availability: chart.availability, now: 0)
                 samples.time { renderer.render(chart, view: base, into: surface) }
                 _ = try? chart.selection.toggle(seat, venue: venue, availability: chart.availability, now: 0)

@@ -35,6 +35,7 @@ import Testing
         Case(program: "tribune", arguments: ["venue", "export", "--pretix", venue, "-o", "OUT"], signature: json),
         Case(program: "tribune", arguments: ["venue", "import", "--pretix", pretixPlan, "-o", "OUT"], signature: json),
         Case(program: "tribune", arguments: ["run", "--venue", venue, "--mode", "800x480", "--preview-at", "0.5", "--preview", "OUT"], signature: png),
+        Case(program: "tribune", arguments: ["bench", "--seats", "100", "--repeats", "3", "--export-seats", "OUT"], signature: Array("{".utf8)),
     ]
 
     static func executable(_ name: String) -> String {

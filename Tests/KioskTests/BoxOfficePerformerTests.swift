@@ -134,19 +134,26 @@ extension BoxOfficePerformerTests {
     }
 
     /// A loopback port bound but not listening (connections are refused) and its socket: the
-    /// port stays ours until the socket is closed.
+    /// port stays ours until the socket is closed. Taken below the kernel's ephemeral range
+    /// (32768–60999 by default), so that once it is closed for a server to bind, no outgoing
+    /// connection of another test can be given it as its source port meanwhile.
     static func reservedPort() -> (Int32, Int)? {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return nil }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let candidate = UInt16.random(in: 20_000..<32_000, using: &generator)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard fd >= 0 else { return nil }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = candidate.bigEndian
+            let bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            }
+            if bound { return (fd, Int(candidate)) }
+            close(fd)
         }
-        guard bound else { close(fd); return nil }
-        return (fd, Int(UInt16(bigEndian: address.sin_port)))
+        return nil
     }
 }
 

@@ -67,7 +67,16 @@ extension ChartLabels {
                     c = Point(x: beside.x + (c.x - beside.x) * on, y: beside.y + (c.y - beside.y) * on)
                 }
             }
-            let b = box(of: k, centre: c)
+            var b = box(of: k, centre: c)
+            if h.level[n] == 0 && !screen.contains(b) {
+                // A side is always named: beside the stadium past the visible chart's edge (a
+                // small panel's party strip or list), its name moves in to that edge.
+                // Whole pixels: the sprite's box moves by exactly as much.
+                let dx = max(0, screen.minX - b.minX).rounded(.up) - max(0, b.maxX - screen.maxX).rounded(.up)
+                let dy = max(0, screen.minY - b.minY).rounded(.up) - max(0, b.maxY - screen.maxY).rounded(.up)
+                c = Point(x: c.x + dx, y: c.y + dy)
+                b = box(of: k, centre: c)
+            }
             guard screen.contains(b) else { continue }
             add(Placed(kind: .section, sprite: k, centre: c, box: b, opacity: opacity, node: Int32(n)))
         }

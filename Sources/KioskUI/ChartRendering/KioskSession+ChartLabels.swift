@@ -15,14 +15,15 @@ extension KioskSession {
         return l
     }
 
-    /// Places the chart's labels for `view` on a `width`×`height` picture, within the safe area
-    /// (a label half under the header or the bottom bar cannot be read), keeping numbers off
+    /// Places the chart's labels for `view` on a `width`×`height` picture, within the chart's
+    /// safe area (a label half under the header, the party's panel, step-through's list or the
+    /// bottom bar cannot be read), keeping numbers off
     /// the seats whose glyphs the picture draws (the frame renderer's paints; the wheelchair
     /// spaces of `overlayTribune`, the selected tribune whose seats `drawSeats` draws over the
     /// frame); true when any shows (then `drawPlacedLabels` draws them).
     func placeChartLabels(view: ChartViewState, width: Int, height: Int, overlayTribune: Int? = nil) -> Bool {
         guard let labels = chartLabels() else { return false }
-        let area = layout.safeArea.intersection(Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
+        let area = currentChartSafeArea.intersection(Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
         let paints = frameCache.chartFrames?.scene.paint ?? []
         labels.fades = !seatShapes
         return !labels.place(view: view, within: area, paints: paints, marked: mapStyle.markedPaints, glyphTribune: overlayTribune).isEmpty

@@ -217,11 +217,8 @@ public struct KioskLayout: Hashable, Sendable {
         toastMaxWidth = w - 2 * pad
 
         let cardWidth = min(840 * c, w - 2 * pad), cardHeight = 404 * c
-        card = Rect(x: (w - cardWidth) / 2, y: (h - cardHeight) / 2, width: cardWidth, height: cardHeight)
-        cardTitleBox = Rect(x: card.minX + 32 * c, y: card.minY + 28 * c, width: cardWidth - 64 * c, height: 104 * c)
-        cardBodyBox = Rect(x: card.minX + 32 * c, y: cardTitleBox.maxY + 12 * c, width: cardWidth - 64 * c, height: 116 * c)
-        let buttonWidth = min(360 * c, cardWidth - 64 * c)
-        cardButton = Rect(x: card.midX - buttonWidth / 2, y: card.maxY - 28 * c - control, width: buttonWidth, height: control)
+        (card, cardTitleBox, cardBodyBox, cardButton) = Self.modalCard(Rect(x: (w - cardWidth) / 2, y: (h - cardHeight) / 2,
+                                                                             width: cardWidth, height: cardHeight), c: c)
         // A header too narrow for the event's name beside its buttons (large text on a small
         // portrait panel) gives the name and the date a row of their own under the buttons.
         if eventNameBox.width < Self.narrowestTitle * c { titleRowUnderButtons(pad: pad) }
@@ -231,6 +228,44 @@ public struct KioskLayout: Hashable, Sendable {
         } else if let entryReach {
             placeHeaderRow(in: entryReach)
         }
+        keepModalCardClearOfAccessibilityButton()
+    }
+
+    /// A modal card's parts in `card` (px): the title and body boxes inset 32 chrome units
+    /// (`c`, px) each side, the button centred at the bottom.
+    private static func modalCard(_ card: Rect, c: Double) -> (card: Rect, title: Rect, body: Rect, button: Rect) {
+        let title = Rect(x: card.minX + 32 * c, y: card.minY + 28 * c, width: card.width - 64 * c, height: 104 * c)
+        let body = Rect(x: card.minX + 32 * c, y: title.maxY + 12 * c, width: card.width - 64 * c, height: 116 * c)
+        let buttonWidth = min(360 * c, card.width - 64 * c)
+        return (card, title, body, Rect(x: card.midX - buttonWidth / 2, y: card.maxY - 28 * c - 96 * c, width: buttonWidth, height: 96 * c))
+    }
+
+    /// The accessibility button stays on screen over the dialogs (every screen has it): a card
+    /// that would meet it (with low reach on a small panel) goes under its row where there is
+    /// room, else beside it, narrower, towards the screen's leading side.
+    private mutating func keepModalCardClearOfAccessibilityButton() {
+        let c = chromeUnit, keep = accessibilityButton.insetBy(dx: -16 * c, dy: -16 * c)
+        guard card.intersects(keep) else { return }
+        var r = card
+        if keep.maxY + r.height <= chromeArea.maxY - 8 * c {
+            r.origin.y = keep.maxY
+        } else if keep.midX > size.width / 2 {
+            r.size.width = min(r.width, keep.minX - 24 * c)
+            r.origin.x = max(24 * c, min(r.minX, keep.minX - r.width))
+        } else {
+            r.origin.x = max(r.minX, keep.maxX)
+            r.size.width = min(r.width, size.width - 24 * c - r.minX)
+        }
+        (card, cardTitleBox, cardBodyBox, cardButton) = Self.modalCard(r, c: c)
+    }
+
+    /// `card` (px; a screen over everything: the cart, the review, the receipt) clear of the
+    /// accessibility button, which those screens show at the header's place: where they would
+    /// meet, the card starts under the button's row, as the chart starts under the header.
+    public func clearOfAccessibilityButton(_ card: Rect) -> Rect {
+        let keep = accessibilityButton.insetBy(dx: -8 * chromeUnit, dy: -8 * chromeUnit)
+        guard card.intersects(keep) else { return card }
+        return Rect(x: card.minX, y: keep.maxY, width: card.width, height: max(0, card.maxY - keep.maxY))
     }
 
     /// A control's area for touches grows by this much each side, px: 3 mm (fingers are wide),

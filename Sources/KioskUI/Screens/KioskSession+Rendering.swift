@@ -47,16 +47,16 @@ extension KioskSession {
             cache.lastToastBox = nil
             return full
         case .receipt(let receipt, let doneScale):
-            // The ring moved: the receipt is drawn whole under it.
-            let before = previous?.focusRing == frame.focusRing ? previous?.mode : nil
-            let damage = renderReceipt(receipt, doneScale: doneScale, previous: before, into: surface, with: painter)
-            if let ring = frame.focusRing {
-                for r in damage {
-                    // Within what was redrawn only: the ring's blended edges drawn twice would darken.
-                    let context = DrawingContext(surface: surface)
-                    context.clip(to: Rect(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height)))
-                    FocusRingView(frame: ring).draw(with: painter, in: context)
-                }
+            // The ring moved, the accessibility button was pressed or its card came or went:
+            // the receipt is drawn whole under them.
+            let same = previous?.focusRing == frame.focusRing && previous?.header == frame.header
+                && previous?.accessibilityCard == frame.accessibilityCard
+            let damage = renderReceipt(receipt, doneScale: doneScale, previous: same ? previous?.mode : nil, into: surface, with: painter)
+            for r in damage {
+                // Within what was redrawn only: blended edges drawn twice would darken.
+                let context = DrawingContext(surface: surface)
+                context.clip(to: Rect(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height)))
+                drawOverCards(frame, with: painter, in: context)
             }
             return damage
         case .seatList(let state):
@@ -65,7 +65,7 @@ extension KioskSession {
             let context = DrawingContext(surface: surface)
             SeatListView(state: state, content: content).draw(with: painter, in: context)
             if let toast = frame.toast { ToastView(message: toast).draw(with: painter, in: context) }
-            if let ring = frame.focusRing { FocusRingView(frame: ring).draw(with: painter, in: context) }
+            drawOverCards(frame, with: painter, in: context)
             cache.lastToastBox = nil
             return full
         case .normal:
@@ -109,6 +109,7 @@ extension KioskSession {
     /// the open legend's panel, toast, the modal card and the screen reader's focus ring, through
     /// the context's clip.
     func drawChrome(_ frame: SessionSnapshot, with painter: ChromePainter, in context: DrawingContext) {
+        coverOutsideChromeArea(with: painter, in: context)
         if let header = frame.header { HeaderView(state: header, content: content).draw(with: painter, in: context) }
         if let home = frame.home { HomeControlView(state: home).draw(with: painter, in: context) }
         BottomBarView(bar: frame.bar, holdSecondsLeft: frame.holdSecondsLeft, content: content)
@@ -122,7 +123,30 @@ extension KioskSession {
         }
         LegendView(content: content, open: frame.bar.legendOpen, toggleScale: frame.bar.legendScale).drawPanel(with: painter, in: context)
         if let toast = frame.toast { ToastView(message: toast).draw(with: painter, in: context) }
-        if let card = frame.card { ModalCardView(card: card, strings: content.strings).draw(with: painter, in: context) }
+        if let card = frame.card {
+            ModalCardView(card: card, strings: content.strings).draw(with: painter, in: context)
+            // The dialogs keep the accessibility button, undimmed, where the header has it.
+            if let header = frame.header { painter.drawAccessibilityButton(in: layout.accessibilityButton, scale: header.accessibilityScale, in: context) }
+        }
+        if let a = frame.accessibilityCard { AccessibilityCardView(state: a, strings: content.strings).draw(with: painter, in: context) }
+        if let ring = frame.focusRing { FocusRingView(frame: ring).draw(with: painter, in: context) }
+    }
+
+    /// Low reach: above and below the chrome's area (the reach band) the header's colour covers
+    /// the chart, so no seat shows where it could not be reached (touches there go nowhere).
+    private func coverOutsideChromeArea(with painter: ChromePainter, in context: DrawingContext) {
+        let area = layout.chromeArea, size = layout.size
+        context.transform = .identity
+        for strip in [Rect(x: 0, y: 0, width: size.width, height: area.minY),
+                      Rect(x: 0, y: area.maxY, width: size.width, height: size.height - area.maxY)] where strip.height > 0 {
+            context.fill(Path(strip), with: .solid(painter.palette.headerBackground))
+        }
+    }
+
+    /// Over the cart, the review and the receipt: the accessibility button at the header's
+    /// place (their cards keep clear of it), the accessibility card when open, the focus ring.
+    private func drawOverCards(_ frame: SessionSnapshot, with painter: ChromePainter, in context: DrawingContext) {
+        if let header = frame.header { painter.drawAccessibilityButton(in: layout.accessibilityButton, scale: header.accessibilityScale, in: context) }
         if let a = frame.accessibilityCard { AccessibilityCardView(state: a, strings: content.strings).draw(with: painter, in: context) }
         if let ring = frame.focusRing { FocusRingView(frame: ring).draw(with: painter, in: context) }
     }

@@ -15,7 +15,7 @@ struct ReceiptView {
     /// The receipt's layout on `layout`'s screen (the QR code's size depends on the code).
     static func layout(for receipt: Receipt, on layout: KioskLayout) -> ReceiptLayout {
         let modules = (try? receipt.symbol.get())?.sizeWithQuietZone ?? 0
-        return ReceiptLayout(layout: layout, modules: modules)
+        return ReceiptLayout(layout: layout, modules: modules, sections: receipt.sections.map(\.count))
     }
 
     func draw(with painter: ChromePainter, in context: DrawingContext) {
@@ -29,17 +29,28 @@ struct ReceiptView {
             painter.draw(ChromeText(s, units, floorUnits: floor, bold: bold, lines: lines, centered: centered, layout: layout),
                          in: box, color: color, in: context)
         }
-        let centred = layout.isPortrait
+        // Portrait centres the text, but not the compact receipt's seats and the text above them.
+        let centred = layout.isPortrait && !r.grouped
         text(strings.bought(receipt.seats.count), 44, floor: 30, bold: true, lines: 2, centered: centred, in: r.title,
              color: palette.cardText)
         text(strings.orderCode, 26, centered: centred, in: r.codeLabel, color: palette.cardSecondaryText)
-        text(receipt.orderCode, 64, floor: 30, bold: true, centered: centred, in: r.code, color: palette.cardText)
+        text(receipt.orderCode, 64, floor: 20, bold: true, centered: centred, in: r.code, color: palette.cardText)
         // As many seats as there are lines; when they do not all fit, the last line counts the rest.
         let seats = receipt.seats, lines = r.seatLines
-        let shown = seats.count <= lines.count ? seats.count : max(0, lines.count - 1)
-        for (k, seat) in seats.prefix(shown).enumerated() {
-            let line = KioskStrings.fill(strings.receiptSeat, ("section", seat.section), ("row", seat.row), ("seat", seat.seat))
-            text(line, 30, centered: centred, in: lines[k], color: palette.cardText)
+        let shown = Self.shownSeats(receipt, in: r)
+        if r.grouped {
+            // Compact: each section's name over its seats' rows and numbers.
+            for (g, section) in receipt.sections.enumerated() {
+                text(section.name, 30, bold: true, in: r.headings[g], color: palette.cardText)
+            }
+            for (k, seat) in seats.enumerated() {
+                text(KioskStrings.fill(strings.rowAndSeat, ("row", seat.row), ("seat", seat.seat)), 30, in: lines[k],
+                     color: palette.cardText)
+            }
+        } else {
+            for (k, seat) in seats.prefix(shown).enumerated() {
+                text(Self.place(seat, strings), 30, centered: centred, in: lines[k], color: palette.cardText)
+            }
         }
         if shown < seats.count, let last = lines.last {
             text(strings.counted(\.moreSeats, seats.count - shown), 30, bold: true, centered: centred,
@@ -48,7 +59,7 @@ struct ReceiptView {
         // Portrait: the total right under the seats rather than down by Done.
         let used = shown < seats.count ? shown + 1 : shown
         var totalBox = r.total
-        if centred, used < lines.count { totalBox.origin.y = lines[used].minY + 12 * layout.chromeUnit }
+        if centred, !r.grouped, used < lines.count { totalBox.origin.y = lines[used].minY + 12 * layout.chromeUnit }
         let total = content.money(receipt.total, currency: receipt.currency)
         text(KioskStrings.fill(strings.receiptTotal, ("total", total)), 36, floor: 26, bold: true, centered: centred, in: totalBox,
              color: palette.cardText)
@@ -57,5 +68,16 @@ struct ReceiptView {
             text(strings.scanOrderCode, 24, lines: 2, centered: true, in: r.caption, color: palette.cardSecondaryText)
         }
         painter.drawButton(in: r.done, title: strings.doneButton, enabled: true, scale: doneScale, in: context)
+    }
+
+    /// How many of the receipt's seats `r` shows (in full, or as an entry under its section):
+    /// all when they fit, else one line fewer than there are (the last counts the rest).
+    static func shownSeats(_ receipt: Receipt, in r: ReceiptLayout) -> Int {
+        receipt.seats.count <= r.seatLines.count ? receipt.seats.count : max(0, r.seatLines.count - 1)
+    }
+
+    /// Where `seat` is, in one line ("Ring 1 · North 2 · Row 5 · Seat 7").
+    static func place(_ seat: Receipt.Seat, _ strings: KioskStrings) -> String {
+        KioskStrings.fill(strings.receiptSeat, ("section", seat.section), ("row", seat.row), ("seat", seat.seat))
     }
 }

@@ -37,8 +37,9 @@ struct SeatListLayout {
         let c = layout.chromeUnit, w = layout.size.width, h = layout.chromeArea.height
         let pad = 24 * c, control = 96 * c, step = 104 * c
         let cardWidth = layout.isPortrait ? w - 2 * pad : min(1400 * c, w - 2 * pad)
-        // Inside the chrome's area: the reach band with low reach.
-        card = Rect(x: (w - cardWidth) / 2, y: layout.chromeArea.minY + pad, width: cardWidth, height: max(0, h - 2 * pad))
+        // Inside the chrome's area (the reach band with low reach), clear of the accessibility button.
+        card = layout.clearOfAccessibilityButton(Rect(x: (w - cardWidth) / 2, y: layout.chromeArea.minY + pad, width: cardWidth,
+                                                      height: max(0, h - 2 * pad)))
         let inner = card.insetBy(dx: 40 * c, dy: 32 * c)
         title = Rect(x: inner.minX, y: inner.minY, width: inner.width, height: 72 * c)
         removeWidth = removable ? control : 0

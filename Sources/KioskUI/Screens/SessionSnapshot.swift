@@ -120,24 +120,32 @@ struct SessionSnapshot: Equatable {
 extension KioskSession {
     /// The chrome's state now.
     func snapshot() -> SessionSnapshot {
+        func scale(_ c: KioskControl) -> Double { pressed == .control(c) ? animator.value(pressScale) : 1 }
+        // The screens over everything, with the accessibility button (their header's only
+        // control) and the accessibility card when it is open over them.
+        func overCards(_ mode: SessionSnapshot.Mode) -> SessionSnapshot {
+            var s = SessionSnapshot(mode: mode)
+            s.header = .init(tickets: selectedSeats.count, cartScale: 1, accessibilityScale: scale(.accessibility))
+            s.accessibilityCard = accessibilityCardSnapshot()
+            s.focusRing = focusedItem?.frame
+            return s
+        }
         switch screen {
         case .blanked: return SessionSnapshot(mode: .blank)
         case .outOfService(let code, _): return SessionSnapshot(mode: .service(code: code))
         case .attract(let since): return SessionSnapshot(mode: .attract(since: since, now: now))
+        default: break
+        }
+        switch screen.beneathAccessibilityMenu {
         case .receipt(let receipt, _):
-            let scale = pressed == .control(.dialogOK) ? animator.value(pressScale) : 1
-            var s = SessionSnapshot(mode: .receipt(receipt, doneScale: scale))
-            s.focusRing = focusedItem?.frame
-            return s
+            return overCards(.receipt(receipt, doneScale: scale(.dialogOK)))
         case .cart, .review:
             guard let list = seatListState() else { break }
-            var s = SessionSnapshot(mode: .seatList(list))
+            var s = overCards(.seatList(list))
             s.toast = toastText
-            s.focusRing = focusedItem?.frame
             return s
         default: break
         }
-        func scale(_ c: KioskControl) -> Double { pressed == .control(c) ? animator.value(pressScale) : 1 }
         var s = SessionSnapshot(mode: .normal)
         let n = selectedSeats.count
         s.header = .init(tickets: n, cartScale: scale(.cart), accessibilityScale: scale(.accessibility),
@@ -154,7 +162,7 @@ extension KioskSession {
         s.party = partySnapshot(pressed: pressed, scale: animator.value(pressScale))
         s.stepList = stepListSnapshot()
         s.focusRing = focusedItem?.frame
-        switch screen {
+        switch screen.beneathAccessibilityMenu {
         case .idlePrompt:
             if let remaining = idlePromptRemaining {
                 s.card = .prompt(seconds: Int(remaining.rounded(.up)), buttonScale: scale(.idleContinue))

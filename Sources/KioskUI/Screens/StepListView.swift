@@ -56,10 +56,15 @@ struct StepListView {
                     painter.draw(ChromeText(item.title, 34, floorUnits: 24, bold: true, lines: 2, layout: layout),
                                  in: textBox, color: text, in: context)
                 } else {
-                    let upper = Rect(x: textBox.minX, y: textBox.minY, width: textBox.width, height: textBox.height * 0.5)
+                    // The detail on one line under the title, or on two where one would cut it (a
+                    // wheelchair space's category, price, state and kind; large text): the title's
+                    // part is then just its line.
+                    let half = Rect(x: textBox.minX, y: textBox.minY, width: textBox.width, height: textBox.height * 0.5)
+                    let oneLine = painter.fitted(ChromeText(item.detail, 26, floorUnits: 20, layout: layout), in: half)?.isTruncated != true
+                    let upper = oneLine ? half : Rect(x: textBox.minX, y: textBox.minY, width: textBox.width, height: textBox.height * 0.38)
                     let lower = Rect(x: textBox.minX, y: upper.maxY, width: textBox.width, height: textBox.height - upper.height)
                     painter.draw(ChromeText(item.title, 32, floorUnits: 22, bold: true, layout: layout), in: upper, color: text, in: context)
-                    painter.draw(ChromeText(item.detail, 26, floorUnits: 20, layout: layout), in: lower,
+                    painter.draw(ChromeText(item.detail, 26, floorUnits: 20, lines: oneLine ? 1 : 2, layout: layout), in: lower,
                                  color: item.chosen ? palette.buttonText : palette.cardSecondaryText, in: context)
                 }
                 if icon > 0 {

@@ -18,8 +18,9 @@
 /// The cart and the review leave for the chart when the hold runs out (`holdExpired`).
 /// Out of service (the box office is unreachable) lies over whatever was showing, which keeps
 /// changing underneath as answers arrive and comes back when the service does. The
-/// accessibility card lies over the chart the same way (opened by the accessibility button on
-/// the chart's screens and the attract screen) until Close.
+/// accessibility card lies over a screen the same way (opened by the accessibility button on
+/// every screen a visitor can touch: the chart's, the cart, the review, the receipt, the
+/// dialogs and the attract screen) until Close.
 public indirect enum KioskScreen: Hashable, Sendable {
     /// The stadium overview with the header, the legend and Buy Tickets.
     case stadium
@@ -50,7 +51,8 @@ public indirect enum KioskScreen: Hashable, Sendable {
     /// comes back with the service.
     case outOfService(code: String, beneath: KioskScreen)
     /// The accessibility card (large text and high contrast, low reach, step-through, speech;
-    /// Close) over the chart screen `beneath`, which goes on changing under it.
+    /// Close) over the screen `beneath` (the chart's, the cart, the review, purchasing, the
+    /// receipt or the failure), which goes on changing under it.
     case accessibilityMenu(beneath: KioskScreen)
 
     /// What changes the screen. Each case names the visitor's action or the timer or answer
@@ -122,7 +124,10 @@ public indirect enum KioskScreen: Hashable, Sendable {
             return .outOfService(code: code, beneath: .chart(zoomed: zoomed))
         case (_, .serviceLost(let code)):
             return .outOfService(code: code, beneath: self)
-        case (.stadium, .accessibilityOpened), (.tribune, .accessibilityOpened):
+        case (.stadium, .accessibilityOpened), (.tribune, .accessibilityOpened), (.cart, .accessibilityOpened),
+             (.review, .accessibilityOpened), (.purchasing, .accessibilityOpened), (.receipt, .accessibilityOpened),
+             (.purchaseFailed, .accessibilityOpened):
+            // The button is on every screen a visitor can touch (the idle prompt continues first).
             return .accessibilityMenu(beneath: self)
         case (.attract, .accessibilityOpened(let zoomed)):
             return .accessibilityMenu(beneath: .chart(zoomed: zoomed))
@@ -131,7 +136,10 @@ public indirect enum KioskScreen: Hashable, Sendable {
         case (.accessibilityMenu(let beneath), .idleTimeout), (.accessibilityMenu(let beneath), .blankTimeout):
             // Nobody closed it: it goes, as the chart's screen would.
             return beneath.after(event)
-        case (.accessibilityMenu(let beneath), .chartZoomed):
+        case (.accessibilityMenu(let beneath), .chartZoomed), (.accessibilityMenu(let beneath), .holdExpired),
+             (.accessibilityMenu(let beneath), .purchased), (.accessibilityMenu(let beneath), .purchaseFailed):
+            // What happens without the visitor goes on underneath: the chart, the hold's
+            // expiry, the box office's answer to a purchase.
             return .accessibilityMenu(beneath: beneath.after(event))
         case (.blanked(nil), .wake(let zoomed)), (.attract, .wake(let zoomed)):
             return .chart(zoomed: zoomed)
@@ -172,6 +180,12 @@ public indirect enum KioskScreen: Hashable, Sendable {
         return self
     }
 
+    /// The screen under the accessibility card (itself otherwise): what the card lies over.
+    public var beneathAccessibilityMenu: KioskScreen {
+        if case .accessibilityMenu(let b) = self { return b }
+        return self
+    }
+
     /// The one-word phase for scripts, tests and the status line.
     public var phase: KioskPhase {
         switch self {
@@ -193,7 +207,7 @@ public indirect enum KioskScreen: Hashable, Sendable {
     /// A purchase is under way or its outcome is on screen: no idle prompt, no blanking, holds
     /// do not expire.
     var isInCheckout: Bool {
-        switch beneath {
+        switch beneath.beneathAccessibilityMenu {
         case .purchasing, .receipt, .purchaseFailed: true
         default: false
         }

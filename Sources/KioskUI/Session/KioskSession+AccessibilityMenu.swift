@@ -66,13 +66,18 @@ extension KioskSession {
         }
     }
 
-    /// The accessibility button where it shows: the header on the chart's screens, the same
-    /// place on the attract screen.
-    var accessibilityButtonFrame: Rect? {
+    /// The accessibility button on the screens over the chart (the cart, the review, the receipt
+    /// and the dialogs: the header's place, `KioskLayout.accessibilityButton`, which their
+    /// cards keep clear of): a touch there goes to it; on the idle prompt it also means the
+    /// visitor is still there. Nil elsewhere (the chart's screens route it with their header).
+    func accessibilityButtonRouteOverCards(at p: Point) -> TouchRouter.Route? {
         switch screen {
-        case .stadium, .tribune, .attract: layout.accessibilityButton
-        default: nil
+        case .cart, .review, .purchasing, .receipt, .purchaseFailed, .idlePrompt: break
+        default: return nil
         }
+        guard controlHitRect(.accessibility)?.contains(p) == true else { return nil }
+        if case .idlePrompt = screen { continueSession() }
+        return .control(.accessibility)
     }
 
     /// Where a touch at `p` goes on the open card: a switch, Close, else nowhere (the card is modal).

@@ -24,7 +24,7 @@ extension KioskSession {
     /// The card on the cart or review screen now (nil on other screens).
     func seatListState() -> SeatListView.State? {
         let kind: SeatListView.State.Kind
-        switch screen {
+        switch screen.beneathAccessibilityMenu {
         case .cart: kind = .cart
         case .review: kind = .review
         default: return nil

@@ -17,8 +17,8 @@ extension KioskSession {
         case .receipt(let receipt, _):
             let l = ReceiptView.layout(for: receipt, on: layout)
             let money = content.money(receipt.total, currency: receipt.currency)
-            return [
-                FocusItem(label: strings.orderCode + " " + Self.spelledOut(receipt.orderCode), frame: l.code, activationPoint: nil),
+            return [FocusItem(label: strings.orderCode + " " + Self.spelledOut(receipt.orderCode), frame: l.code, activationPoint: nil)]
+                + receiptSeatItems(receipt, l) + [
                 FocusItem(label: KioskStrings.fill(strings.receiptTotal, ("total", money)), frame: l.total, activationPoint: nil),
                 .control(strings.doneButton, l.done),
             ]
@@ -40,6 +40,26 @@ extension KioskSession {
             // Blanked, attract, out of service, purchasing: touch does nothing there.
             return []
         }
+    }
+
+    /// The receipt's seats as it shows them, each an item saying where the seat is, its
+    /// category and price (as the cart's lines say them); "+ N more" when not all are shown.
+    private func receiptSeatItems(_ receipt: Receipt, _ l: ReceiptLayout) -> [FocusItem] {
+        let strings = content.strings, shown = ReceiptView.shownSeats(receipt, in: l)
+        var items = receipt.seats.prefix(shown).enumerated().map { k, seat in
+            var label = ReceiptView.place(seat, strings)
+            if let price = seat.price {
+                label += " · " + KioskStrings.fill(strings.categoryAndPrice, ("name", seat.category),
+                                                   ("price", content.money(price, currency: receipt.currency)))
+            } else if !seat.category.isEmpty {
+                label += " · " + seat.category
+            }
+            return FocusItem(label: label, frame: l.seatLines[k], activationPoint: nil)
+        }
+        if shown < receipt.seats.count, let last = l.seatLines.last {
+            items.append(FocusItem(label: strings.counted(\.moreSeats, receipt.seats.count - shown), frame: last, activationPoint: nil))
+        }
+        return items
     }
 
     /// The stadium's and a tribune's items: home, cart, the party's controls or the

@@ -52,7 +52,7 @@ extension KioskSession {
             go(.blankTimeout)
             return
         }
-        if case .receipt(_, let since) = screen {
+        if case .receipt(_, let since) = screen.beneathAccessibilityMenu {
             if let limit = configuration.receiptTimeout, since + limit <= t { receiptTimedOut() }
             return
         }
@@ -66,7 +66,7 @@ extension KioskSession {
         }
         // "Still there?" only for a visitor who touched the screen (nobody to ask otherwise).
         if idle, timers.visitorTouched, timers.lastActivity + configuration.idleTimeout <= t,
-           screen == .stadium || screen == .tribune || showsAccessibilityMenu {
+           screen.beneathAccessibilityMenu == .stadium || screen.beneathAccessibilityMenu == .tribune {
             go(.idleTimeout(at: t))
             release()
         }

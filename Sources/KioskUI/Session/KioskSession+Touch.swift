@@ -20,6 +20,7 @@ extension KioskSession {
         }
         if t < timers.wakeGuardUntil { return .swallow(wake: true) }
         if showsAccessibilityMenu { return accessibilityMenuRoute(at: p) }
+        if let route = accessibilityButtonRouteOverCards(at: p) { return route }
         switch screen {
         case .outOfService, .purchasing:
             return .swallow(wake: false)
@@ -51,6 +52,8 @@ extension KioskSession {
         // The open legend's panel and the header are theirs: a touch there never reaches the chart.
         if legendOpen && layout.legendPanel.contains(p) { return .swallow(wake: false) }
         if layout.header.contains(p) { return .swallow(wake: false) }
+        // Low reach: the chart is covered outside the reach band.
+        if !layout.chromeArea.contains(p) { return .swallow(wake: false) }
         return .chart
     }
 
@@ -69,8 +72,10 @@ extension KioskSession {
     /// shown or cannot be pressed now (under a modal screen, header slid away).
     public func frame(of control: KioskControl) -> Rect? {
         switch screen {
-        case .blanked, .outOfService, .purchasing:
+        case .blanked, .outOfService:
             return nil
+        case .purchasing:
+            return control == .accessibility ? layout.accessibilityButton : nil
         case .attract:
             switch control {
             case .accessibility: return layout.accessibilityButton
@@ -80,13 +85,14 @@ extension KioskSession {
         case .accessibilityMenu:
             return accessibilityMenuFrame(of: control)
         case .idlePrompt:
-            return control == .idleContinue ? layout.cardButton : nil
+            return control == .idleContinue ? layout.cardButton : control == .accessibility ? layout.accessibilityButton : nil
         case .receipt(let receipt, _):
-            return control == .dialogOK ? ReceiptView.layout(for: receipt, on: layout).done : nil
+            return control == .dialogOK ? ReceiptView.layout(for: receipt, on: layout).done
+                : control == .accessibility ? layout.accessibilityButton : nil
         case .purchaseFailed:
-            return control == .dialogOK ? layout.cardButton : nil
+            return control == .dialogOK ? layout.cardButton : control == .accessibility ? layout.accessibilityButton : nil
         case .cart, .review:
-            return seatListFrame(of: control)
+            return control == .accessibility ? layout.accessibilityButton : seatListFrame(of: control)
         case .stadium, .tribune:
             switch control {
             case .buy: return layout.buy

@@ -44,11 +44,11 @@ struct KioskTimers {
             let end = start + configuration.idlePromptDuration
             if idle { consider(end) }
             consider(Self.nextSecondTick(until: end, now: now))
-        case .stadium, .tribune, .accessibilityMenu:
+        case .stadium, .tribune, .accessibilityMenu(beneath: .stadium), .accessibilityMenu(beneath: .tribune):
             if idle && visitorTouched { consider(lastActivity + configuration.idleTimeout) }
-        case .receipt(_, let since):
+        case .receipt(_, let since), .accessibilityMenu(beneath: .receipt(_, let since)):
             if let limit = configuration.receiptTimeout { consider(since + limit) }
-        case .attract, .cart, .review, .purchasing, .purchaseFailed:
+        case .attract, .cart, .review, .purchasing, .purchaseFailed, .accessibilityMenu:
             break
         }
         let inCheckout = screen.isInCheckout

@@ -10,11 +10,17 @@ public struct Receipt: Hashable, Sendable {
         public var section: String
         public var row: String
         public var seat: String
+        /// The seat's category as the venue names it ("" unknown).
+        public var category: String
+        /// What the seat cost, minor units of the receipt's currency (nil: not known).
+        public var price: Int?
 
-        public init(section: String, row: String, seat: String) {
+        public init(section: String, row: String, seat: String, category: String = "", price: Int? = nil) {
             self.section = section
             self.row = row
             self.seat = seat
+            self.category = category
+            self.price = price
         }
     }
 
@@ -35,5 +41,15 @@ public struct Receipt: Hashable, Sendable {
         self.total = total
         self.currency = currency
         symbol = Result { () throws(QRCodeError) in try QRCode(encoding: orderCode, correction: .medium) }
+    }
+
+    /// The seats by section: each run of consecutive seats of one section, its name and how
+    /// many (seats come in the venue's order, so a section's seats are one run).
+    public var sections: [(name: String, count: Int)] {
+        var runs: [(name: String, count: Int)] = []
+        for seat in seats {
+            if let last = runs.last, last.name == seat.section { runs[runs.count - 1].count += 1 } else { runs.append((seat.section, 1)) }
+        }
+        return runs
     }
 }

@@ -101,4 +101,45 @@ import Raster
         }
         print("StepListLayout \(panel) \(pseudo ? "pseudo" : "English"): \(texts) texts, smallest entry \(smallest) mm, lowest contrast \(worstContrast)")
     }
+    /// The demo's key frame 18 (issue 27): a row's seats with the wheelchair filter on, the
+    /// wheelchair space and its companion chosen — the longest details a seat has (category,
+    /// price, state, wheelchair space) — at the 7" panels both ways, full HD both ways and 4K,
+    /// with the usual and with large text: every text in the list is drawn whole, in its box.
+    @Test(arguments: ReceiptSeatLinesTests.panels, [false, true])
+    func wheelchairSeatsAreNotCut(panel: Panel, large: Bool) throws {
+        let d = Self.driver(panel, pseudo: false)
+        d.session.setAccessibility(AccessibilityOptions(largeText: large, stepThrough: true))
+        let venue = d.venue
+        let space = try #require(venue.seats.indices.first { s in
+            venue.seats[s].flags.contains(.wheelchair)
+                && [s - 1, s + 1].contains { venue.rows[Int(venue.seats[s].row)].seats.contains($0) && venue.seats[$0].flags.contains(.companion) }
+        })
+        StepThroughSessionTests.tap(.partySize(2), d)
+        StepThroughSessionTests.tap(.accessibleFilter, d)
+        StepThroughSessionTests.tap(.section(Int(venue.seats[space].tribune)), d)
+        StepThroughSessionTests.tap(.row(Int(venue.seats[space].row)), d)
+        StepThroughSessionTests.tap(.seat(space), d)
+        d.run(to: d.now + 1.5)
+        let whereAt = "wheelchair seats at \(panel)\(large ? " large" : "")"
+        #expect(d.session.selectedSeats.contains(space), "the wheelchair space not chosen on \(whereAt)")
+        let layout = d.session.stepListLayout()
+        let (text, _, all) = ChromeLayoutTests.frames(d)
+        if let out = ProcessInfo.processInfo.environment["TRIBUNE_GALLERY"] {
+            try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            try? text.writePNG(to: "\(out)/step-wheelchair-\(Int(panel.size.width))x\(Int(panel.size.height))\(large ? "-large" : "").png",
+                               opaque: true)
+        }
+        let inList = all.filter { layout.panel.contains($0.container) }
+        let wheelchair = d.session.configuration.strings.wheelchairSpace
+        #expect(inList.contains { $0.string.contains(wheelchair) }, "no wheelchair space's detail on \(whereAt)")
+        for e in inList {
+            #expect(!e.truncated, "'\(e.string)' cut on \(whereAt)")
+            #expect(ChromeLayoutTests.grown(e.container, 1).contains(e.frame), "'\(e.string)' \(e.frame) out of \(e.container) on \(whereAt)")
+        }
+        for (i, a) in inList.enumerated() {
+            for b in inList[(i + 1)...] where ChromeLayoutTests.grown(a.frame, -0.5).intersects(ChromeLayoutTests.grown(b.frame, -0.5)) {
+                Issue.record("'\(a.string)' \(a.frame) overlaps '\(b.string)' \(b.frame) on \(whereAt)")
+            }
+        }
+    }
 }

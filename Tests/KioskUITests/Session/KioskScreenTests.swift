@@ -88,6 +88,19 @@ import Testing
         Edge(from: .tribune, event: .accessibilityOpened(zoomed: true), to: .accessibilityMenu(beneath: .tribune)),
         Edge(from: .attract(since: 3), event: .accessibilityOpened(zoomed: false), to: .accessibilityMenu(beneath: .stadium)),
         Edge(from: .accessibilityMenu(beneath: .tribune), event: .accessibilityClosed, to: .tribune),
+        // The button is on every screen a visitor can touch; what comes without the visitor goes on under the card.
+        Edge(from: .cart, event: .accessibilityOpened(zoomed: true), to: .accessibilityMenu(beneath: .cart)),
+        Edge(from: .review, event: .accessibilityOpened(zoomed: false), to: .accessibilityMenu(beneath: .review)),
+        Edge(from: .purchasing, event: .accessibilityOpened(zoomed: false), to: .accessibilityMenu(beneath: .purchasing)),
+        Edge(from: .receipt(one, since: 2), event: .accessibilityOpened(zoomed: false), to: .accessibilityMenu(beneath: .receipt(one, since: 2))),
+        Edge(from: .purchaseFailed(reason: "r"), event: .accessibilityOpened(zoomed: false),
+             to: .accessibilityMenu(beneath: .purchaseFailed(reason: "r"))),
+        Edge(from: .accessibilityMenu(beneath: .cart), event: .accessibilityClosed, to: .cart),
+        Edge(from: .accessibilityMenu(beneath: .review), event: .holdExpired(zoomed: true), to: .accessibilityMenu(beneath: .tribune)),
+        Edge(from: .accessibilityMenu(beneath: .purchasing), event: .purchased(one, at: 4),
+             to: .accessibilityMenu(beneath: .receipt(one, since: 4))),
+        Edge(from: .accessibilityMenu(beneath: .purchasing), event: .purchaseFailed(reason: "r"),
+             to: .accessibilityMenu(beneath: .purchaseFailed(reason: "r"))),
         Edge(from: .accessibilityMenu(beneath: .tribune), event: .chartZoomed(false), to: .accessibilityMenu(beneath: .stadium)),
         Edge(from: .accessibilityMenu(beneath: .stadium), event: .idleTimeout(at: 9), to: .idlePrompt(since: 9)),
         Edge(from: .accessibilityMenu(beneath: .stadium), event: .blankTimeout, to: .blanked(serviceCode: nil)),
@@ -123,11 +136,12 @@ import Testing
         (.review, .idleTimeout(at: 1)), (.review, .cartOpened), (.review, .cartClosed(zoomed: false)), (.cart, .reviewDismissed(zoomed: false)),
         (.stadium, .holdExpired(zoomed: false)), (.purchasing, .holdExpired(zoomed: false)), (.idlePrompt(since: 1), .cartOpened),
         (.purchasing, .reviewRequested), (.receipt(one, since: 0), .cartOpened),
-        // The accessibility card is modal: nothing but Close leaves it for another screen, and it
-        // opens only over the chart.
+        // The accessibility card is modal: nothing but Close leaves it for another screen, and
+        // the idle prompt, the attract screen's wake and the blanked screen do not open it.
         (.accessibilityMenu(beneath: .stadium), .cartOpened), (.accessibilityMenu(beneath: .stadium), .reviewRequested),
-        (.accessibilityMenu(beneath: .stadium), .accessibilityOpened(zoomed: false)), (.cart, .accessibilityOpened(zoomed: false)),
-        (.purchasing, .accessibilityOpened(zoomed: false)), (.stadium, .accessibilityClosed),
+        (.accessibilityMenu(beneath: .stadium), .accessibilityOpened(zoomed: false)), (.idlePrompt(since: 1), .accessibilityOpened(zoomed: false)),
+        (.blanked(serviceCode: nil), .accessibilityOpened(zoomed: false)), (.stadium, .accessibilityClosed),
+        (.accessibilityMenu(beneath: .cart), .reviewRequested), (.accessibilityMenu(beneath: .receipt(one, since: 0)), .dialogDismissed),
     ]
 
     @Test func eventsWithoutAnEdgeLeaveTheScreen() {

@@ -10,7 +10,8 @@ import TestFixtures
 /// low reach off too (a new visitor after Done or the idle reset), so a visitor in a wheelchair
 /// can always turn low reach on: on every screen that shows them, at 1080×1920, 1920×1080,
 /// 800×480 and 3840×2160, each mounted high (the band cuts the screen's top) and low, with and
-/// without large text. The band is worked out in the test from the mounting (`LowReachMounting`).
+/// without large text; the accessibility button alone on the cart, the review, purchasing, the
+/// receipt and the idle prompt. The band is worked out in the test from the mounting (`LowReachMounting`).
 /// TRIBUNE_GALLERY=DIR writes the screens checked as entry-reach-*.png and low-reach-*.png.
 @Suite struct KioskSessionEntryPointReachTests {
     struct Case: Sendable, CustomTestStringConvertible {
@@ -56,11 +57,13 @@ import TestFixtures
     /// Checks that both buttons show, inside the band and over no other control; returns how
     /// many rects were checked.
     @discardableResult
-    static func check(_ d: KioskDriver, _ screen: String, _ m: LowReachMounting,
+    static func check(_ d: KioskDriver, _ screen: String, _ m: LowReachMounting, languageButton: Bool = true,
                       sourceLocation: SourceLocation = #_sourceLocation) -> Int {
         #expect(!d.session.accessibility.lowReach, "low reach is off on \(screen)", sourceLocation: sourceLocation)
         let found = entryPoints(d), band = m.band
-        #expect(found.count == 4, "both buttons and their touch areas on \(screen) at \(m.testDescription)", sourceLocation: sourceLocation)
+        // The screens over everything (cart, review, receipt, dialogs) have the accessibility button only.
+        #expect(found.count == (languageButton ? 4 : 2), "the buttons and their touch areas on \(screen) at \(m.testDescription)",
+                sourceLocation: sourceLocation)
         gallery(d, "entry-reach", screen, m)
         for (name, r) in found {
             #expect(band.contains(r), "\(name) \(r) outside \(band) on \(screen) at \(m.testDescription)", sourceLocation: sourceLocation)
@@ -147,10 +150,17 @@ import TestFixtures
         checked += Self.check(d, "the section list", m)
         options.stepThrough = false
         d.session.setAccessibility(options)
-        // A purchase and Done: the next visitor's stadium.
-        d.tap(.buy); d.tap(.reviewConfirm)
+        // The cart, the review, purchasing, the receipt and Done: the next visitor's stadium.
+        d.tap(.cart)
+        checked += Self.check(d, "the cart", m, languageButton: false)
+        d.tap(.cartClose)
+        d.tap(.buy)
+        checked += Self.check(d, "the review", m, languageButton: false)
+        d.tap(.reviewConfirm)
+        checked += Self.check(d, "purchasing", m, languageButton: false)
         d.session.receive(.purchased(orderID: "ORD-1", seats: d.session.selectedSeats.map { d.venue.seatIDs[$0] }))
         d.run(to: d.now + 0.5)
+        checked += Self.check(d, "the receipt", m, languageButton: false)
         d.tap(.dialogOK)
         d.run(to: d.now + 1.5)
         #expect(!d.session.accessibility.isOn, "Done let accessibility mode go at \(m.testDescription)")
@@ -158,13 +168,16 @@ import TestFixtures
         // The idle reset: the attract screen, then the stadium after the wake.
         let c = d.session.configuration
         d.touchHeader()
-        d.run(to: d.now + c.idleTimeout + c.idlePromptDuration + 5)
+        d.run(to: d.now + c.idleTimeout + 1)
+        #expect(d.session.phase == .idlePrompt, "the idle prompt at \(m.testDescription)")
+        checked += Self.check(d, "the idle prompt", m, languageButton: false)
+        d.run(to: d.now + c.idlePromptDuration + 4)
         #expect(d.session.phase == .attract, "the attract screen at \(m.testDescription)")
         checked += Self.check(d, "the attract screen", m)
         d.tap(Point(x: m.size.width / 2, y: m.size.height / 2))
         d.run(to: d.now + 1.5)
         checked += Self.check(d, "the stadium after the idle reset", m)
-        #expect(checked >= 28, "\(checked) rects checked at \(m.testDescription)")
+        #expect(checked >= 38, "\(checked) rects checked at \(m.testDescription)")
     }
 
     /// Arabic mirrors the lowered row as it mirrors the header: the same heights.

@@ -22,12 +22,13 @@ import Geometry
         guard case .receipt(let receipt, let since) = d.session.screen else { Issue.record("\(d.session.screen)"); return }
         #expect(since == d.session.now)
         #expect(receipt.orderCode == "ord_77")
+        let prices = ["CAT1": 6500, "CAT2": 4500, "CAT3": 2900, "WHEEL": 2900]
         let expected = [a, b].map { s in
-            Receipt.Seat(section: d.venue.tribunes[Int(d.venue.seats[s].tribune)].label, row: d.venue.rowLabels[Int(d.venue.seats[s].row)],
-                         seat: d.venue.seatNumbers[s])
+            let category = d.venue.categories[Int(d.venue.seats[s].category)]
+            return Receipt.Seat(section: d.venue.tribunes[Int(d.venue.seats[s].tribune)].label, row: d.venue.rowLabels[Int(d.venue.seats[s].row)],
+                                seat: d.venue.seatNumbers[s], category: category.name, price: prices[category.id])
         }
         #expect(receipt.seats == expected)
-        let prices = ["CAT1": 6500, "CAT2": 4500, "CAT3": 2900, "WHEEL": 2900]
         #expect(receipt.total == [a, b].reduce(0) { $0 + prices[d.venue.categories[Int(d.venue.seats[$1].category)].id]! })
         #expect(receipt.currency == "EUR")
         let code = try receipt.symbol.get()

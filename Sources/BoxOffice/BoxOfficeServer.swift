@@ -156,15 +156,25 @@ public final class BoxOfficeServer: Sendable {
 
     /// Starts serving in the background; returns the bound port.
     public func start() async throws -> Int {
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = try makeApplication { continuation.yield($0); continuation.finish() }
+        // The bound port, or why the server stopped before it listened (bind's errno and all).
+        let (ports, continuation) = AsyncStream.makeStream(of: Result<Int, any Error>.self)
+        let app = try makeApplication { continuation.yield(.success($0)); continuation.finish() }
         let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
         let task = Task {
-            do { try await group.run() } catch { logger.error("server stopped: \(error)") }
+            do { try await group.run() } catch {
+                logger.error("server stopped: \(error)")
+                continuation.yield(.failure(error))
+            }
             continuation.finish()
         }
         running.withLock { $0 = (group, task, startSweeper()) }
-        for await port in ports { return port }
+        for await outcome in ports {
+            switch outcome {
+            case .success(let port): return port
+            case .failure(let error):
+                throw SetupError("the server could not listen on \(configuration.host):\(configuration.port): \(error)")
+            }
+        }
         throw SetupError("the server could not listen on \(configuration.host):\(configuration.port)")
     }
 

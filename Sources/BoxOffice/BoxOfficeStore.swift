@@ -117,6 +117,9 @@ public final class BoxOfficeStore: Sendable {
 
     // MARK: Admin
 
+    /// An event's hold lifetime and its ceiling with extensions unless given, s.
+    public static let defaultHoldSeconds = (ttl: 480, max: 900)
+
     /// Creates an event on `layout` (stored once per distinct document). Prices as
     /// `VenueLayout.eventPrices`: `prices` maps category → amount in minor units, other
     /// categories take the venue's own price, then `defaultPrice`. `startsAt`: when the event
@@ -124,8 +127,8 @@ public final class BoxOfficeStore: Sendable {
     /// written. Returns the event id; an id already in use is an error.
     public func createEvent(id: String? = nil, name: String, layout: VenueLayout, currency: String? = nil,
                             prices: [String: Int64] = [:], defaultPrice: Int64? = 1000, maxSeatsPerOrder: Int = 8,
-                            noOrphanSeats: Bool = false, holdTTLSeconds: Int = 480,
-                            holdMaxTotalSeconds: Int = 900, startsAt: String? = nil) async throws -> String {
+                            noOrphanSeats: Bool = false, holdTTLSeconds: Int = defaultHoldSeconds.ttl,
+                            holdMaxTotalSeconds: Int = defaultHoldSeconds.max, startsAt: String? = nil) async throws -> String {
         let pricing = try layout.eventPrices(overrides: prices, defaultPrice: defaultPrice, currency: currency)
         if let startsAt, !Self.isDateTimeWithOffset(startsAt) {
             throw SetupError("--starts-at '\(startsAt)': expected an ISO 8601 date and time with the venue's UTC offset, e.g. 2026-03-14T20:45:00+01:00")

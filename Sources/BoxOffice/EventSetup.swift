@@ -20,8 +20,8 @@ public struct EventSetup: Sendable {
     public var currency: String?
     public var maxSeatsPerOrder: Int = 8
     public var noOrphanSeats: Bool = false
-    public var holdTTLSeconds: Int = 480
-    public var holdMaxTotalSeconds: Int = 900
+    public var holdTTLSeconds: Int = BoxOfficeStore.defaultHoldSeconds.ttl
+    public var holdMaxTotalSeconds: Int = BoxOfficeStore.defaultHoldSeconds.max
     /// When the event starts: ISO 8601 with the venue's UTC offset ("2026-03-14T20:45:00+01:00");
     /// nil: not set (kiosks show their configured date, if any).
     public var startsAt: String?

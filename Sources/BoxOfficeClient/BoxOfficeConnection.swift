@@ -29,14 +29,26 @@ public struct BoxOfficeConnection: Sendable {
     public var trust: BoxOfficeTrust?
     let client: HTTPClient
 
-    /// - Parameter client: nil: `HTTPClient.shared` for `http://`, `httpsClient` for `https://`.
+    /// - Parameter client: nil: `sharedClient`.
     public init(baseURL: String, token: String, requestTimeout: Double = 5, trust: BoxOfficeTrust? = nil, client: HTTPClient? = nil) {
         self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
         self.token = token
         self.requestTimeout = requestTimeout
         self.trust = trust
-        self.client = client ?? (baseURL.hasPrefix("https://") ? Self.httpsClient : .shared)
+        self.client = client ?? Self.sharedClient
     }
+
+    /// The client of every box-office connection: `HTTPClient.shared`'s settings, except that a
+    /// connection that could not be set up fails its request at once instead of being retried
+    /// until the request's timeout. A stopped box office refuses at once, and the purchase client
+    /// and the poll have their own retries; a refused certificate would be refused again. (Retried,
+    /// each request in an outage took the whole timeout, up to AHC's 90 s connect timeout.)
+    /// Lives as long as the process, like `HTTPClient.shared`.
+    static let sharedClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration.singletonConfiguration
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
 
     /// Sends one request (no retries).
     public func send(_ method: HTTPMethod, _ path: String, json: Data? = nil, idempotencyKey: String? = nil,

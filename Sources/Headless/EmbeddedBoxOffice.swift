@@ -44,9 +44,13 @@ public final class EmbeddedBoxOffice: Sendable {
     ///   - idSeed: the random half of hold, order and ticket ids from this seed (`IDRandomness`),
     ///     so an order's code — the last six characters of its id — is the same on every run;
     ///     nil: the system's generator.
+    ///   - holdSeconds: the event's hold lifetime and its ceiling with extensions, s (on the
+    ///     server's wall clock, not a replay's); nil: the box office's defaults. Tests that may run
+    ///     for many minutes on a loaded machine give long ones, so no hold expires under them.
     public static func start(venue: Venue, eventName: String, kioskID: String = "demo-kiosk",
                              token: String = "demo-token", otherKiosks: [String: String] = [:],
-                             startsAt: String? = nil, idSeed: UInt64? = nil) async throws -> EmbeddedBoxOffice {
+                             startsAt: String? = nil, idSeed: UInt64? = nil,
+                             holdSeconds: (ttl: Int, max: Int)? = nil) async throws -> EmbeddedBoxOffice {
         let directory = NSTemporaryDirectory() + "tribune-boxoffice-" + UUID().uuidString.lowercased()
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         do {
@@ -60,7 +64,8 @@ public final class EmbeddedBoxOffice: Sendable {
             for c in venue.categories { prices[c.id] = c.priceMinor }
             let eventID = try await server.store.createEvent(name: eventName, layout: layout,
                                                              currency: venue.categories.first?.currency ?? "EUR",
-                                                             prices: prices, startsAt: startsAt)
+                                                             prices: prices, holdTTLSeconds: (holdSeconds ?? BoxOfficeStore.defaultHoldSeconds).ttl,
+                                                             holdMaxTotalSeconds: (holdSeconds ?? BoxOfficeStore.defaultHoldSeconds).max, startsAt: startsAt)
             let port = try await server.start()
             return EmbeddedBoxOffice(directory: directory, baseURL: "http://127.0.0.1:\(port)", port: port, token: token,
                                      kioskID: kioskID, eventID: eventID, server: server)

@@ -142,7 +142,9 @@ struct LiveAvailabilityReplayTests {
     }
 
     @Test func aBoxOfficeThatStopsAnsweringKeepsTheHoldsAndIsOutOfServiceOnlyAfterThePatience() async throws {
-        let box = try await EmbeddedBoxOffice.start(venue: Self.venue, eventName: "Test")
+        // The server's holds run on its wall clock: beside a full parallel run this test took 20
+        // minutes, past the default 8-minute hold, and the first seat's hold expired under it.
+        let box = try await EmbeddedBoxOffice.start(venue: Self.venue, eventName: "Test", holdSeconds: (ttl: 86_400, max: 86_400))
         let seats = Array(Self.rowSeats.prefix(2))
         let state = box.directory
         struct Seen: Sendable {

@@ -12,19 +12,44 @@ import Testing
 /// (`TestCertificates`, made with openssl).
 @Suite("Recording replay over HTTPS", .serialized)
 struct RecordingReplayTrustTests {
-    /// The demo venue's event on a box office serving the venue's certificate; its URL.
-    static func serving(_ files: TestCertificates, venue: Venue) async throws -> (BoxOfficeServer, url: String) {
-        var configuration = BoxOfficeServer.Configuration(databasePath: files.directory + "/boxoffice.sqlite", port: 0,
-                                                          tokens: ["token-k1": "k1"])
-        configuration.host = "127.0.0.1"
-        configuration.sweepInterval = nil
-        configuration.tls = try ServerCertificate(certificateChainPath: files.serverCertificate, privateKeyPath: files.serverKey).tlsConfiguration()
-        let server = try BoxOfficeServer(configuration: configuration)
-        var prices: [String: Int64] = [:]
-        for c in venue.categories { prices[c.id] = c.priceMinor }
-        _ = try await server.store.createEvent(name: "Replay TLS Match", layout: try VenueLayout(document: Data(PretixSeatingPlan.export(venue))),
-                                               currency: "EUR", prices: prices)
-        return (server, "https://127.0.0.1:\(try await server.start())")
+    /// The demo venue written to a temporary folder and its event on a box office serving the
+    /// venue's certificate.
+    struct Fixture {
+        let files: TestCertificates
+        let server: BoxOfficeServer
+        let url: String
+        let venuePath: String
+
+        static func start() async throws -> Fixture {
+            let files = try TestCertificates()
+            do {
+                let venue = DemoSession.venue()
+                let venuePath = files.directory + "/stadium.venue.json"
+                try VenueFile.write(venue, to: venuePath)
+                var configuration = BoxOfficeServer.Configuration(databasePath: files.directory + "/boxoffice.sqlite", port: 0,
+                                                                  tokens: ["token-k1": "k1"])
+                configuration.host = "127.0.0.1"
+                configuration.sweepInterval = nil
+                configuration.tls = try ServerCertificate(certificateChainPath: files.serverCertificate,
+                                                          privateKeyPath: files.serverKey).tlsConfiguration()
+                let server = try BoxOfficeServer(configuration: configuration)
+                var prices: [String: Int64] = [:]
+                for c in venue.categories { prices[c.id] = c.priceMinor }
+                _ = try await server.store.createEvent(name: "Replay TLS Match",
+                                                       layout: try VenueLayout(document: Data(PretixSeatingPlan.export(venue))),
+                                                       currency: "EUR", prices: prices)
+                let url = "https://127.0.0.1:\(try await server.start())"
+                return Fixture(files: files, server: server, url: url, venuePath: venuePath)
+            } catch {
+                files.remove()
+                throw error
+            }
+        }
+
+        func stop() async {
+            await server.stop()
+            files.remove()
+        }
     }
 
     /// The bundled demo session replayed against `url` trusting `caFile`.
@@ -39,45 +64,35 @@ struct RecordingReplayTrustTests {
     }
 
     @Test func aReplayTrustingTheVenueCABuysOverHTTPS() async throws {
-        let files = try TestCertificates()
-        defer { files.remove() }
-        let venue = DemoSession.venue()
-        let venuePath = files.directory + "/stadium.venue.json"
-        try VenueFile.write(venue, to: venuePath)
-        let (server, url) = try await Self.serving(files, venue: venue)
+        let box = try await Fixture.start()
         do {
-            let result = try await Self.replay(url: url, caFile: files.caCertificate, venuePath: venuePath)
+            let result = try await Self.replay(url: box.url, caFile: box.files.caCertificate, venuePath: box.venuePath)
             #expect(result.errors.isEmpty, "\(result.errors)")
             // The session's two purchases, each in the box office's database.
             #expect(result.orders.map(\.lines.count) == [3, 2])
-            #expect(try await server.store.orderCount() == 2)
+            #expect(try await box.server.store.orderCount() == 2)
         } catch {
             Issue.record("\(error)")
         }
-        await server.stop()
+        await box.stop()
     }
 
     @Test func aReplayTrustingAnotherCAIsRefusedNamingTheBoxOffice() async throws {
-        let files = try TestCertificates()
-        defer { files.remove() }
-        let venue = DemoSession.venue()
-        let venuePath = files.directory + "/stadium.venue.json"
-        try VenueFile.write(venue, to: venuePath)
-        let (server, url) = try await Self.serving(files, venue: venue)
+        let box = try await Fixture.start()
         do {
-            _ = try await Self.replay(url: url, caFile: files.otherCACertificate, venuePath: venuePath)
+            _ = try await Self.replay(url: box.url, caFile: box.files.otherCACertificate, venuePath: box.venuePath)
             Issue.record("a replay trusting another CA ran")
         } catch {
-            #expect("\(error)".contains("\(url)") && "\(error)".contains("not trusted"), "\(error)")
+            #expect("\(error)".contains("\(box.url)") && "\(error)".contains("not trusted"), "\(error)")
         }
-        #expect(try await server.store.orderCount() == 0)
+        #expect(try await box.server.store.orderCount() == 0)
         // A CA file that is not a certificate is refused by its flag before anything is asked.
         do {
-            _ = try await Self.replay(url: url, caFile: files.serverKey, venuePath: venuePath)
+            _ = try await Self.replay(url: box.url, caFile: box.files.serverKey, venuePath: box.venuePath)
             Issue.record("a replay with a key as its CA file ran")
         } catch {
             #expect("\(error)".hasPrefix("--ca-file: "), "\(error)")
         }
-        await server.stop()
+        await box.stop()
     }
 }

@@ -9,6 +9,8 @@ public struct APIRoute: Sendable {
     /// OpenAPI-style template, e.g. `/v1/holds/{hold_id}`.
     public var path: String
     public var requiresToken: Bool
+    /// Set: an operator's route, for operator tokens with this scope only (kiosk tokens get 403).
+    public var scope: OperatorScope? = nil
     let handler: @Sendable (BoxOfficeServer, APIRequest) async throws -> APIReply
 }
 
@@ -16,8 +18,11 @@ public struct APIRoute: Sendable {
 struct APIRequest: Sendable {
     var request: Request
     var parameters: [String: String]
+    /// The kiosk whose token was presented; empty on open and operator routes.
     var kiosk: String
     var requestID: String
+    /// The operator whose token was presented on an operator route.
+    var operatorID: String? = nil
 
     func parameter(_ name: String) -> String { parameters[name] ?? "" }
 }
@@ -128,16 +133,17 @@ extension BoxOfficeServer {
         }
         var reply: APIReply
         do {
-            var kiosk = ""
+            var kiosk = "", operatorID: String?
             if route.requiresToken {
                 guard let header = request.headers[.authorization], let token = TokenTable.bearerToken(in: header),
-                      let id = tokens.withLock({ $0.kiosk(presenting: token) }) else {
+                      let holder = tokens.withLock({ $0.holder(presenting: token) }) else {
                     throw APIProblem.unauthorized
                 }
-                kiosk = id
+                (kiosk, operatorID) = try Self.authorize(holder, for: route)
             }
             for (name, value) in parameters.sorted(by: { $0.key < $1.key }) { try IdentifierRules.check(value, field: name) }
-            reply = try await route.handler(self, APIRequest(request: request, parameters: parameters, kiosk: kiosk, requestID: requestID))
+            reply = try await route.handler(self, APIRequest(request: request, parameters: parameters, kiosk: kiosk, requestID: requestID,
+                                                             operatorID: operatorID))
         } catch let problem as APIProblem {
             reply = APIReply(problem: problem, requestID: requestID)
         } catch let error where SQLiteEngine.isConstraintViolation(error) || PostgresEngine.isConstraintViolation(error) {
@@ -207,7 +213,9 @@ extension BoxOfficeServer {
     func idempotent(_ r: APIRequest, key: String, body: JSONValue,
                     effect: @escaping @Sendable (any SQLTransaction, Int64) throws -> APIReply) async throws -> APIReply {
         let path = r.request.uri.path
-        let slot = "\(r.kiosk)\u{0}POST\u{0}\(path)\u{0}\(key)"
+        // Keys are per token holder; an operator's never meet a kiosk's.
+        let owner = r.operatorID.map { "operator:" + $0 } ?? r.kiosk
+        let slot = "\(owner)\u{0}POST\u{0}\(path)\u{0}\(key)"
         let claimed = inFlight.withLock { $0.insert(slot).inserted }
         guard claimed else {
             throw APIProblem(status: 409, code: "idempotency_in_flight", title: "Request in progress",
@@ -215,7 +223,7 @@ extension BoxOfficeServer {
         }
         defer { _ = inFlight.withLock { $0.remove(slot) } }
         if let pause = configuration.inFlightPauseForTesting { await pause(key) }
-        return try await store.idempotent(kiosk: r.kiosk, method: "POST", route: path, key: key,
+        return try await store.idempotent(kiosk: owner, method: "POST", route: path, key: key,
                                           bodyHash: SHA256.hex(body.encoded()), requestID: r.requestID, effect: effect)
     }
 

@@ -19,6 +19,8 @@ public final class BoxOfficeServer: Sendable {
         public var port: Int = 8080
         /// Bearer token → kiosk id.
         public var tokens: [String: String]
+        /// Operator tokens with their scopes (`TokenFile`).
+        public var operators: [OperatorToken] = []
         /// HTTPS with this identity (`ServerCertificate.tlsConfiguration()`); nil: plain HTTP.
         public var tls: TLSConfiguration?
         /// Larger request bodies are refused with 413 before they are read.
@@ -82,7 +84,7 @@ public final class BoxOfficeServer: Sendable {
     public init(configuration: Configuration, store: BoxOfficeStore) {
         self.configuration = configuration
         self.store = store
-        tokens = Mutex(TokenTable(configuration.tokens))
+        tokens = Mutex(TokenTable(configuration.tokens, operators: configuration.operators))
         openAPIDocument = Self.openAPIData
         let metrics = BoxOfficeMetrics(routes: Self.routeTable)
         if let sqlite = store.engine as? SQLiteEngine {
@@ -108,27 +110,15 @@ public final class BoxOfficeServer: Sendable {
         self.tokens.withLock { $0 = TokenTable(tokens) }
     }
 
-    /// Reads a token file: one `KIOSK_ID TOKEN` pair per line; blank lines and `#` comments ignored.
-    /// A token given twice, or a file without any token, is an error (every kiosk would be refused).
+    /// Replaces the accepted kiosk and operator tokens at once with a re-read token file.
+    public func reloadTokens(_ file: TokenFile) {
+        tokens.withLock { $0 = TokenTable(file) }
+    }
+
+    /// The kiosk tokens of a token file (`TokenFile`: bearer token → kiosk id); operator lines
+    /// are read and checked too but not returned.
     public static func readTokens(path: String) throws -> [String: String] {
-        let text: String
-        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw SetupError("\(path): cannot read the token file (\(error.localizedDescription))")
-        }
-        var tokens: [String: String] = [:]
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            let parts = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            guard parts.count == 2 else {
-                throw SetupError("\(path):\(number + 1): expected 'KIOSK_ID TOKEN', got '\(trimmed)'")
-            }
-            if let other = tokens.updateValue(String(parts[0]), forKey: String(parts[1])) {
-                throw SetupError("\(path):\(number + 1): kiosk \(parts[0]) has the same token as kiosk \(other); give each kiosk its own")
-            }
-        }
-        guard !tokens.isEmpty else { throw SetupError("\(path): no tokens; expected lines 'KIOSK_ID TOKEN'") }
-        return tokens
+        try TokenFile.read(path: path).kiosks
     }
 
     func makeApplication(onRunning: @escaping @Sendable (Int) -> Void) throws -> some ApplicationProtocol {

@@ -20,9 +20,11 @@ struct TokenReloader {
     func run() async {
         for await _ in hangups {
             do {
-                let tokens = try BoxOfficeServer.readTokens(path: path)
-                server.reloadTokens(tokens)
-                print("tribune-boxoffice: reloaded \(tokens.count) kiosk token\(tokens.count == 1 ? "" : "s") from \(path)")
+                let file = try TokenFile.read(path: path)
+                server.reloadTokens(file)
+                func count(_ n: Int, _ kind: String) -> String { "\(n) \(kind) token\(n == 1 ? "" : "s")" }
+                let operators = file.operators.isEmpty ? "" : " and " + count(file.operators.count, "operator")
+                print("tribune-boxoffice: reloaded \(count(file.kiosks.count, "kiosk"))\(operators) from \(path)")
             } catch {
                 FileHandle.standardError.write(Data("tribune-boxoffice: kept the tokens in force: \(error)\n".utf8))
             }

@@ -5,3 +5,5 @@
 #include <sys/eventfd.h>
 #include <sys/signalfd.h>
 #include <signal.h>
+// mallinfo2(): the heap's bytes in use, which the soak samples beside resident memory.
+#include <malloc.h>

@@ -25,6 +25,9 @@ public final class TextRenderer {
         layouts = LRUCache(capacity: layoutCacheCount)
     }
 
+    /// Layouts held in the layout cache (at most the `layoutCacheCount` given at init).
+    public var cachedLayouts: Int { layouts.count }
+
     /// Drops every cached layout and glyph mask (fonts keep their decomposed outlines).
     public func removeAllCaches() {
         layouts.removeAll()

@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import CLinux
 import Glibc
 #endif
 
@@ -15,11 +16,20 @@ struct ProcessGauge: Equatable {
     var sockets: Int
     /// Entries of `/proc/self/task`.
     var threads: Int
+    /// Heap bytes handed out by malloc and not yet freed, all arenas (`mallinfo2()`: `uordblks`
+    /// plus `hblkhd`, the chunks mmapped on their own). Resident memory that rises while this
+    /// stays flat is the allocator's fragmentation or its cached free pages; this rising is a leak.
+    var heapInUseBytes: Int
 
     static func now() -> ProcessGauge {
         ProcessGauge(residentBytes: residentSetBytes(), descriptors: entries(of: "/proc/self/fd"),
                      sockets: entries(of: "/proc/self/fd") { target($0, in: "/proc/self/fd").hasPrefix("socket:") },
-                     threads: entries(of: "/proc/self/task"))
+                     threads: entries(of: "/proc/self/task"), heapInUseBytes: heapInUse())
+    }
+
+    static func heapInUse() -> Int {
+        let info = mallinfo2()
+        return Int(info.uordblks) + Int(info.hblkhd)
     }
 
     static func residentSetBytes() -> Int {

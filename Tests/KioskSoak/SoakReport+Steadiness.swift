@@ -42,8 +42,16 @@ extension SoakReport {
         return (Self.slope(Array(later[..<half])), Self.slope(Array(later[half...])))
     }
 
-    static func slope(_ samples: [Sample]) -> Double {
-        let xs = samples.map { Double($0.visitors) / 100 }, ys = samples.map { Double($0.gauge.residentBytes) / 1_048_576 }
+    /// The same for the heap in use (`mallinfo2`): a leak shows here, fragmentation does not.
+    var heapSlopes: (Double, Double)? {
+        let later = afterWarmup
+        guard later.count >= 4 else { return nil }
+        let half = later.count / 2
+        return (Self.slope(Array(later[..<half]), \.heapInUseBytes), Self.slope(Array(later[half...]), \.heapInUseBytes))
+    }
+
+    static func slope(_ samples: [Sample], _ bytes: KeyPath<ProcessGauge, Int> = \.residentBytes) -> Double {
+        let xs = samples.map { Double($0.visitors) / 100 }, ys = samples.map { Double($0.gauge[keyPath: bytes]) / 1_048_576 }
         let mx = xs.reduce(0, +) / Double(xs.count), my = ys.reduce(0, +) / Double(ys.count)
         let sxx = xs.reduce(0) { $0 + ($1 - mx) * ($1 - mx) }
         let sxy = zip(xs, ys).reduce(0) { $0 + ($1.0 - mx) * ($1.1 - my) }

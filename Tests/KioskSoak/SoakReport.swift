@@ -5,10 +5,18 @@ struct SoakReport {
     struct Sample {
         var visitors: Int, frames: Int, virtualSeconds: Double
         var gauge: ProcessGauge
-        /// The kiosk's glyph-mask cache, bytes: an LRU bounded at 16 MiB that fills as new
-        /// glyphs, sizes and sub-pixel phases are drawn (resident growth it explains is bounded).
-        var glyphCacheBytes: Int
+        var caches: Caches
         var warmup: Bool
+        var glyphCacheBytes: Int { caches.glyphBytes }
+    }
+
+    /// The kiosk's text caches: each is bounded, and each fills as new strings, glyphs, sizes
+    /// and sub-pixel phases are drawn, so resident growth they explain stops at their bound.
+    struct Caches {
+        /// Glyph masks (an LRU bounded at 16 MiB of masks), bytes and entries.
+        var glyphBytes = 0, glyphs = 0
+        /// Text layouts (an LRU of at most 1,024).
+        var layouts = 0
     }
 
     var visitors = 0
@@ -44,9 +52,9 @@ struct SoakReport {
         if let away = o.endedAway { fail("visitor \(visitor) (\(o.kind.rawValue)) left the kiosk at \(away), not at home with an empty cart") }
     }
 
-    mutating func sample(visitors: Int, frames: Int, virtualSeconds: Double, gauge: ProcessGauge, glyphCacheBytes: Int, warmup: Bool) {
+    mutating func sample(visitors: Int, frames: Int, virtualSeconds: Double, gauge: ProcessGauge, caches: Caches, warmup: Bool) {
         samples.append(Sample(visitors: visitors, frames: frames, virtualSeconds: virtualSeconds, gauge: gauge,
-                              glyphCacheBytes: glyphCacheBytes, warmup: warmup))
+                              caches: caches, warmup: warmup))
     }
 
     /// The last warm-up sample, against which growth is measured.
@@ -57,6 +65,12 @@ struct SoakReport {
     var memoryGrowth: Int {
         guard let b = baseline else { return 0 }
         return (afterWarmup.map(\.gauge.residentBytes).max() ?? b.gauge.residentBytes) - b.gauge.residentBytes
+    }
+
+    /// Heap in use at the last sample less the baseline's, bytes: what was allocated and kept.
+    var heapGrowth: Int {
+        guard let b = baseline, let last = samples.last else { return 0 }
+        return last.gauge.heapInUseBytes - b.gauge.heapInUseBytes
     }
 
     var table: String {
@@ -80,18 +94,23 @@ struct SoakReport {
         if let b = baseline, let last = samples.last {
             row("glyph cache growth after warm-up", "\(mb(last.glyphCacheBytes - b.glyphCacheBytes)) MB (an LRU bounded at 16 MiB)")
         }
+        row("heap in use growth after warm-up", "\(mb(heapGrowth)) MB (mallinfo2)")
         if let (first, second) = memorySlopes {
             row("resident slope, 1st / 2nd half", String(format: "%+.3f / %+.3f MB per 100 visitors", first, second))
+        }
+        if let (first, second) = heapSlopes {
+            row("heap in use slope, 1st / 2nd half", String(format: "%+.3f / %+.3f MB per 100 visitors", first, second))
         }
         if !steadyLevels.isEmpty {
             row("steady counts (thirds' lowest)", steadyLevels.map { name, levels in
                 name + " " + levels.map(String.init).joined(separator: " → ") }.joined(separator: ", "))
         }
         lines.append("memory curve:")
-        lines.append("  visitors    frames  virtual s   RSS MB  glyphs MB  fds (sockets)  threads")
+        lines.append("  visitors    frames  virtual s   RSS MB  heap MB  glyphs MB (masks)  layouts  fds (sockets)  threads")
         for s in samples {
-            lines.append(String(format: "  %8d  %8d  %9.0f  %7@  %9@  %3d (%3d)      %7d%@", s.visitors, s.frames, s.virtualSeconds,
-                                mb(s.gauge.residentBytes), mb(s.glyphCacheBytes), s.gauge.descriptors, s.gauge.sockets,
+            lines.append(String(format: "  %8d  %8d  %9.0f  %7@  %7@  %9@ (%5d)  %7d  %3d (%3d)      %7d%@", s.visitors, s.frames, s.virtualSeconds,
+                                mb(s.gauge.residentBytes), mb(s.gauge.heapInUseBytes), mb(s.glyphCacheBytes), s.caches.glyphs,
+                                s.caches.layouts, s.gauge.descriptors, s.gauge.sockets,
                                 s.gauge.threads, s.warmup ? "  (warm-up)" : ""))
         }
         if !unconfirmedSold.isEmpty { lines.append("orders the kiosk did not learn the outcome of: " + unconfirmedSold.joined(separator: "; ")) }

@@ -80,11 +80,11 @@ final class SoakRun {
             report.count(outcome, visitor: number)
             if number == warmup || number % sampleEvery == 0 {
                 report.sample(visitors: number, frames: kiosk.frames, virtualSeconds: kiosk.now - report.startTime(kiosk.now),
-                              gauge: ProcessGauge.now(), glyphCacheBytes: glyphCacheBytes, warmup: number <= warmup)
+                              gauge: ProcessGauge.now(), caches: caches, warmup: number <= warmup)
             }
         }
         report.sample(visitors: number, frames: kiosk.frames, virtualSeconds: kiosk.now - report.startTime(kiosk.now),
-                      gauge: ProcessGauge.now(), glyphCacheBytes: glyphCacheBytes, warmup: false)
+                      gauge: ProcessGauge.now(), caches: caches, warmup: false)
         report.frames = kiosk.frames
         report.touchFrames = kiosk.touch.delivered
         // Whatever the bridge still has out comes back before the books are closed.
@@ -95,8 +95,11 @@ final class SoakRun {
         try checkBooks()
     }
 
-    /// The kiosk's glyph-mask cache in use, bytes.
-    var glyphCacheBytes: Int { kiosk.session.text.renderer?.glyphCache.usedBytes ?? 0 }
+    /// The kiosk's text caches' sizes.
+    var caches: SoakReport.Caches {
+        guard let renderer = kiosk.session.text.renderer else { return .init() }
+        return .init(glyphBytes: renderer.glyphCache.usedBytes, glyphs: renderer.glyphCache.count, layouts: renderer.cachedLayouts)
+    }
 
     static func kind(for x: Double) -> SoakVisitor.Kind {
         switch x {

@@ -61,6 +61,15 @@ enum BoxOfficeSchema {
             """),
     ]
 
+    /// Refuses a database that records versions not in `migrations`: a newer box office made it,
+    /// and this one would not know its tables.
+    static func checkKnown(_ applied: Set<String>) throws(SetupError) {
+        let unknown = applied.subtracting(migrations.map(\.name))
+        guard unknown.isEmpty else {
+            throw SetupError("the database has schema versions this tribune-boxoffice does not know: \(unknown.sorted().joined(separator: ", ")) (made by a newer one); its versions end at \(migrations.last?.name ?? "none")")
+        }
+    }
+
     /// A migration's statements in PostgreSQL's words, one by one.
     static func postgres(_ migration: Migration) -> [String] {
         migration.sql

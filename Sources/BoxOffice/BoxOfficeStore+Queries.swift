@@ -89,7 +89,7 @@ extension BoxOfficeStore {
                     default: summary.blocked += n
                     }
                 }
-                let orders = try db.row("SELECT COUNT(*) AS n, COALESCE(SUM(total_minor), 0) AS total FROM purchase_order WHERE event_id = ?",
+                let orders = try db.row("SELECT COUNT(*) AS n, CAST(COALESCE(SUM(total_minor), 0) AS BIGINT) AS total FROM purchase_order WHERE event_id = ?",
                                               [e.id])
                 summary.orders = orders?["n"] ?? 0
                 summary.revenueMinor = orders?["total"] ?? 0

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Where the box office keeps its data: `--db sqlite:/path` (or a plain path, as before) for
-/// embedded SQLite, or `--db postgres://user[:password]@host[:port]/database` (also
-/// `postgresql://`) for a PostgreSQL server that several box-office processes may share.
+/// embedded SQLite, or `--db postgres://user[:password]@host[:port]/database[?pool=N&sslmode=…]`
+/// (also `postgresql://`) for a PostgreSQL server that several box-office processes may share.
 public enum DatabaseURL: Sendable, Equatable {
     case sqlite(path: String)
     case postgres(PostgresLocation)
@@ -15,6 +15,31 @@ public enum DatabaseURL: Sendable, Equatable {
         public var host: String
         public var port: Int
         public var database: String
+        /// Most connections this process opens to the server (`?pool=N`, `--db-pool`); each
+        /// concurrent transaction holds one.
+        public var poolSize: Int = PostgresLocation.defaultPoolSize
+        /// Whether the connection is encrypted (`?sslmode=`), as libpq names the modes.
+        public var sslMode: SSLMode = .disable
+        /// `?sslrootcert=`: the PEM file of the CA that signed the server's certificate, for
+        /// `verify-full`; nil: the system's trusted roots.
+        public var sslRootCertificate: String?
+
+        public static let defaultPoolSize = 16
+        /// The pool sizes accepted: a PostgreSQL server allows 100 connections by default.
+        public static let poolSizes = 1...1000
+
+        /// libpq's `sslmode` values that this box office supports.
+        public enum SSLMode: String, Sendable, Equatable, CaseIterable {
+            /// Plain TCP (or the unix socket).
+            case disable
+            /// TLS, the server's certificate not checked (protects against listening, not against
+            /// a server impersonated on the network: libpq's meaning).
+            case require
+            /// TLS, the certificate checked against `sslrootcert` (else the system's roots) and
+            /// the host name.
+            case verifyFull = "verify-full"
+        }
+
         /// Whether `host` names a unix socket's folder instead of a machine.
         public var isUnixSocket: Bool { host.hasPrefix("/") }
         /// The socket file PostgreSQL makes in that folder for `port`.
@@ -48,8 +73,10 @@ public enum DatabaseURL: Sendable, Equatable {
         }
         let authority = rest[..<slash]
         var database = String(rest[rest.index(after: slash)...])
-        if let query = database.firstIndex(of: "?") {
-            throw DatabaseURLError(url: url, part: "query", problem: "'\(database[query...])' is not supported; give user, host, port and database only")
+        var query = ""
+        if let mark = database.firstIndex(of: "?") {
+            query = String(database[database.index(after: mark)...])
+            database = String(database[..<mark])
         }
         database = database.removingPercentEncoding ?? database
         guard !database.isEmpty, !database.contains("/") else {
@@ -75,7 +102,9 @@ public enum DatabaseURL: Sendable, Equatable {
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         host = host.removingPercentEncoding ?? host
         guard !host.isEmpty else { throw DatabaseURLError(url: url, part: "host", problem: "is empty") }
-        return PostgresLocation(user: user, password: password, host: host, port: port, database: database)
+        var location = PostgresLocation(user: user, password: password, host: host, port: port, database: database)
+        try location.apply(query: query, url: url)
+        return location
     }
 
     /// The URL with any password replaced by `***`, for logs and errors.
@@ -83,7 +112,44 @@ public enum DatabaseURL: Sendable, Equatable {
         switch self {
         case .sqlite(let path): return "sqlite:" + path
         case .postgres(let p):
-            return "postgres://\(p.user)\(p.password == nil ? "" : ":***")@\(p.host):\(p.port)/\(p.database)"
+            var parameters: [String] = []
+            if p.poolSize != PostgresLocation.defaultPoolSize { parameters.append("pool=\(p.poolSize)") }
+            if p.sslMode != .disable { parameters.append("sslmode=\(p.sslMode.rawValue)") }
+            if let root = p.sslRootCertificate { parameters.append("sslrootcert=\(root)") }
+            let query = parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&")
+            return "postgres://\(p.user)\(p.password == nil ? "" : ":***")@\(p.host):\(p.port)/\(p.database)" + query
+        }
+    }
+}
+
+extension DatabaseURL.PostgresLocation {
+    /// Reads the URL's query: `pool=N`, `sslmode=disable|require|verify-full`, `sslrootcert=PATH`;
+    /// any other parameter, or a bad value, is an error naming it.
+    mutating func apply(query: String, url: String) throws(DatabaseURLError) {
+        for parameter in query.split(separator: "&") {
+            let pair = parameter.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(pair[0]), value = pair.count > 1 ? (String(pair[1]).removingPercentEncoding ?? String(pair[1])) : ""
+            switch name {
+            case "pool":
+                guard let n = Int(value), Self.poolSizes.contains(n) else {
+                    throw DatabaseURLError(url: url, part: "query parameter pool", problem: "'\(value)' is not a pool size (\(Self.poolSizes.lowerBound)–\(Self.poolSizes.upperBound) connections)")
+                }
+                poolSize = n
+            case "sslmode":
+                guard let mode = SSLMode(rawValue: value) else {
+                    throw DatabaseURLError(url: url, part: "query parameter sslmode",
+                                           problem: "'\(value)' is not one of \(SSLMode.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                sslMode = mode
+            case "sslrootcert":
+                guard !value.isEmpty else { throw DatabaseURLError(url: url, part: "query parameter sslrootcert", problem: "is empty; expected a PEM file") }
+                sslRootCertificate = value
+            default:
+                throw DatabaseURLError(url: url, part: "query parameter '\(name)'", problem: "is not supported; expected pool, sslmode or sslrootcert")
+            }
+        }
+        if sslRootCertificate != nil, sslMode != .verifyFull {
+            throw DatabaseURLError(url: url, part: "query parameter sslrootcert", problem: "needs sslmode=verify-full (only that mode checks the certificate)")
         }
     }
 }

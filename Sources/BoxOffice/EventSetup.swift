@@ -4,8 +4,8 @@ import Foundation
 /// plan), prices its categories and creates the event in the database. The executable only
 /// parses arguments into this; tests run it directly.
 public struct EventSetup: Sendable {
-    /// The SQLite database file (created and migrated if missing).
-    public var databasePath: String
+    /// The database (created and migrated if missing): a SQLite file or a PostgreSQL server.
+    public var database: DatabaseURL
     /// The venue layout file.
     public var venuePath: String
     public var name: String
@@ -26,10 +26,15 @@ public struct EventSetup: Sendable {
     /// nil: not set (kiosks show their configured date, if any).
     public var startsAt: String?
 
-    public init(databasePath: String, venuePath: String, name: String) {
-        self.databasePath = databasePath
+    public init(database: DatabaseURL, venuePath: String, name: String) {
+        self.database = database
         self.venuePath = venuePath
         self.name = name
+    }
+
+    /// On the SQLite file at `databasePath`.
+    public init(databasePath: String, venuePath: String, name: String) {
+        self.init(database: .sqlite(path: databasePath), venuePath: venuePath, name: name)
     }
 
     /// Parses one `--price CATEGORY=AMOUNT` (AMOUNT: a non-negative integer in minor units).
@@ -67,10 +72,17 @@ public struct EventSetup: Sendable {
         if let currency, !VenueLayout.isCurrencyCode(currency) {
             throw SetupError("--currency '\(currency)': expected an ISO 4217 code (three capital letters)")
         }
-        let store = try BoxOfficeStore(path: databasePath)
-        return try await store.createEvent(id: id, name: name, layout: layout, currency: pricing.currency, prices: pricing.amounts,
-                                           defaultPrice: nil, maxSeatsPerOrder: maxSeatsPerOrder, noOrphanSeats: noOrphanSeats,
-                                           holdTTLSeconds: holdTTLSeconds, holdMaxTotalSeconds: holdMaxTotalSeconds,
-                                           startsAt: startsAt)
+        let store = try await BoxOfficeStore(url: database)
+        let created: Result<String, any Error>
+        do {
+            created = .success(try await store.createEvent(id: id, name: name, layout: layout, currency: pricing.currency, prices: pricing.amounts,
+                                                           defaultPrice: nil, maxSeatsPerOrder: maxSeatsPerOrder, noOrphanSeats: noOrphanSeats,
+                                                           holdTTLSeconds: holdTTLSeconds, holdMaxTotalSeconds: holdMaxTotalSeconds,
+                                                           startsAt: startsAt))
+        } catch {
+            created = .failure(error)
+        }
+        await store.close()
+        return try created.get()
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOPosix
+import NIOSSL
 import PostgresNIO
 
 /// PostgreSQL through PostgresNIO: any number of box-office processes on one database.
@@ -25,20 +26,24 @@ final class PostgresEngine: StorageEngine {
     let blocking: NIOThreadPool
     let logger: Logger
     private let running: Task<Void, Never>
+    /// The schema versions this engine applied when it opened the database (oldest first).
+    let migrationsAppliedAtOpen: [String]
     /// Most attempts of one transaction that keeps losing races.
     static let attempts = 8
     static let retried: Set<String> = ["40001", "40P01", "23505"]
 
     /// Connects to `location` (not at once: the pool connects on first use) and applies the
-    /// schema's migrations; `connections` bounds the pool.
-    init(_ location: DatabaseURL.PostgresLocation, connections: Int = 16) async throws {
+    /// schema's migrations; `location.poolSize` bounds the pool, `location.sslMode` says whether
+    /// it speaks TLS (over TCP; a unix socket never does).
+    init(_ location: DatabaseURL.PostgresLocation) async throws {
+        let connections = location.poolSize
         var configuration: PostgresClient.Configuration
         if location.isUnixSocket {
             configuration = .init(unixSocketPath: location.socketPath, username: location.user, password: location.password,
                                   database: location.database)
         } else {
             configuration = .init(host: location.host, port: location.port, username: location.user, password: location.password,
-                                  database: location.database, tls: .disable)
+                                  database: location.database, tls: Self.tls(location))
         }
         configuration.options.maximumConnections = connections
         configuration.options.minimumConnections = 0
@@ -49,8 +54,9 @@ final class PostgresEngine: StorageEngine {
         blocking = NIOThreadPool(numberOfThreads: connections)
         blocking.start()
         do {
-            try await migrate()
+            migrationsAppliedAtOpen = try await Self.migrate(client: client, blocking: blocking, logger: logger)
         } catch {
+            migrationsAppliedAtOpen = []
             await shutdown()
             throw SetupError("\(DatabaseURL.postgres(location).redacted): cannot open the database (\(Self.describe(error)))")
         }
@@ -67,11 +73,17 @@ final class PostgresEngine: StorageEngine {
     /// Runs `body` between `begin` and COMMIT on a leased connection, on a blocking thread; again
     /// from the start when it lost a race (see the type's comment).
     func transaction<T: Sendable>(begin: String, _ body: @escaping @Sendable (any SQLTransaction) throws -> T) async throws -> T {
+        try await Self.transaction(client: client, blocking: blocking, logger: logger, begin: begin, body)
+    }
+
+    /// `transaction(begin:_:)` before the engine exists (the migrations while it opens).
+    static func transaction<T: Sendable>(client: PostgresClient, blocking: NIOThreadPool, logger: Logger, begin: String,
+                                         _ body: @escaping @Sendable (any SQLTransaction) throws -> T) async throws -> T {
         var attempt = 1
         while true {
             do {
                 return try await client.withConnection { connection in
-                    try await blocking.runIfActive { [logger] in
+                    try await blocking.runIfActive {
                         let tx = PostgresTransaction(connection: connection, logger: logger)
                         try tx.execute(begin, [])
                         do {
@@ -84,7 +96,7 @@ final class PostgresEngine: StorageEngine {
                         }
                     }
                 }
-            } catch let error as PSQLError where attempt < Self.attempts && Self.retried.contains(error.serverInfo?[.sqlState] ?? "") {
+            } catch let error as PSQLError where attempt < attempts && retried.contains(error.serverInfo?[.sqlState] ?? "") {
                 attempt += 1
             }
         }
@@ -98,27 +110,24 @@ final class PostgresEngine: StorageEngine {
         return ["engine": "postgresql", "synchronous": .string(fsync == "on" ? synchronous : "off")]
     }
 
-    /// Applies the schema's migrations not yet recorded in `schema_migration`, all in one
-    /// transaction under an advisory lock, so several processes starting at once apply each once.
-    func migrate() async throws {
-        try await write { tx in
-            try tx.execute("SELECT pg_advisory_xact_lock(2028)", [])
-            try tx.execute("CREATE TABLE IF NOT EXISTS schema_migration(name TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)", [])
-            let applied = Set(try tx.values("SELECT name FROM schema_migration") as [String])
-            for migration in BoxOfficeSchema.migrations where !applied.contains(migration.name) {
-                for statement in BoxOfficeSchema.postgres(migration) { try tx.execute(statement, []) }
-                try tx.execute("INSERT INTO schema_migration(name, applied_at) VALUES (?, ?)", [migration.name, Timestamp.systemNow()])
-            }
-        }
-    }
-
-    func appliedMigrations() async throws -> [String] {
-        try await read { tx in try tx.values("SELECT name FROM schema_migration ORDER BY applied_at, name") }
-    }
-
     func shutdown() async {
         running.cancel()
         try? await blocking.shutdownGracefully()
+    }
+
+    /// The TLS of a TCP connection for `location.sslMode`: none, encryption without checking the
+    /// server's certificate (libpq's `require`), or the certificate checked against
+    /// `sslrootcert` or the system's roots and the host name (`verify-full`).
+    static func tls(_ location: DatabaseURL.PostgresLocation) -> PostgresClient.Configuration.TLS {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        switch location.sslMode {
+        case .disable: return .disable
+        case .require: tls.certificateVerification = .none
+        case .verifyFull:
+            tls.certificateVerification = .fullVerification
+            if let root = location.sslRootCertificate { tls.trustRoots = .file(root) }
+        }
+        return .require(tls)
     }
 
     /// A constraint refused the write after its retries (SQLSTATE class 23: integrity constraint).

@@ -18,7 +18,7 @@ final class PostgresTransaction: SQLTransaction {
     }
 
     func rows(_ sql: String, _ arguments: [any SQLArgument]) throws -> [SQLRow] {
-        try run(sql, arguments).rows.map(Self.row)
+        try run(sql, arguments).rows.map { row throws in try Self.row(row) }
     }
 
     @discardableResult
@@ -77,26 +77,44 @@ final class PostgresTransaction: SQLTransaction {
     }
 
     /// A row's cells as `SQLValue`s: integers of every width as `.integer`, text as `.text`,
-    /// bytea as `.blob`, booleans as 0/1. Other types are not in the schema.
-    static func row(_ row: PostgresRow) -> SQLRow {
+    /// bytea as `.blob`, booleans as 0/1. Any other type (numeric from an uncast SUM, a
+    /// timestamp) is not in the schema: a `PostgresValueError` naming the column and the type,
+    /// never a silent NULL.
+    static func row(_ row: PostgresRow) throws(PostgresValueError) -> SQLRow {
         var columns: [String: SQLValue] = [:]
         for cell in row {
-            columns[cell.columnName] = value(cell)
+            columns[cell.columnName] = try value(cell)
         }
         return SQLRow(columns: columns)
     }
 
-    static func value(_ cell: PostgresCell) -> SQLValue {
+    /// The text types PostgreSQL answers with for TEXT columns, names and `SHOW`.
+    static let textTypes: Set<PostgresDataType> = [.text, .varchar, .name, .bpchar]
+
+    static func value(_ cell: PostgresCell) throws(PostgresValueError) -> SQLValue {
         guard cell.bytes != nil else { return .null }
-        switch cell.dataType {
-        case .int8, .int4, .int2:
-            return (try? cell.decode(Int64.self)).map(SQLValue.integer) ?? .null
-        case .bool:
-            return (try? cell.decode(Bool.self)).map { .integer($0 ? 1 : 0) } ?? .null
-        case .bytea:
-            return (try? cell.decode(Data.self)).map(SQLValue.blob) ?? .null
-        default:
-            return (try? cell.decode(String.self)).map(SQLValue.text) ?? .null
+        do {
+            switch cell.dataType {
+            case .int8, .int4, .int2: return .integer(try cell.decode(Int64.self))
+            case .bool: return .integer(try cell.decode(Bool.self) ? 1 : 0)
+            case .bytea: return .blob(try cell.decode(Data.self))
+            case let type where textTypes.contains(type): return .text(try cell.decode(String.self))
+            default:
+                throw PostgresValueError(column: cell.columnName, type: "\(cell.dataType)",
+                                         problem: "is not a type of the box office's schema (integer, text, bytea, boolean); CAST it in the query")
+            }
+        } catch let error as PostgresValueError {
+            throw error
+        } catch {
+            throw PostgresValueError(column: cell.columnName, type: "\(cell.dataType)", problem: "could not be decoded (\(error))")
         }
     }
+}
+
+/// A PostgreSQL result cell the storage seam cannot represent: the column, its type and why.
+struct PostgresValueError: Error, CustomStringConvertible {
+    var column: String
+    var type: String
+    var problem: String
+    var description: String { "PostgreSQL column '\(column)' of type \(type) \(problem)" }
 }

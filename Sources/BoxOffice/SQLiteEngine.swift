@@ -8,6 +8,8 @@ final class SQLiteEngine: StorageEngine {
     let pool: DatabasePool
     /// Every write goes through it: concurrent writes share one transaction and one commit.
     let writer: GroupCommitWriter
+    /// The schema versions this engine applied when it opened the database (oldest first).
+    let migrationsAppliedAtOpen: [String]
 
     /// Opens (creating and migrating) the database at `path`. `synchronousFull`: see
     /// `BoxOfficeStore.init(path:synchronousFull:now:ids:)`.
@@ -38,7 +40,11 @@ final class SQLiteEngine: StorageEngine {
             throw SetupError("\(path): cannot open the database (\(error))")
         }
         writer = GroupCommitWriter(pool: pool)
-        try Self.migrator.migrate(pool)
+        let migrator = Self.migrator
+        let before = try pool.read { db in try migrator.appliedIdentifiers(db) }
+        try BoxOfficeSchema.checkKnown(before)
+        try migrator.migrate(pool)
+        migrationsAppliedAtOpen = try pool.read { db in try migrator.appliedMigrations(db) }.filter { !before.contains($0) }
     }
 
     /// The shared schema's versions, in GRDB's migrator (which records them in grdb_migrations).

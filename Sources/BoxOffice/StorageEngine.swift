@@ -16,6 +16,9 @@ protocol StorageEngine: Sendable {
     func read<T: Sendable>(_ body: @escaping @Sendable (any SQLTransaction) throws -> T) async throws -> T
     /// The engine and its durability setting in force, for `/v1/health`.
     func health() async throws -> JSONValue
+    /// The schema versions this engine applied when it opened the database, oldest first (empty
+    /// when the database was up to date).
+    var migrationsAppliedAtOpen: [String] { get }
     /// The schema versions applied, oldest first.
     func appliedMigrations() async throws -> [String]
     /// Closes connections (PostgreSQL's pool); the engine is not used afterwards.

@@ -13,12 +13,11 @@ struct KiosksCommand: AsyncParsableCommand {
             own heartbeat intervals (box_office.heartbeat_interval in its tribune.toml).
             """)
 
-    @Option(help: "The SQLite database file.") var db: String
+    @OptionGroup var database: DatabaseOptions
     @Flag(help: "One JSON document instead of the table.") var json = false
 
     func run() async throws {
-        guard FileManager.default.fileExists(atPath: db) else { throw ValidationError("\(db): no such database") }
-        let fleet = try await BoxOfficeStore(path: db).kioskFleet()
+        let fleet = try await database.openExisting().using { try await $0.kioskFleet() }
         print(json ? fleet.json : fleet.table)
     }
 }

@@ -7,7 +7,7 @@ struct TribuneBoxOffice: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tribune-boxoffice",
         abstract: "The reference box-office backend for Tribune kiosks.",
-        subcommands: [Serve.self, EventCommand.self, KiosksCommand.self])
+        subcommands: [Serve.self, EventCommand.self, KiosksCommand.self, MigrateCommand.self])
 }
 
 struct Serve: AsyncParsableCommand {
@@ -15,11 +15,11 @@ struct Serve: AsyncParsableCommand {
         abstract: "Serve the /v1 API until SIGTERM or SIGINT.",
         usage: "tribune-boxoffice serve --db <db> --token-file <token-file> [<options>]")
 
-    @Option(help: "The SQLite database file (created if missing).") var db: String
+    @OptionGroup var database: DatabaseOptions
     @Option(help: "TCP port to listen on (0: any free port; the one chosen is printed).") var port: Int = 8080
     @Option(help: "Address to bind.") var host: String = "127.0.0.1"
     @Option(name: .customLong("token-file"), help: "File with one 'KIOSK_ID TOKEN' per line.") var tokenFile: String
-    @Option(help: ArgumentHelp("SQLite's synchronous level: full (an acknowledged order survives power loss) or normal (survives a crash of this process only).",
+    @Option(help: ArgumentHelp("SQLite's synchronous level (PostgreSQL: the server's synchronous_commit and fsync apply): full (an acknowledged order survives power loss) or normal (survives a crash of this process only).",
                                valueName: "full|normal"))
     var synchronous: Durability = .full
     @Option(help: "Seconds a connection may take to send its first request head (idle and slow-header clients are closed then).")
@@ -30,20 +30,23 @@ struct Serve: AsyncParsableCommand {
     var tlsKey: String?
 
     func run() async throws {
-        var configuration = BoxOfficeServer.Configuration(databasePath: db, port: port, tokens: try BoxOfficeServer.readTokens(path: tokenFile))
+        var configuration = BoxOfficeServer.Configuration(databasePath: database.db, port: port, tokens: try BoxOfficeServer.readTokens(path: tokenFile))
         configuration.host = host
         configuration.synchronousFull = synchronous == .full
         guard headTimeout > 0 else { throw ValidationError("--head-timeout must be at least 1 second, not \(headTimeout)") }
         configuration.headTimeout = .seconds(headTimeout)
         configuration.tls = try tlsCertificateFiles()?.tlsConfiguration()
         let scheme = configuration.tls == nil ? "http" : "https"
-        let server = try BoxOfficeServer(configuration: configuration)
+        let store = try await database.open(synchronousFull: configuration.synchronousFull)
+        let server = BoxOfficeServer(configuration: configuration, store: store)
         let reloader = await TokenReloader(server: server, path: tokenFile)
         let reloading = Task { await reloader.run() }
         defer { reloading.cancel() }
-        try await server.run { host, port in
-            print("tribune-boxoffice: listening on \(scheme)://\(host):\(port)")
-            fflush(nil)  // a pipe or journal reading the port must see it now
+        try await store.using { _ in
+            try await server.run { host, port in
+                print("tribune-boxoffice: listening on \(scheme)://\(host):\(port)")
+                fflush(nil)  // a pipe or journal reading the port must see it now
+            }
         }
     }
 
@@ -66,11 +69,10 @@ struct EventCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the events with their seats by state, orders and revenue.")
 
-        @Option(help: "The SQLite database file.") var db: String
+        @OptionGroup var database: DatabaseOptions
 
         func run() async throws {
-            guard FileManager.default.fileExists(atPath: db) else { throw ValidationError("\(db): no such database") }
-            for summary in try await BoxOfficeStore(path: db).eventSummaries() { print(summary.line) }
+            for summary in try await database.openExisting().using({ try await $0.eventSummaries() }) { print(summary.line) }
         }
     }
 
@@ -84,7 +86,7 @@ struct EventCommand: AsyncParsableCommand {
                 --price or --default-price.
                 """)
 
-        @Option(help: "The SQLite database file (created if missing).") var db: String
+        @OptionGroup var database: DatabaseOptions
         @Option(help: "The venue file: a Tribune venue or a pretix seating plan.") var venue: String
         @Option(help: "The event's name.") var name: String
         @Option(help: "Event id (default: generated).") var id: String?
@@ -100,7 +102,7 @@ struct EventCommand: AsyncParsableCommand {
         var startsAt: String?
 
         func run() async throws {
-            var setup = EventSetup(databasePath: db, venuePath: venue, name: name)
+            var setup = EventSetup(database: try database.url(), venuePath: venue, name: name)
             setup.id = id
             setup.prices = try EventSetup.parsePrices(price)
             setup.defaultPrice = defaultPrice

@@ -19,7 +19,7 @@ struct TribuneVenueLayoutTests {
         var setup = EventSetup(databasePath: directory + "/boxoffice.sqlite", venuePath: directory + "/venue.json", name: "Cup")
         setup.id = "evt_cup"
         #expect(try await setup.run() == "evt_cup")
-        let server = try BoxOfficeServer(configuration: .init(databasePath: setup.databasePath, port: 0, tokens: ["token-k1": "k1"]))
+        let server = try BoxOfficeServer(configuration: .init(databasePath: directory + "/boxoffice.sqlite", port: 0, tokens: ["token-k1": "k1"]))
         let port = try await server.start()
         defer { Task { await server.stop() } }
         let configuration = PurchaseClient.Configuration(cacheDirectory: directory + "/kiosk")

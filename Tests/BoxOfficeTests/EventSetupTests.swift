@@ -1,23 +1,26 @@
+import BoxOfficeTestSupport
 import Foundation
-import GRDB
 import Testing
 @testable import BoxOffice
 
-/// `tribune-boxoffice event create` as a library call (`EventSetup`) on a temporary database.
+/// `tribune-boxoffice event create` as a library call (`EventSetup`) on a temporary database,
+/// on both engines where a database is written.
 @Suite("Event setup")
 struct EventSetupTests {
     /// Every category's price straight from the venue file, except the one `--price` names; the
     /// currency is the venue's.
-    @Test func tribuneVenuePricesTheEvent() async throws {
+    @Test(arguments: StorageEngineKind.allCases) func tribuneVenuePricesTheEvent(engine: StorageEngineKind) async throws {
         let (directory, venuePath) = try TribuneVenueFixture.folder()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        var setup = EventSetup(databasePath: directory + "/db.sqlite", venuePath: venuePath, name: "Cup Final")
+        let database = try DatabaseURL(parsing: engine.newDatabaseURL(directory: directory))
+        var setup = EventSetup(database: database, venuePath: venuePath, name: "Cup Final")
         setup.id = "evt_cup"
         setup.prices = ["CAT2": 3100]
         setup.startsAt = "2026-03-14T20:45:00+01:00"
         #expect(try await setup.run() == "evt_cup")
 
-        let store = try BoxOfficeStore(path: setup.databasePath)
+        let store = try await BoxOfficeStore(url: database)
+        defer { Task { await store.close() } }
         let event = try await store.event(id: "evt_cup")
         #expect(event["currency"] == "CHF")
         // The start is served as it was given (the venue's offset kept).
@@ -31,25 +34,25 @@ struct EventSetupTests {
         // The layout is served byte for byte, and the seats are those of the file.
         let layoutID = try #require(event["layout_id"]?.stringValue)
         #expect(try await store.layoutDocument(id: layoutID) == TribuneVenueFixture.document)
-        let seats = try DatabaseQueue(path: setup.databasePath).read { db in
-            try Row.fetchAll(db, sql: "SELECT seat_guid, category, label, row_key, row_index FROM seat_state WHERE event_id = 'evt_cup' ORDER BY seat_guid")
+        let seats = try await store.read { db in
+            try db.rows("SELECT seat_guid, category, label, row_key, row_index FROM seat_state WHERE event_id = 'evt_cup' ORDER BY seat_guid")
         }
         #expect(seats.count == 12)
         let s12 = try #require(seats.first { ($0["seat_guid"] as String) == "S-1-2" })
         #expect(s12["category"] as String == "WHEEL")
         #expect(s12["label"] as String == "Block South · Row 1 · Seat 2")
         #expect(s12["row_key"] as String == "S/1")
-        #expect(s12["row_index"] as Int == 1)
+        #expect(s12["row_index"] as Int64 == 1)
         let n24 = try #require(seats.first { ($0["seat_guid"] as String) == "N-2-4" })
         #expect(n24["row_key"] as String == "N/2")
-        #expect(n24["row_index"] as Int == 3)
+        #expect(n24["row_index"] as Int64 == 3)
     }
 
     /// Rows read from the venue file drive the no-orphan rule: holding N-1-2 and N-1-3 of the
     /// four-seat row 1 leaves N-1-1 and N-1-4 alone at its ends, so the order is refused naming
     /// both; the total the kiosk must show is the venue's CAT1 price twice (4500 × 2).
-    @Test func venueRowsDriveTheNoOrphanRule() async throws {
-        let t = try await TestServer.start(venue: TribuneVenueFixture.document, noOrphanSeats: true)
+    @Test(arguments: StorageEngineKind.allCases) func venueRowsDriveTheNoOrphanRule(engine: StorageEngineKind) async throws {
+        let t = try await TestServer.start(engine: engine, venue: TribuneVenueFixture.document, noOrphanSeats: true)
         defer { Task { await t.stop() } }
         let hold = try await t.hold(["N-1-2", "N-1-3"])
         #expect(hold.status == 201)
@@ -67,7 +70,7 @@ struct EventSetupTests {
     }
 
     /// Bad venue files: the error names the file and the JSON path (or line and column), and
-    /// the database is not even created.
+    /// the database is not even created (SQLite's file; the check comes before any database is opened).
     @Test(arguments: [
         (TribuneVenueFixture.replacing("\"amount_minor\":2900", with: "\"amount_minor\":-5"), "categories[1].price.amount_minor: expected an integer ≥ 0 (minor units), found -5"),
         (TribuneVenueFixture.replacing("\"amount_minor\":1900", with: "\"amount_minor\":19.5"), "categories[2].price.amount_minor: expected an integer ≥ 0 (minor units), found 19.5"),
@@ -86,32 +89,36 @@ struct EventSetupTests {
     func badVenueFileIsRefusedWithItsPath(document: Data, expected: String) async throws {
         let (directory, venuePath) = try TribuneVenueFixture.folder(document: document)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let setup = EventSetup(databasePath: directory + "/db.sqlite", venuePath: venuePath, name: "Bad")
+        let databasePath = directory + "/db.sqlite"
+        let setup = EventSetup(databasePath: databasePath, venuePath: venuePath, name: "Bad")
         let error = await #expect(throws: SetupError.self) { try await setup.run() }
         let message = error?.description ?? ""
         #expect(message.hasPrefix(venuePath + ": invalid venue layout: "), "\(message)")
         #expect(message.contains(expected), "\(message)")
-        #expect(!FileManager.default.fileExists(atPath: setup.databasePath))
+        #expect(!FileManager.default.fileExists(atPath: databasePath))
     }
 
     /// A pretix plan has no prices: every category needs --price or --default-price, instead
     /// of a silent made-up price.
-    @Test func pretixPlanNeedsPrices() async throws {
+    @Test(arguments: StorageEngineKind.allCases) func pretixPlanNeedsPrices(engine: StorageEngineKind) async throws {
         let (directory, venuePath) = try TribuneVenueFixture.folder(document: TestVenue.document())
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        var setup = EventSetup(databasePath: directory + "/db.sqlite", venuePath: venuePath, name: "Plan")
+        let database = try DatabaseURL(parsing: engine.newDatabaseURL(directory: directory))
+        var setup = EventSetup(database: database, venuePath: venuePath, name: "Plan")
         setup.prices = ["CAT1": 4500]
         let error = await #expect(throws: SetupError.self) { try await setup.run() }
         #expect(error?.description == "\(venuePath): category CAT2 (categories[1]) has no price: this pretix seating plan carries none; give --price CAT2=AMOUNT or --default-price AMOUNT")
 
         setup.defaultPrice = 1500
         let id = try await setup.run()
-        let event = try await BoxOfficeStore(path: setup.databasePath).event(id: id)
+        let store = try await BoxOfficeStore(url: database)
+        let event = try await store.event(id: id)
+        await store.close()
         #expect(event["currency"] == "EUR")
         #expect(event["categories"]?.arrayValue?.map { $0["price"]?["amount_minor"]?.intValue } == [4500, 1500])
     }
 
-    @Test func optionMistakesAreNamed() async throws {
+    @Test(arguments: StorageEngineKind.allCases) func optionMistakesAreNamed(engine: StorageEngineKind) async throws {
         #expect(throws: SetupError("--price 'CAT1=45.00': expected CATEGORY=AMOUNT with AMOUNT a non-negative integer in minor units (4500 = 45.00)")) {
             try EventSetup.parsePrices(["CAT1=45.00"])
         }
@@ -121,7 +128,7 @@ struct EventSetupTests {
 
         let (directory, venuePath) = try TribuneVenueFixture.folder()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        var setup = EventSetup(databasePath: directory + "/db.sqlite", venuePath: venuePath, name: "Cup")
+        var setup = EventSetup(database: try DatabaseURL(parsing: engine.newDatabaseURL(directory: directory)), venuePath: venuePath, name: "Cup")
         setup.prices = ["VIP": 9900]
         await #expect(throws: SetupError("\(venuePath): --price names unknown category VIP; the venue has CAT1, CAT2, WHEEL")) { try await setup.run() }
 
@@ -143,9 +150,9 @@ struct EventSetupTests {
 
     /// `event list`'s counts: 100 seats (2 blocks × 5 rows × 10); two sold in one order of
     /// 2 × 4500, one held, one blocked, and one whose hold expired counts as free again.
-    @Test func summaryCountsSeatsByEffectiveState() async throws {
+    @Test(arguments: StorageEngineKind.allCases) func summaryCountsSeatsByEffectiveState(engine: StorageEngineKind) async throws {
         let clock = TestClock()
-        let t = try await TestServer.start(clock: clock)
+        let t = try await TestServer.start(engine: engine, clock: clock)
         defer { Task { await t.stop() } }
         let sold = try await t.hold(["Z1-1-1", "Z1-1-2"])
         let soldID = try #require(sold.json?["hold_id"]?.stringValue)

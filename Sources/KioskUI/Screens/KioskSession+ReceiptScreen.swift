@@ -14,7 +14,7 @@ extension KioskSession {
             return [surface.bounds]
         }
         if beforeScale == doneScale { return [] }
-        let done = ReceiptView.layout(for: receipt, on: layout).done
+        let done = receiptLayout(receipt).done
         let pressed = done.applying(ChromePainter.scaling(Self.pressedScale, about: done.center))
         let x0 = Int(pressed.minX.rounded(.down)) - 1, y0 = Int(pressed.minY.rounded(.down)) - 1
         let box = PixelRect(x: x0, y: y0, width: Int(pressed.maxX.rounded(.up)) + 1 - x0, height: Int(pressed.maxY.rounded(.up)) + 1 - y0)
@@ -23,5 +23,10 @@ extension KioskSession {
         context.clip(to: Rect(x: Double(box.x), y: Double(box.y), width: Double(box.width), height: Double(box.height)))
         view.draw(with: painter, in: context)
         return [box]
+    }
+
+    /// Where the receipt's parts are on this screen, in the visitor's language (`ReceiptView`'s layout).
+    func receiptLayout(_ receipt: Receipt) -> ReceiptLayout {
+        ReceiptView.layout(for: receipt, on: layout, strings: content.strings, text: text)
     }
 }

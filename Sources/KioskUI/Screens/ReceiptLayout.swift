@@ -44,26 +44,29 @@ struct ReceiptLayout {
     ///   - modules: the QR code's modules a side, quiet zone included (0: no code).
     ///   - sections: the order's seats per section, in the order's order (consecutive seats of
     ///     one section are one group); their sum is the number of seats.
-    init(layout: KioskLayout, modules: Int, sections: [Int] = []) {
+    ///   - entryWidth: the widest compact entry's text, px: no column is narrower.
+    init(layout: KioskLayout, modules: Int, sections: [Int] = [], entryWidth: Double = 0) {
         // The accessibility button stays at the header's place over the receipt: the QR code's
         // column starts under it, text beside it ends before it; where that still meets it (a
         // button lowered into the reach band), the whole card starts under its row.
         let keep = layout.mirrored(layout.accessibilityButton.insetBy(dx: -8 * layout.chromeUnit, dy: -8 * layout.chromeUnit))
         let area = layout.chromeArea
-        var r = Self.arranged(layout, area: area, keep: keep, modules: modules, sections: sections)
+        var r = Self.arranged(layout, area: area, keep: keep, modules: modules, sections: sections, entryWidth: entryWidth)
         if r.meets(keep), keep.maxY < area.maxY {
             let below = Rect(x: area.minX, y: keep.maxY, width: area.width, height: area.maxY - keep.maxY)
-            r = Self.arranged(layout, area: below, keep: keep, modules: modules, sections: sections)
+            r = Self.arranged(layout, area: below, keep: keep, modules: modules, sections: sections, entryWidth: entryWidth)
         }
         r.mirror(for: layout)
         self = r
     }
 
     /// The roomy arrangement in `area`, or the compact one where that shows more seats.
-    private static func arranged(_ layout: KioskLayout, area: Rect, keep: Rect, modules: Int, sections: [Int]) -> Self {
+    private static func arranged(_ layout: KioskLayout, area: Rect, keep: Rect, modules: Int, sections: [Int],
+                                 entryWidth: Double) -> Self {
         let roomy = Self(standard: layout, area: area, keep: keep, modules: modules)
         guard sections.reduce(0, +) > roomy.seatLines.count,
-              let compact = Self(compact: layout, area: area, keep: keep, modules: modules, sections: sections) else { return roomy }
+              let compact = Self(compact: layout, area: area, keep: keep, modules: modules, sections: sections,
+                                 entryWidth: entryWidth) else { return roomy }
         return compact
     }
 
@@ -152,7 +155,7 @@ struct ReceiptLayout {
     /// column at the right; title, code, seats and total at the left. Portrait: title and code
     /// at the top, then the seats, the total, and the QR code at the bottom with its caption
     /// and Done beside it. The title gets two lines where the seats leave room, else one.
-    private init?(compact layout: KioskLayout, area: Rect, keep: Rect, modules: Int, sections: [Int]) {
+    private init?(compact layout: KioskLayout, area: Rect, keep: Rect, modules: Int, sections: [Int], entryWidth: Double) {
         let c = layout.chromeUnit, w = layout.size.width, h = area.height
         let pad = 12 * c, control = 96 * c, totalHeight = 56 * c
         card = Rect(x: pad, y: area.minY + pad, width: max(0, w - 2 * pad), height: max(0, h - 2 * pad))
@@ -191,7 +194,8 @@ struct ReceiptLayout {
             title = Self.beside(Rect(x: textX, y: content.minY, width: textWidth, height: titleHeight), keep)
             codeLabel = Self.beside(Rect(x: textX, y: title.maxY + 8 * c, width: textWidth, height: 36 * c), keep)
             code = Self.beside(Rect(x: textX, y: codeLabel.maxY, width: textWidth, height: 64 * c), keep)
-            if let flow = Self.flow(sections, x: textX, width: textWidth, from: code.maxY + 16 * c, to: seatsBottom, unit: c) {
+            if let flow = Self.flow(sections, x: textX, width: textWidth, from: code.maxY + 16 * c, to: seatsBottom, unit: c,
+                                     least: entryWidth) {
                 (headings, seatLines) = flow
                 return
             }
@@ -201,11 +205,12 @@ struct ReceiptLayout {
 
     /// The seats listed by section between `top` and `bottom`: each section's heading across
     /// the width, then its seats' entries (row and seat) in rows of as many columns of at
-    /// least 220 chrome units as the width holds, reading order; nil when they do not all fit.
+    /// least 220 chrome units (and `least` px) as the width holds, reading order; nil when they
+    /// do not all fit.
     static func flow(_ sections: [Int], x: Double, width: Double, from top: Double, to bottom: Double,
-                     unit c: Double) -> (headings: [Rect], entries: [Rect])? {
+                     unit c: Double, least: Double = 0) -> (headings: [Rect], entries: [Rect])? {
         let line = 40 * c, gap = 24 * c
-        let columns = max(1, Int(((width + gap) / (220 * c + gap)).rounded(.down)))
+        let columns = max(1, Int(((width + gap) / (max(220 * c, least) + gap)).rounded(.down)))
         let entryWidth = (width - Double(columns - 1) * gap) / Double(columns)
         var headings: [Rect] = [], entries: [Rect] = [], y = top
         for (g, count) in sections.enumerated() {

@@ -12,15 +12,35 @@ struct ReceiptView {
     let doneScale: Double
     let content: ScreenContent
 
-    /// The receipt's layout on `layout`'s screen (the QR code's size depends on the code).
-    static func layout(for receipt: Receipt, on layout: KioskLayout) -> ReceiptLayout {
+    /// The receipt's layout on `layout`'s screen (the QR code's size depends on the code; the
+    /// compact entries' columns on how wide `text` draws the widest "Row · Seat" entry).
+    static func layout(for receipt: Receipt, on layout: KioskLayout, strings: KioskStrings, text: TextRendererBox) -> ReceiptLayout {
         let modules = (try? receipt.symbol.get())?.sizeWithQuietZone ?? 0
-        return ReceiptLayout(layout: layout, modules: modules, sections: receipt.sections.map(\.count))
+        return ReceiptLayout(layout: layout, modules: modules, sections: receipt.sections.map(\.count),
+                             entryWidth: widestEntry(receipt, strings: strings, layout: layout, text: text))
     }
+
+    /// A compact entry's text ("Row 5 · Seat 7").
+    static func entry(_ seat: Receipt.Seat, _ strings: KioskStrings) -> String {
+        KioskStrings.fill(strings.rowAndSeat, ("row", seat.row), ("seat", seat.seat))
+    }
+
+    /// The widest compact entry on one line at its preferred size, px (0 without fonts): a
+    /// longer language (the pseudo-locale, German) gets fewer, wider columns rather than cut entries.
+    static func widestEntry(_ receipt: Receipt, strings: KioskStrings, layout: KioskLayout, text: TextRendererBox) -> Double {
+        guard let renderer = text.renderer else { return 0 }
+        let size = ChromeText("", entryUnits, layout: layout).size
+        return receipt.seats.reduce(0) { widest, seat in
+            max(widest, renderer.layout(entry(seat, strings), fontSize: size, options: .init(wraps: false), fonts: text.regular).size.width)
+        }
+    }
+
+    /// A seat line's and a compact entry's type size, chrome units.
+    static let entryUnits = 30.0
 
     func draw(with painter: ChromePainter, in context: DrawingContext) {
         let palette = painter.palette, layout = painter.layout, strings = content.strings
-        let r = Self.layout(for: receipt, on: layout)
+        let r = Self.layout(for: receipt, on: layout, strings: strings, text: painter.text)
         context.transform = .identity
         context.fill(Path(Rect(x: 0, y: 0, width: layout.size.width, height: layout.size.height)), with: .solid(palette.headerBackground))
         context.fill(Path(roundedRect: r.card, cornerRadius: 28 * layout.chromeUnit), with: .solid(palette.card))
@@ -44,12 +64,11 @@ struct ReceiptView {
                 text(section.name, 30, bold: true, in: r.headings[g], color: palette.cardText)
             }
             for (k, seat) in seats.enumerated() {
-                text(KioskStrings.fill(strings.rowAndSeat, ("row", seat.row), ("seat", seat.seat)), 30, in: lines[k],
-                     color: palette.cardText)
+                text(Self.entry(seat, strings), Self.entryUnits, in: lines[k], color: palette.cardText)
             }
         } else {
             for (k, seat) in seats.prefix(shown).enumerated() {
-                text(Self.place(seat, strings), 30, centered: centred, in: lines[k], color: palette.cardText)
+                text(Self.place(seat, strings), Self.entryUnits, centered: centred, in: lines[k], color: palette.cardText)
             }
         }
         if shown < seats.count, let last = lines.last {

@@ -6,8 +6,22 @@ import Geometry
 /// and Done on the receipt. Labels say everything the item shows.
 extension KioskSession {
     /// The items on screen now, in reading order (empty where touch does nothing: blanked,
-    /// attract, out of service, purchasing).
+    /// attract, out of service). The cart, the review, purchasing, the receipt and the dialogs
+    /// show the accessibility button over their card: it is their last item (it floats over
+    /// them, and a visitor swiping from the start meets the screen's own items first).
     public var focusItems: [FocusItem] {
+        var items = screenItems
+        switch screen {
+        case .cart, .review, .purchasing, .receipt, .purchaseFailed, .idlePrompt:
+            if let r = frame(of: .accessibility) { items.append(.control(content.strings.accessibilityTitle, r)) }
+        default:
+            break
+        }
+        return items
+    }
+
+    /// The screen's own items, in reading order.
+    private var screenItems: [FocusItem] {
         let strings = content.strings
         switch screen {
         case .stadium, .tribune:
@@ -15,7 +29,7 @@ extension KioskSession {
         case .cart, .review:
             return seatListItems()
         case .receipt(let receipt, _):
-            let l = ReceiptView.layout(for: receipt, on: layout)
+            let l = receiptLayout(receipt)
             let money = content.money(receipt.total, currency: receipt.currency)
             return [FocusItem(label: strings.orderCode + " " + Self.spelledOut(receipt.orderCode), frame: l.code, activationPoint: nil)]
                 + receiptSeatItems(receipt, l) + [
@@ -37,7 +51,8 @@ extension KioskSession {
             items.append(.control(strings.closeButton, card.close))
             return items
         default:
-            // Blanked, attract, out of service, purchasing: touch does nothing there.
+            // Blanked, attract, out of service: touch does nothing there; purchasing: only the
+            // accessibility button.
             return []
         }
     }

@@ -87,7 +87,7 @@ extension KioskSession {
         case .idlePrompt:
             return control == .idleContinue ? layout.cardButton : control == .accessibility ? layout.accessibilityButton : nil
         case .receipt(let receipt, _):
-            return control == .dialogOK ? ReceiptView.layout(for: receipt, on: layout).done
+            return control == .dialogOK ? receiptLayout(receipt).done
                 : control == .accessibility ? layout.accessibilityButton : nil
         case .purchaseFailed:
             return control == .dialogOK ? layout.cardButton : control == .accessibility ? layout.accessibilityButton : nil

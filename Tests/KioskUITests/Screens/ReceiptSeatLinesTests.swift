@@ -66,7 +66,7 @@ import TestFixtures
         let venue = d.session.interaction.chart.venue
         let seats = sold.sorted()
         func section(_ s: Int) -> String { venue.tribunes[Int(venue.seats[s].tribune)].label }
-        let layout = ReceiptView.layout(for: receipt, on: d.session.layout)
+        let layout = d.session.receiptLayout(receipt)
         #expect(layout.seatLines.count >= tickets, "\(layout.seatLines.count) seat lines in the layout of \(whereAt)")
         // Each seat in full: its whole line (section, row, seat), or on the compact receipt its
         // row and seat under its section's name, in the venue's order.

@@ -8,7 +8,8 @@ import Raster
 /// frame decodes to exactly the order code with an independent decoder (zbar's `zbarimg`, run
 /// on the PNG the project's encoder wrote), is at least 25 mm on the panel with its white quiet
 /// zone, and the text lays out like the rest of the chrome (ChromeLayoutTests' rules) at the
-/// eight panels in English and the pseudo-locale, with "+ N more" for the seats that do not fit.
+/// eight panels in English and the pseudo-locale, with "+ N more" for the seats that do not fit
+/// (or, compact, every seat's row and seat under its section's name).
 /// TRIBUNE_GALLERY=DIR writes the frames.
 @Suite struct ReceiptViewTests {
     /// A box office's order id (`ord_` and 23 hex digits, as `tribune-boxoffice` makes them).
@@ -142,31 +143,55 @@ import Raster
         #expect(screen.contains(code))
         #expect(code.width / panel.pixelsPerMillimetre >= 25, "QR code \(code.width / panel.pixelsPerMillimetre) mm on \(whereAt)")
         for e in entries where e.frame.intersects(code) { Issue.record("'\(e.string)' over the QR code on \(whereAt)") }
-        // Done: the only control, at least 9 mm, on screen, clear of the code, its label on it.
+        // Done and the accessibility button (on every screen) the only controls; Done at least
+        // 9 mm, on screen, clear of the code, its label on it; no text on the accessibility button.
         let controls = KioskControl.allCases.compactMap { c in d.session.frame(of: c).map { (c, $0) } }
-        #expect(controls.map(\.0) == [.dialogOK])
+        #expect(controls.map(\.0) == [.dialogOK, .accessibility])
         let done = try #require(d.session.frame(of: .dialogOK))
         #expect(min(done.width, done.height) / panel.pixelsPerMillimetre >= 9, "Done \(done) on \(whereAt)")
         #expect(screen.contains(done) && !done.intersects(code))
         #expect(entries.contains { $0.string == strings.doneButton && done.contains($0.frame.center) })
-        // The seats in the venue's order as far as they fit, the rest counted.
-        let lines = sold.sorted().map { s in
-            KioskStrings.fill(strings.receiptSeat, ("section", d.venue.tribunes[Int(d.venue.seats[s].tribune)].label),
-                              ("row", d.venue.rowLabels[Int(d.venue.seats[s].row)]), ("seat", d.venue.seatNumbers[s]))
+        let accessibility = try #require(d.session.frame(of: .accessibility))
+        #expect(!accessibility.intersects(code) && !accessibility.intersects(done), "accessibility button on the code or Done on \(whereAt)")
+        for e in entries where e.frame.intersects(accessibility) { Issue.record("'\(e.string)' under the accessibility button on \(whereAt)") }
+        // The seats in the venue's order: whole lines as far as they fit with the rest counted,
+        // or (compact) every seat's row and seat under its section's name.
+        guard case .receipt(let receipt, _) = d.session.screen else { Issue.record("no receipt on \(whereAt)"); return }
+        let seats = sold.sorted()
+        func section(_ s: Int) -> String { d.venue.tribunes[Int(d.venue.seats[s].tribune)].label }
+        func rowAndSeat(_ s: Int) -> String {
+            KioskStrings.fill(strings.rowAndSeat, ("row", d.venue.rowLabels[Int(d.venue.seats[s].row)]), ("seat", d.venue.seatNumbers[s]))
         }
-        let shown = entries.map(\.string).filter { lines.contains($0) }
-        #expect(shown == Array(lines.prefix(shown.count)), "seat lines out of order on \(whereAt)")
-        #expect(shown.count >= 2, "only \(shown.count) seats shown on \(whereAt)")
-        if shown.count < Self.tickets {
-            let more = KioskStrings.fill(strings.moreSeats, ("count", "\(Self.tickets - shown.count)"))
-            #expect(entries.contains { $0.string == more }, "no '\(more)' on \(whereAt)")
+        let shownCount: Int
+        if d.session.receiptLayout(receipt).grouped {
+            var expected: [String] = []
+            for (k, s) in seats.enumerated() {
+                if k == 0 || section(seats[k - 1]) != section(s) { expected.append(section(s)) }
+                expected.append(rowAndSeat(s))
+            }
+            let listed = entries.map(\.string).filter { expected.contains($0) }
+            #expect(listed == expected, "compact seat entries on \(whereAt): \(listed), expected \(expected)")
+            shownCount = listed.count - Set(seats.map(section)).count
+        } else {
+            let lines = seats.map { s in
+                KioskStrings.fill(strings.receiptSeat, ("section", section(s)), ("row", d.venue.rowLabels[Int(d.venue.seats[s].row)]),
+                                  ("seat", d.venue.seatNumbers[s]))
+            }
+            let shown = entries.map(\.string).filter { lines.contains($0) }
+            #expect(shown == Array(lines.prefix(shown.count)), "seat lines out of order on \(whereAt)")
+            #expect(shown.count >= 2, "only \(shown.count) seats shown on \(whereAt)")
+            if shown.count < Self.tickets {
+                let more = KioskStrings.fill(strings.moreSeats, ("count", "\(Self.tickets - shown.count)"))
+                #expect(entries.contains { $0.string == more }, "no '\(more)' on \(whereAt)")
+            }
+            shownCount = shown.count
         }
         #expect(entries.contains { $0.string == Self.orderCode })
         let total = MoneyFormat.string(minor: sold.reduce(0) { sum, s in
             sum + ["CAT1": 6500, "CAT2": 4500, "CAT3": 2900, "WHEEL": 2900][d.venue.categories[Int(d.venue.seats[s].category)].id]!
         }, currency: "EUR")
         #expect(entries.contains { $0.string == KioskStrings.fill(strings.receiptTotal, ("total", total)) }, "total \(total) on \(whereAt)")
-        print("Receipt layout \(panel) \(pseudo ? "pseudo" : "English"): \(entries.count) text boxes, \(shown.count) of "
+        print("Receipt layout \(panel) \(pseudo ? "pseudo" : "English"): \(entries.count) text boxes, \(shownCount) of "
               + "\(Self.tickets) seats listed, QR \(code.width / panel.pixelsPerMillimetre) mm, Done \(done.height / panel.pixelsPerMillimetre) mm")
     }
 }

@@ -87,9 +87,7 @@ public final class BoxOfficeServer: Sendable {
         tokens = Mutex(TokenTable(configuration.tokens, operators: configuration.operators))
         openAPIDocument = Self.openAPIData
         let metrics = BoxOfficeMetrics(routes: Self.routeTable)
-        if let sqlite = store.engine as? SQLiteEngine {
-            sqlite.writer.commitObserver.withLock { $0 = { metrics.commitDuration.recordInterval($0) } }
-        }
+        store.engine.observeCommits { metrics.commitDuration.recordInterval($0) }
         self.metrics = metrics
         var logger = Logger(label: "tribune-boxoffice")
         logger.logLevel = .warning

@@ -4,6 +4,7 @@ import NIOCore
 import NIOPosix
 import NIOSSL
 import PostgresNIO
+import Synchronization
 
 /// PostgreSQL through PostgresNIO: any number of box-office processes on one database.
 ///
@@ -26,6 +27,8 @@ final class PostgresEngine: StorageEngine {
     let blocking: NIOThreadPool
     let logger: Logger
     private let running: Task<Void, Never>
+    /// Told how long each write's COMMIT took (`observeCommits`).
+    let commitObserver = Mutex<(@Sendable (Duration) -> Void)?>(nil)
     /// The schema versions this engine applied when it opened the database (oldest first).
     let migrationsAppliedAtOpen: [String]
     /// Most attempts of one transaction that keeps losing races.
@@ -73,12 +76,13 @@ final class PostgresEngine: StorageEngine {
     /// Runs `body` between `begin` and COMMIT on a leased connection, on a blocking thread; again
     /// from the start when it lost a race (see the type's comment).
     func transaction<T: Sendable>(begin: String, _ body: @escaping @Sendable (any SQLTransaction) throws -> T) async throws -> T {
-        try await Self.transaction(client: client, blocking: blocking, logger: logger, begin: begin, body)
+        try await Self.transaction(client: client, blocking: blocking, logger: logger, begin: begin,
+                                   observer: begin == "BEGIN" ? commitObserver.withLock({ $0 }) : nil, body)
     }
 
     /// `transaction(begin:_:)` before the engine exists (the migrations while it opens).
     static func transaction<T: Sendable>(client: PostgresClient, blocking: NIOThreadPool, logger: Logger, begin: String,
-                                         _ body: @escaping @Sendable (any SQLTransaction) throws -> T) async throws -> T {
+                                         observer: (@Sendable (Duration) -> Void)? = nil, _ body: @escaping @Sendable (any SQLTransaction) throws -> T) async throws -> T {
         var attempt = 1
         while true {
             do {
@@ -88,7 +92,9 @@ final class PostgresEngine: StorageEngine {
                         try tx.execute(begin, [])
                         do {
                             let result = try body(tx)
+                            let committing = ContinuousClock.now
                             try tx.execute("COMMIT", [])
+                            observer?(ContinuousClock.now - committing)
                             return result
                         } catch {
                             _ = try? tx.execute("ROLLBACK", [])
@@ -108,6 +114,10 @@ final class PostgresEngine: StorageEngine {
         }
         // An acknowledged order survives power loss only with both on.
         return ["engine": "postgresql", "synchronous": .string(fsync == "on" ? synchronous : "off")]
+    }
+
+    func observeCommits(_ observer: @escaping @Sendable (Duration) -> Void) {
+        commitObserver.withLock { $0 = observer }
     }
 
     func shutdown() async {

@@ -80,6 +80,10 @@ final class SQLiteEngine: StorageEngine {
         try await pool.read { db in try Self.migrator.appliedMigrations(db) }
     }
 
+    func observeCommits(_ observer: @escaping @Sendable (Duration) -> Void) {
+        writer.commitObserver.withLock { $0 = observer }
+    }
+
     func shutdown() async {}
 
     /// A constraint refused the write (a race the checks before it did not see).

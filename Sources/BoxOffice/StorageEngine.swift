@@ -21,6 +21,9 @@ protocol StorageEngine: Sendable {
     var migrationsAppliedAtOpen: [String] { get }
     /// The schema versions applied, oldest first.
     func appliedMigrations() async throws -> [String]
+    /// Calls `observer` with how long each commit took (`/metrics`' commit duration): one
+    /// shared commit per batch on SQLite, one per transaction on PostgreSQL.
+    func observeCommits(_ observer: @escaping @Sendable (Duration) -> Void)
     /// Closes connections (PostgreSQL's pool); the engine is not used afterwards.
     func shutdown() async
 }

@@ -1,3 +1,4 @@
+import BoxOfficeTestSupport
 import Foundation
 import Testing
 @testable import BoxOffice
@@ -10,9 +11,9 @@ struct KioskFleetTests {
         "{\"state\":\"\(state)\",\(code.map { "\"code\":\"\($0)\"," } ?? "")\"display\":\(display),\"touch\":\(touch),\"interval_seconds\":\(interval)}"
     }
 
-    @Test func eachKioskIsJudgedByItsLastHeartbeat() async throws {
+    @Test(arguments: StorageEngineKind.allCases) func eachKioskIsJudgedByItsLastHeartbeat(engine: StorageEngineKind) async throws {
         let clock = TestClock()
-        let t = try await TestServer.start(clock: clock)
+        let t = try await TestServer.start(engine: engine, clock: clock)
         defer { Task { await t.stop() } }
         func send(_ token: String, _ body: String) async throws -> Int {
             try await t.send(.POST, "/v1/kiosks/heartbeat", token: token, body: Data(body.utf8)).status
@@ -42,8 +43,8 @@ struct KioskFleetTests {
         #expect(again.entries.first { $0.kiosk == "k4" }.map { $0.health(now: again.now) } == .warning)
     }
 
-    @Test func badHeartbeatsAreRefusedNamingTheField() async throws {
-        let t = try await TestServer.start()
+    @Test(arguments: StorageEngineKind.allCases) func badHeartbeatsAreRefusedNamingTheField(engine: StorageEngineKind) async throws {
+        let t = try await TestServer.start(engine: engine)
         defer { Task { await t.stop() } }
         func send(_ body: String) async throws -> Exchange {
             try await t.send(.POST, "/v1/kiosks/heartbeat", body: Data(body.utf8))
@@ -65,13 +66,13 @@ struct KioskFleetTests {
     }
 
     /// The executable on a database where two kiosks beat just now and a third an hour ago.
-    @Test func theCommandListsTwoOKAndOneOffline() async throws {
+    @Test(arguments: StorageEngineKind.allCases) func theCommandListsTwoOKAndOneOffline(engine: StorageEngineKind) async throws {
         try #require(FileManager.default.isExecutableFile(atPath: BoxOfficeCommandTests.executable),
                      "build tribune-boxoffice first (swift build --build-tests)")
         let clock = TestClock()
         let hourAgo = Timestamp.systemNow() - 3_600_000
         clock.milliseconds.withLock { $0 = hourAgo }
-        let t = try await TestServer.start(clock: clock)
+        let t = try await TestServer.start(engine: engine, clock: clock)
         #expect(try await t.send(.POST, "/v1/kiosks/heartbeat", token: "token-k3", body: Data(Self.beat("in_service").utf8)).status == 204)
         clock.milliseconds.withLock { $0 = Timestamp.systemNow() }
         for token in ["token-k1", "token-k2"] {
@@ -80,21 +81,23 @@ struct KioskFleetTests {
         await t.stop()
         defer { try? FileManager.default.removeItem(atPath: t.directory) }
 
-        let table = try BoxOfficeCommandTests.run(["kiosks", "--db", t.databasePath])
+        let table = try BoxOfficeCommandTests.run(["kiosks", "--db", t.databaseURL])
         #expect(table.status == 0, "\(table.error)")
         let lines = table.output.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
         #expect(lines.first?.prefix(2) == ["KIOSK", "STATUS"])
         #expect(lines.dropFirst().map { Array($0.prefix(2)) } == [["k1", "OK"], ["k2", "OK"], ["k3", "Offline"]])
         #expect(lines.last?.dropFirst(2).first == Timestamp.iso(hourAgo))
 
-        let json = try BoxOfficeCommandTests.run(["kiosks", "--db", t.databasePath, "--json"])
+        let json = try BoxOfficeCommandTests.run(["kiosks", "--db", t.databaseURL, "--json"])
         let document = try #require(JSONValue.parse(Data(json.output.utf8)))
         let kiosks = document["kiosks"]?.arrayValue ?? []
         #expect(kiosks.map { $0["kiosk"]?.stringValue ?? "" } == ["k1", "k2", "k3"])
         #expect(kiosks.map { $0["status"]?.stringValue ?? "" } == ["OK", "OK", "Offline"])
         #expect(kiosks.allSatisfy { $0["last_seen"]?.stringValue?.hasSuffix("Z") == true })
 
-        let missing = try BoxOfficeCommandTests.run(["kiosks", "--db", t.directory + "/none.sqlite"])
-        #expect(missing.status != 0 && missing.error.contains("none.sqlite"))
+        // A database that does not exist is named, not made.
+        let none = engine == .sqlite ? t.directory + "/none.sqlite" : try PostgresTestCluster.shared().url(database: "none_\(getpid())")
+        let missing = try BoxOfficeCommandTests.run(["kiosks", "--db", none])
+        #expect(missing.status != 0 && missing.error.contains(engine == .sqlite ? "none.sqlite" : "database \"none_\(getpid())\" does not exist"), "\(missing.error)")
     }
 }

@@ -92,3 +92,67 @@ struct OrderReplyAfterCommitTests {
         #expect(try await t.read { db in try db.value("SELECT COUNT(*) FROM purchase_order") as Int? } == 2)
     }
 }
+
+/// The same on PostgreSQL, where the commit happens on the server: a deferred constraint trigger
+/// on `purchase_order` runs inside COMMIT, before the commit can complete, and waits there for an
+/// advisory lock the test holds from another connection. While the order's transaction waits
+/// inside its COMMIT (seen in `pg_locks`), the test waits a second for a reply that must not
+/// come, then lets the commit finish; the reply must follow. The second is never asserted on.
+@Suite("An order's reply follows its commit on PostgreSQL", .serialized)
+struct OrderReplyAfterCommitPostgresTests {
+    @Test func anOrdersReplyIsSentOnlyAfterItsCommitReturned() async throws {
+        let t = try await TestServer.start(engine: .postgres)
+        defer { Task { await t.stop() } }
+        #expect(try await t.server.store.engine.health()["synchronous"] == "on")
+        try await t.server.store.write { tx in
+            try tx.execute("""
+                CREATE FUNCTION wait_for_test() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN PERFORM pg_advisory_xact_lock(77); RETURN NULL; END $$
+                """, [])
+            try tx.execute("""
+                CREATE CONSTRAINT TRIGGER order_commit_gate AFTER INSERT ON purchase_order
+                DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION wait_for_test()
+                """, [])
+        }
+        let gate = try await BoxOfficeStore(url: DatabaseURL(parsing: t.databaseURL))
+        defer { Task { await gate.close() } }
+        let log = OrderReplyAfterCommitTests.Log()
+
+        for (i, seat) in ["Z1-3-1", "Z2-4-2"].enumerated() {
+            let held = try await t.hold([seat])
+            let holdID = try #require(held.json?["hold_id"]?.stringValue)
+            let amount = try #require(held.json?["total"]?["amount_minor"]?.intValue)
+            // The test's connection takes the lock and keeps its transaction open until released.
+            let release = DispatchSemaphore(value: 0)
+            let holding = Task { try await gate.write { tx in
+                try tx.execute("SELECT pg_advisory_xact_lock(77)", [])
+                release.wait()
+            } }
+            try await Self.waitFor(t, "granted")
+            let order = Task {
+                let reply = try await t.send(.POST, "/v1/orders", json: t.orderBody(ref: "ref-\(i)", holdID: holdID, amount: amount))
+                log.append("reply")
+                return reply
+            }
+            try await Self.waitFor(t, "NOT granted")  // the order's COMMIT waits in its trigger
+            try await Task.sleep(for: .seconds(1))
+            log.append("commit released")
+            release.signal()
+            try await holding.value
+            let reply = try await order.value
+            #expect(reply.status == 201)
+            #expect(reply.json?["lines"]?.arrayValue?.first?["seat_guid"]?.stringValue == seat)
+        }
+        #expect(log.all == ["commit released", "reply", "commit released", "reply"])
+        #expect(try await t.read { db in try db.value("SELECT COUNT(*) FROM purchase_order") as Int? } == 2)
+    }
+
+    /// Polls `pg_locks` until one session holds (`granted`) or waits for (`NOT granted`) lock 77.
+    static func waitFor(_ t: TestServer, _ state: String) async throws {
+        while try await t.read({ db in
+            try db.value("SELECT CAST(COUNT(*) AS BIGINT) FROM pg_locks WHERE locktype = 'advisory' AND objid = 77 AND \(state)") as Int?
+        }) != 1 {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+}

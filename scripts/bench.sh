@@ -9,8 +9,8 @@
 #     `tribune draw --repeat` (the exported polygons through SceneFile and DrawingContext), per
 #     seat and batched (one path per colour, as the peers' batched mode draws them);
 #  5. the peers on the same scene (scripts/peers_bench.py), then one table;
-#  6. the exactness summary (ExactnessTests in the debug test build): Tribune and cairo against
-#     the truth on 240 random scenes.
+#  6. the exactness summary (ExactnessTests and CorpusExactnessTests in the debug test build):
+#     Tribune and cairo against the truth on 240 random scenes and on the accuracy corpus.
 #
 # Environment: REPEAT (default 30); RASTER_BENCH_ARGS overrides raster-bench's arguments.
 # Results (JSON lines) and renders go to out/bench/.
@@ -123,10 +123,11 @@ EOF
 
 # 6. Exactness (issue 29): the truth is 16x16 point samples per pixel, composited per operation.
 echo
-echo "== exactness against the truth (ExactnessTests: 100 fill and 140 stroke scenes)"
+echo "== exactness against the truth (ExactnessTests: 100 fill and 140 stroke scenes; CorpusExactnessTests: the corpus)"
 if "$SWIFT" build --build-tests > "$OUT/exactness-build.log" 2>&1; then
+    # (the filter matches CorpusExactnessTests too)
     "$SWIFT" test --skip-build --filter ExactnessTests > "$OUT/exactness.txt" 2>&1 || true
-    sed -n 's/^exactness \(fills\|strokes\)/\1/p' "$OUT/exactness.txt"
+    sed -n 's/^exactness \(fills\|strokes\|corpus: \|corpus fills\|corpus strokes\)/\1/p' "$OUT/exactness.txt"
 else
     echo "   (the test build failed: see $OUT/exactness-build.log)"
 fi

@@ -6,11 +6,13 @@ extension SceneFile {
     /// has one, ignoring clip and transform, as cairo's `paint` with SOURCE does), then runs
     /// the operations on top of the context's current state. Saves and layers left open are
     /// closed at the end, so the context's state is as it was before. Text operations go to
-    /// `textRenderer` (skipped without one).
-    public func render(into context: DrawingContext, textRenderer: SceneTextDrawer? = nil) {
+    /// `textRenderer` (skipped without one). Curves are flattened to `flatteningTolerance`
+    /// device px (by default the exact one; the kiosk's views draw at the context's 0.1).
+    public func render(into context: DrawingContext, textRenderer: SceneTextDrawer? = nil,
+                       flatteningTolerance: Double = DrawingContext.exactFlatteningTolerance) {
         if let background { context.surface.clear(background) }
         let tolerance = context.flatteningTolerance
-        context.flatteningTolerance = DrawingContext.exactFlatteningTolerance
+        context.flatteningTolerance = flatteningTolerance
         defer { context.flatteningTolerance = tolerance }
         // Open saves (true) and layers (false), innermost last.
         var open: [Bool] = []
@@ -73,9 +75,10 @@ extension SceneFile {
     }
 
     /// Renders into a new `width`×`height` surface (transparent where nothing is drawn).
-    public func render(textRenderer: SceneTextDrawer? = nil) -> Surface {
+    public func render(textRenderer: SceneTextDrawer? = nil,
+                       flatteningTolerance: Double = DrawingContext.exactFlatteningTolerance) -> Surface {
         let surface = Surface(width: width, height: height)
-        render(into: DrawingContext(surface: surface), textRenderer: textRenderer)
+        render(into: DrawingContext(surface: surface), textRenderer: textRenderer, flatteningTolerance: flatteningTolerance)
         return surface
     }
 

@@ -27,20 +27,6 @@ struct ExactnessTests {
         #expect(Self.scenes.count >= 200)
         let results = try ExactnessComparison.measure(Self.scenes)
         for line in ExactnessComparison.summary(results) { print("exactness \(line)") }
-        let report = ProcessInfo.processInfo.environment["EXACTNESS_REPORT"] != nil
-        for r in results {
-            var line = "exactness \(r.name): tribune \(r.ours.summary) at (\(r.ours.worst.x), \(r.ours.worst.y)); cairo \(r.cairo.summary)"
-            if let o = r.oursFine, let c = r.cairoFine { line += "; 64x64 truth: tribune \(o.summary), cairo \(c.summary)" }
-            let good = r.meetsTargets && r.notWorseThanCairo
-            if report || !good { print(line) }
-            if Self.knownMisses.contains(r.name) {
-                withKnownIssue(Comment(rawValue: "\(r.name) misses the exactness targets")) {
-                    if !good { Issue.record(Comment(rawValue: line)) }
-                }
-            } else {
-                #expect(r.meetsTargets, "\(line): misses the targets")
-                #expect(r.notWorseThanCairo, "\(line): further from the truth than cairo")
-            }
-        }
+        ExactnessComparison.expectTargets(results, knownMisses: Self.knownMisses, prefix: "exactness ")
     }
 }

@@ -59,6 +59,26 @@ enum BoxOfficeSchema {
               kiosk_id TEXT PRIMARY KEY, state TEXT NOT NULL, code TEXT, display INTEGER NOT NULL, touch INTEGER NOT NULL,
               interval_seconds INTEGER NOT NULL, last_seen_at INTEGER NOT NULL)
             """),
+        // The audit trail (every hold, release, expiry, order and cancellation, written in the
+        // transaction of its effect; `audit_seat` finds a seat's history) and cancellations.
+        // `revision`: the event's after the change, ordering a millisecond's entries.
+        Migration(name: "v4-audit-cancel", sql: """
+            CREATE TABLE audit(
+              audit_id TEXT PRIMARY KEY, at INTEGER NOT NULL, revision INTEGER NOT NULL, actor_kind TEXT NOT NULL,
+              actor TEXT NOT NULL, action TEXT NOT NULL, event_id TEXT NOT NULL, hold_id TEXT, order_id TEXT,
+              seats TEXT NOT NULL, details TEXT NOT NULL);
+            CREATE INDEX audit_order ON audit(order_id) WHERE order_id IS NOT NULL;
+            CREATE INDEX audit_hold ON audit(hold_id) WHERE hold_id IS NOT NULL;
+            CREATE INDEX audit_time ON audit(at);
+            CREATE TABLE audit_seat(
+              seat_guid TEXT NOT NULL, event_id TEXT NOT NULL, audit_id TEXT NOT NULL,
+              PRIMARY KEY(seat_guid, event_id, audit_id)) WITHOUT ROWID;
+            CREATE TABLE cancellation(
+              cancellation_id TEXT PRIMARY KEY, order_id TEXT NOT NULL REFERENCES purchase_order(order_id),
+              operator_id TEXT NOT NULL, reason TEXT NOT NULL, refund_minor INTEGER NOT NULL, created_at INTEGER NOT NULL);
+            CREATE INDEX cancellation_order ON cancellation(order_id);
+            ALTER TABLE ticket ADD COLUMN cancellation_id TEXT
+            """),
     ]
 
     /// Refuses a database that records versions not in `migrations`: a newer box office made it,

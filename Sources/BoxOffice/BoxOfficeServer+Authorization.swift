@@ -23,3 +23,20 @@ extension BoxOfficeServer {
         }
     }
 }
+
+extension BoxOfficeServer {
+    /// `GET /v1/audit?order=ORDER_ID` or `?seat=SEAT_GUID[&event=EVENT_ID]`: exactly one of order and seat.
+    func auditTrail(_ r: APIRequest) async throws -> APIReply {
+        let query = r.request.uri.queryParameters
+        func text(_ name: String) -> String? { query.get(name).map { String($0) } }
+        let (order, seat, event) = (text("order"), text("seat"), text("event"))
+        guard (order == nil) != (seat == nil), !(order ?? seat ?? "").isEmpty, order == nil || event == nil else {
+            throw APIProblem.badRequest("invalid_query", "Give exactly one of 'order' (an order id) or 'seat' (a seat id, optionally with 'event'): GET /v1/audit?order=… or ?seat=…&event=….",
+                                        extra: ["field": "order"])
+        }
+        for (name, value) in [("order", order), ("seat", seat), ("event", event)] {
+            if let value { try IdentifierRules.check(value, field: name) }
+        }
+        return APIReply(status: 200, json: try await store.auditTrail(orderID: order, seat: seat, eventID: event))
+    }
+}

@@ -111,6 +111,18 @@ extension BoxOfficeServer {
         APIRoute(method: .get, path: "/v1/orders/{order_id}", requiresToken: true) { server, r in
             APIReply(status: 200, json: try await server.store.order(kiosk: r.kiosk, orderID: r.parameter("order_id")))
         },
+        APIRoute(method: .post, path: "/v1/orders/{order_id}/cancel", requiresToken: true, scope: .ordersCancel) { server, r in
+            let key = try server.idempotencyKey(r)
+            let json = try await server.readJSON(r)
+            let cancel = try CancelRequest(json)
+            let (operatorID, orderID) = (r.operatorID ?? "", r.parameter("order_id"))
+            return try await server.idempotent(r, key: key, body: json) { db, now in
+                try BoxOfficeStore.cancelOrder(db, operatorID: operatorID, orderID: orderID, request: cancel, now: now, ids: server.store.ids)
+            }
+        },
+        APIRoute(method: .get, path: "/v1/audit", requiresToken: true, scope: .auditRead) { server, r in
+            try await server.auditTrail(r)
+        },
         APIRoute(method: .post, path: "/v1/kiosks/heartbeat", requiresToken: true) { server, r in
             let beat = try HeartbeatRequest(try await server.readJSON(r))
             try await server.store.recordHeartbeat(kiosk: r.kiosk, beat)

@@ -205,9 +205,10 @@ extension BoxOfficeStore {
         let lines = tickets.map { t in
             OrderLine(seatGUID: t["seat_guid"], label: t["label"], category: t["category"], ticketID: t["ticket_id"], priceMinor: t["price_minor"])
         }
-        return orderJSON(orderID: orderID, code: row["code"], eventID: row["event_id"], clientOrderRef: row["client_order_ref"],
-                         holdID: row["hold_id"], lines: lines, totalMinor: row["total_minor"], currency: row["currency"],
-                         createdAt: row["created_at"])
+        let document = orderJSON(orderID: orderID, code: row["code"], eventID: row["event_id"], clientOrderRef: row["client_order_ref"],
+                                 holdID: row["hold_id"], lines: lines, totalMinor: row["total_minor"], currency: row["currency"],
+                                 createdAt: row["created_at"])
+        return try withCancellations(db, document, orderID: orderID)
     }
 
     /// The order document from its parts (`lines` in seat_guid order): one shape whether the

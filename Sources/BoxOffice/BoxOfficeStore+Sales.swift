@@ -36,6 +36,7 @@ extension BoxOfficeStore {
     /// hold); all or nothing.
     static func takeSeats(_ db: any SQLTransaction, eventID: String, seats: [String], holdID: String, expiresAt: Int64, now: Int64) throws {
         let rev = try bumpRevision(db, eventID: eventID)
+        try auditExpiry(db, eventID: eventID, seats: seats, now: now)
         let taken = try db.execute("""
             UPDATE seat_state SET state = 'held', hold_id = ?, hold_expires_at = ?, order_id = NULL, changed_rev = ?
             WHERE event_id = ? AND seat_guid IN (\(placeholders(seats.count)))
@@ -74,6 +75,8 @@ extension BoxOfficeStore {
         try db.execute("INSERT INTO hold(hold_id, event_id, kiosk_id, status, created_at, expires_at) VALUES (?, ?, ?, 'active', ?, ?)",
                        [holdID, eventID, kiosk, now, expiresAt])
         try takeSeats(db, eventID: eventID, seats: request.seats, holdID: holdID, expiresAt: expiresAt, now: now)
+        try audit(db, AuditEntry(action: "hold", actor: .kiosk(kiosk), eventID: eventID, holdID: holdID, seats: request.seats,
+                                 details: ["expires_at": .string(Timestamp.iso(expiresAt))]), now: now)
         let document = holdJSON(holdID: holdID, status: "active", eventID: eventID, lines: lines, currency: event.currency,
                                 expiresAt: expiresAt, now: now)
         return APIReply(status: 201, json: document, location: "/v1/holds/\(holdID)")
@@ -110,6 +113,7 @@ extension BoxOfficeStore {
                                      extra: ["max_seats_per_order": .int(Int64(event.maxSeatsPerOrder))])
                 }
                 try Self.takeSeats(db, eventID: event.id, seats: [seat], holdID: holdID, expiresAt: row["expires_at"], now: now)
+                try Self.audit(db, AuditEntry(action: "hold_add_seat", actor: .kiosk(kiosk), eventID: event.id, holdID: holdID, seats: [seat]), now: now)
             }
             return APIReply(status: 200, json: try Self.holdDocument(db, holdID: holdID, kiosk: kiosk, now: now))
         }
@@ -125,6 +129,7 @@ extension BoxOfficeStore {
                 let rev = try Self.bumpRevision(db, eventID: event.id)
                 try db.execute("UPDATE seat_state SET state = 'free', hold_id = NULL, hold_expires_at = NULL, changed_rev = ? WHERE event_id = ? AND seat_guid = ?",
                                [rev, event.id, seat])
+                try Self.audit(db, AuditEntry(action: "hold_remove_seat", actor: .kiosk(kiosk), eventID: event.id, holdID: holdID, seats: [seat]), now: now)
             }
             return APIReply(status: 200, json: try Self.holdDocument(db, holdID: holdID, kiosk: kiosk, now: now))
         }
@@ -149,19 +154,22 @@ extension BoxOfficeStore {
 
     /// `DELETE /v1/holds/{hold_id}`: 204 whether or not it was still active.
     func release(holdID: String, kiosk: String) async throws -> APIReply {
-        try await write { db in
+        let now = self.now()
+        return try await write { db in
             guard let row = try db.row("SELECT * FROM hold WHERE hold_id = ? AND kiosk_id = ?", [holdID, kiosk]) else {
                 throw APIProblem.notFound("hold_not_found", "No hold '\(holdID)' for this kiosk.", extra: ["hold_id": .string(holdID)])
             }
             guard (row["status"] as String) == "active" else { return .noContent }
             let eventID: String = row["event_id"]
             // The event's row first, then seats, then the hold: the order every writer locks in.
-            if try db.exists("SELECT 1 FROM seat_state WHERE hold_id = ? AND state = 'held' LIMIT 1", [holdID]) {
+            let held: [String] = try db.values("SELECT seat_guid FROM seat_state WHERE hold_id = ? AND state = 'held' ORDER BY seat_guid", [holdID])
+            if !held.isEmpty {
                 let rev = try Self.bumpRevision(db, eventID: eventID)
                 try db.execute("UPDATE seat_state SET state = 'free', hold_id = NULL, hold_expires_at = NULL, changed_rev = ? WHERE hold_id = ? AND state = 'held'",
                                [rev, holdID])
             }
             try db.execute("UPDATE hold SET status = 'released' WHERE hold_id = ? AND status = 'active'", [holdID])
+            try Self.audit(db, AuditEntry(action: "release", actor: .kiosk(kiosk), eventID: eventID, holdID: holdID, seats: held), now: now)
             return .noContent
         }
     }
@@ -227,6 +235,10 @@ extension BoxOfficeStore {
             lines.append(line)
         }
         try db.execute("UPDATE hold SET status = 'converted' WHERE hold_id = ?", [request.holdID])
+        try audit(db, AuditEntry(action: "order", actor: .kiosk(kiosk), eventID: event.id, holdID: request.holdID, orderID: orderID,
+                                 seats: lines.map(\.seatGUID),
+                                 details: ["code": .string(code), "client_order_ref": .string(request.clientOrderRef),
+                                           "total": money(total, event.currency)]), now: now)
         // Built from what was just written (seats are in seat_guid order, as a lookup lists them).
         let document = orderJSON(orderID: orderID, code: code, eventID: event.id, clientOrderRef: request.clientOrderRef,
                                  holdID: request.holdID, lines: lines, totalMinor: total, currency: event.currency, createdAt: now)

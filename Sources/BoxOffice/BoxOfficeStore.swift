@@ -203,6 +203,7 @@ public final class BoxOfficeStore: Sendable {
             let events: [String] = try db.values("SELECT DISTINCT event_id FROM seat_state WHERE state = 'held' AND hold_expires_at <= ?", [now])
             for eventID in events {
                 let rev = try Self.bumpRevision(db, eventID: eventID)
+                try Self.auditExpiry(db, eventID: eventID, seats: nil, now: now)
                 try db.execute("""
                     UPDATE seat_state SET state = 'free', hold_id = NULL, hold_expires_at = NULL, changed_rev = ?
                     WHERE event_id = ? AND state = 'held' AND hold_expires_at <= ?

@@ -18,7 +18,7 @@ struct Serve: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOptions
     @Option(help: "TCP port to listen on (0: any free port; the one chosen is printed).") var port: Int = 8080
     @Option(help: "Address to bind.") var host: String = "127.0.0.1"
-    @Option(name: .customLong("token-file"), help: "File with one 'KIOSK_ID TOKEN' per line.") var tokenFile: String
+    @Option(name: .customLong("token-file"), help: "File with one 'KIOSK_ID TOKEN' or 'operator OPERATOR_ID TOKEN SCOPE[,SCOPE…]' per line (docs/boxoffice.md).") var tokenFile: String
     @Option(help: ArgumentHelp("SQLite's synchronous level (PostgreSQL: the server's synchronous_commit and fsync apply): full (an acknowledged order survives power loss) or normal (survives a crash of this process only).",
                                valueName: "full|normal"))
     var synchronous: Durability = .full
@@ -30,7 +30,9 @@ struct Serve: AsyncParsableCommand {
     var tlsKey: String?
 
     func run() async throws {
-        var configuration = BoxOfficeServer.Configuration(databasePath: database.db, port: port, tokens: try BoxOfficeServer.readTokens(path: tokenFile))
+        let tokenFile = try TokenFile.read(path: self.tokenFile)
+        var configuration = BoxOfficeServer.Configuration(databasePath: database.db, port: port, tokens: tokenFile.kiosks)
+        configuration.operators = tokenFile.operators
         configuration.host = host
         configuration.synchronousFull = synchronous == .full
         guard headTimeout > 0 else { throw ValidationError("--head-timeout must be at least 1 second, not \(headTimeout)") }
@@ -39,7 +41,7 @@ struct Serve: AsyncParsableCommand {
         let scheme = configuration.tls == nil ? "http" : "https"
         let store = try await database.open(synchronousFull: configuration.synchronousFull)
         let server = BoxOfficeServer(configuration: configuration, store: store)
-        let reloader = await TokenReloader(server: server, path: tokenFile)
+        let reloader = await TokenReloader(server: server, path: self.tokenFile)
         let reloading = Task { await reloader.run() }
         defer { reloading.cancel() }
         try await store.using { _ in

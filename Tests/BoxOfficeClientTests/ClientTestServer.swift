@@ -1,14 +1,19 @@
 import BoxOffice
 import BoxOfficeClient
+import BoxOfficeTestSupport
 import Foundation
 import GRDB
 import Synchronization
 
 /// The real box office on 127.0.0.1 with a file database and an event `evt_test` on a
 /// 1 block × 10 rows × 10 seats venue (rows 1–2 CAT1 at 4500, the rest CAT2 at 1000), kiosk
-/// tokens `token-k1` … `token-k4`; over HTTPS when given a certificate.
+/// tokens `token-k1` … `token-k4`; over HTTPS when given a certificate. On either engine: a
+/// SQLite file, or a fresh database on the process's PostgreSQL test server.
 final class ClientTestServer: Sendable {
     let directory: String
+    let engine: StorageEngineKind
+    /// The `--db` URL of the server's database.
+    let databaseURL: String
     let certificate: ServerCertificate?
     let server: Mutex<BoxOfficeServer?>
     let port: Mutex<Int>
@@ -29,14 +34,17 @@ final class ClientTestServer: Sendable {
         return try! JSONSerialization.data(withJSONObject: document, options: [.sortedKeys])
     }
 
-    init(certificate: ServerCertificate? = nil) async throws {
+    init(certificate: ServerCertificate? = nil, engine: StorageEngineKind = .sqlite) async throws {
         self.certificate = certificate
+        self.engine = engine
         directory = NSTemporaryDirectory() + "boxoffice-client-test-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        databaseURL = try engine.newDatabaseURL(directory: directory)
         server = Mutex(nil)
         port = Mutex(0)
-        let store = try BoxOfficeStore(path: directory + "/boxoffice.sqlite")
+        let store = try await BoxOfficeStore(url: DatabaseURL(parsing: databaseURL))
         _ = try await store.createEvent(id: "evt_test", name: "Client Match", layout: try VenueLayout(document: Self.venue()), prices: ["CAT1": 4500])
+        await store.close()
         try await start()
     }
 
@@ -45,7 +53,8 @@ final class ClientTestServer: Sendable {
         var configuration = BoxOfficeServer.Configuration(databasePath: databasePath, port: 0, tokens: Self.tokens)
         configuration.sweepInterval = nil
         configuration.tls = try certificate?.tlsConfiguration()
-        let server = try BoxOfficeServer(configuration: configuration)
+        let store = try await BoxOfficeStore(url: DatabaseURL(parsing: databaseURL))
+        let server = BoxOfficeServer(configuration: configuration, store: store)
         let port = try await server.start()
         self.server.withLock { $0 = server }
         self.port.withLock { $0 = port }
@@ -54,6 +63,7 @@ final class ClientTestServer: Sendable {
     func stop() async {
         let server = self.server.withLock { s in defer { s = nil }; return s }
         await server?.stop()
+        await server?.store.close()
     }
 
     func read<T>(_ body: (Database) throws -> T) throws -> T {
@@ -62,7 +72,11 @@ final class ClientTestServer: Sendable {
 
     /// client_order_ref → order id for a kiosk, from the server's database.
     func orders(kiosk: String) throws -> [String: String] {
-        try read { db in
+        if engine == .postgres {
+            let rows = try psql("SELECT client_order_ref, order_id FROM purchase_order WHERE kiosk_id = '\(kiosk)'")
+            return Dictionary(uniqueKeysWithValues: rows.map { ($0[0], $0[1]) })
+        }
+        return try read { db in
             Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT client_order_ref, order_id FROM purchase_order WHERE kiosk_id = ?", arguments: [kiosk])
                 .map { ($0["client_order_ref"] as String, $0["order_id"] as String) })
         }
@@ -70,10 +84,19 @@ final class ClientTestServer: Sendable {
 
     /// Seats with more than one live ticket, and holds converted into more than one order.
     func doubleSoldAndDuplicates() throws -> (doubleSold: Int, duplicateOrders: Int) {
-        try read { db in
-            (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM (SELECT seat_guid FROM ticket WHERE cancelled = 0 GROUP BY event_id, seat_guid HAVING COUNT(*) > 1)")!,
-             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM (SELECT hold_id FROM purchase_order GROUP BY hold_id HAVING COUNT(*) > 1)")!)
+        let doubleSold = "SELECT COUNT(*) FROM (SELECT seat_guid FROM ticket WHERE cancelled = 0 GROUP BY event_id, seat_guid HAVING COUNT(*) > 1) AS d"
+        let duplicates = "SELECT COUNT(*) FROM (SELECT hold_id FROM purchase_order GROUP BY hold_id HAVING COUNT(*) > 1) AS d"
+        if engine == .postgres {
+            return (Int(try psql(doubleSold)[0][0]) ?? -1, Int(try psql(duplicates)[0][0]) ?? -1)
         }
+        return try read { db in (try Int.fetchOne(db, sql: doubleSold)!, try Int.fetchOne(db, sql: duplicates)!) }
+    }
+
+    /// A query on the PostgreSQL database through `psql`: rows of columns.
+    func psql(_ sql: String) throws -> [[String]] {
+        let name = String(databaseURL[databaseURL.index(after: databaseURL.lastIndex(of: "/") ?? databaseURL.startIndex)...])
+        let text = try PostgresTestCluster.shared().psql(sql, database: name)
+        return text.split(separator: "\n").map { $0.split(separator: "|", omittingEmptySubsequences: false).map(String.init) }
     }
 
     func makeClient(token: String = "token-k1", through port: Int? = nil, timeout: Double = 2, stateDirectory: String? = nil,

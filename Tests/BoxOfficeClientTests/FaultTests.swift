@@ -1,5 +1,6 @@
 import BoxOffice
 import BoxOfficeClient
+import BoxOfficeTestSupport
 import Foundation
 import Glibc
 import Synchronization
@@ -9,8 +10,8 @@ import Testing
 struct FaultTests {
     /// Each fault on the order request, then all of them in a row, then an outage long enough
     /// that the outcome stays unknown until the journal is resolved.
-    @Test func everyFaultEndsInExactlyOneOrder() async throws {
-        let server = try await ClientTestServer()
+    @Test(arguments: StorageEngineKind.allCases) func everyFaultEndsInExactlyOneOrder(engine: StorageEngineKind) async throws {
+        let server = try await ClientTestServer(engine: engine)
         defer { Task { await server.stop() } }
         let proxy = try FaultProxy(upstreamPort: server.port.withLock { $0 })
         defer { proxy.stop() }
@@ -75,13 +76,13 @@ struct FaultTests {
     /// A kiosk process is SIGKILLed mid-purchase three times (the order request delayed in the
     /// proxy so the kill lands while it is in flight), the server restarts in between, and the
     /// journal is resolved afterwards.
-    @Test func killedKioskAndRestartedServerLoseNothing() async throws {
+    @Test(arguments: StorageEngineKind.allCases) func killedKioskAndRestartedServerLoseNothing(engine: StorageEngineKind) async throws {
         let simulator = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("boxoffice-kiosk-sim").path
         let fallback = FileManager.default.currentDirectoryPath + "/.build/debug/boxoffice-kiosk-sim"
         let binary = FileManager.default.isExecutableFile(atPath: simulator) ? simulator : fallback
         try #require(FileManager.default.isExecutableFile(atPath: binary), "build boxoffice-kiosk-sim first (swift build --build-tests)")
 
-        let server = try await ClientTestServer()
+        let server = try await ClientTestServer(engine: engine)
         defer { Task { await server.stop() } }
         let proxy = try FaultProxy(upstreamPort: server.port.withLock { $0 })
         defer { proxy.stop() }

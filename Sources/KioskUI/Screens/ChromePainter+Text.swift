@@ -19,8 +19,22 @@ extension ChromePainter {
                 lines = max(1, Int((box.height + 0.5) / l.lineHeight))
                 l = renderer.layout(t.string, fontSize: size, options: options(t, width: box.width, lines: lines), fonts: fonts)
             }
-            if (!l.isTruncated && l.size.height <= box.height + 0.5) || size <= t.floor { return l }
+            let fits = !l.isTruncated && l.size.height <= box.height + 0.5
+                && !(l.lines.count > 1 && breaksAWord(t.string, size: size, width: box.width, fonts: fonts))
+            if fits || size <= t.floor { return l }
             size = max(t.floor, size * 0.9)
+        }
+    }
+
+    /// Whether a word of `string` (between spaces and hyphens; not one of ideographs, which
+    /// break anywhere) is wider than `width` px at `size`: wrapping would then break it inside
+    /// (the Text module's last resort), which reads as two words ("Wheelchai / r access"), so
+    /// the text shrinks first.
+    private func breaksAWord(_ string: String, size: Double, width: Double, fonts: FontChain?) -> Bool {
+        guard let renderer = text.renderer else { return false }
+        return string.split(whereSeparator: { $0.isWhitespace || $0 == "-" }).contains { word in
+            !word.unicodeScalars.contains { $0.properties.isIdeographic }
+                && renderer.layout(String(word), fontSize: size, options: TextLayout.Options(wraps: false), fonts: fonts).size.width > width + 0.5
         }
     }
 

@@ -137,10 +137,10 @@ public struct KioskLayout: Hashable, Sendable {
         accessibilityButton = Rect(x: cart.minX - 16 * c - control, y: 8 * c, width: control, height: control)
         let titleX = home.maxX + pad
         if offersLanguages {
-            // Wide enough for the globe over "Español" at 24 units; a narrow header keeps the
-            // event's name more room with a square button (the name shrinks to fit it).
-            let wideButton = accessibilityButton.minX - titleX >= 760 * c
-            let width = wideButton ? 128 * c : control
+            // Wide enough for the globe over "Deutsch" or "Español" at the text's floor (at most
+            // 24 units; a square button cut them to "Engl…"). A header then too narrow for the
+            // event's name gives it a row of its own (`titleRowUnderButtons`).
+            let width = 128 * c
             languageButton = Rect(x: accessibilityButton.minX - 16 * c - width, y: 8 * c, width: width, height: control)
         } else {
             languageButton = .zero

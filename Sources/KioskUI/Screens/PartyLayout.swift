@@ -3,7 +3,9 @@ import Geometry
 /// Where the party controls go (party size first), px: a panel under the header, the same
 /// height whether it holds the picker — "How many seats?" and one button per size — until a
 /// size is picked, or the strip after — the party's chip (tap to change the size), Best seats
-/// and the accessible filter — so the chart below never moves and no seat hides under it.
+/// and the accessible filter — so the chart below never moves and no seat hides under it
+/// (except where a tall picker would leave the chart less than half its room: there the strip
+/// is one row and the open picker covers the chart's top).
 ///
 /// Where the width allows, the picker's title sits left of one row of buttons (the panel is one
 /// control high); else the title goes above as few balanced rows as fit. Buttons are 96 chrome
@@ -16,8 +18,9 @@ struct PartyLayout: Equatable {
     private(set) var change: Rect
     private(set) var bestSeats: Rect
     private(set) var accessible: Rect
-    /// The open picker: the same panel, its title and its size buttons (1…max).
-    var picker: Rect { strip }
+    /// The open picker: the same panel, or a taller one over the chart's top where the strip
+    /// keeps one row (`strip`); its title and its size buttons (1…max).
+    let picker: Rect
     private(set) var pickerTitle: Rect
     private(set) var sizes: [Rect]
 
@@ -45,7 +48,7 @@ struct PartyLayout: Equatable {
             }
             height = (sizes.last?.maxY ?? gridTop) + 12 * c - top
         }
-        strip = Rect(x: 0, y: top, width: w, height: height)
+        picker = Rect(x: 0, y: top, width: w, height: height)
         // Chip, Best seats, filter: their preferred widths, shrunk together to fit the screen,
         // centred; where that is less than half (large text on a narrow panel) and the panel is
         // two controls high, the filter goes under the other two.
@@ -60,6 +63,11 @@ struct PartyLayout: Equatable {
             }
         }
         let oneRowShare = (w - 2 * pad - 2 * gap) / preferred.reduce(0, +)
+        // A picker taking more than half the chart's room (large text on a small landscape
+        // panel: its title over two rows of sizes) leaves a strip of one row, so the chart
+        // keeps the rest; the open picker covers the chart's top until a size is picked.
+        let oneRow = oneRowShare >= 0.5 && height > 120 * c && height > 0.5 * layout.safeArea.height
+        strip = oneRow ? Rect(x: 0, y: top, width: w, height: 120 * c) : picker
         let boxes: [Rect]
         if oneRowShare < 0.5, height >= 2 * side + 3 * step {
             let top = strip.midY - side - step / 2

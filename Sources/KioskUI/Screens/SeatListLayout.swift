@@ -37,18 +37,31 @@ struct SeatListLayout {
         let c = layout.chromeUnit, w = layout.size.width, h = layout.chromeArea.height
         let pad = 24 * c, control = 96 * c, step = 104 * c
         let cardWidth = layout.isPortrait ? w - 2 * pad : min(1400 * c, w - 2 * pad)
-        // Inside the chrome's area (the reach band with low reach), clear of the accessibility button.
-        card = layout.clearOfAccessibilityButton(Rect(x: (w - cardWidth) / 2, y: layout.chromeArea.minY + pad, width: cardWidth,
-                                                      height: max(0, h - 2 * pad)))
+        // Inside the chrome's area (the reach band with low reach). The accessibility button
+        // stays over the card at the header's trailing side (here, before mirroring, its right):
+        // the title ends before it and what lies under it starts below it, so the seats keep
+        // their lines; a title left too narrow beside it moves the whole card under its row.
+        let keep = layout.mirrored(layout.accessibilityButton).insetBy(dx: -8 * c, dy: -8 * c)
+        card = Rect(x: (w - cardWidth) / 2, y: layout.chromeArea.minY + pad, width: cardWidth, height: max(0, h - 2 * pad))
+        if card.intersects(keep), keep.minX - (card.minX + 40 * c) < Self.narrowestTitle * c {
+            card = layout.clearOfAccessibilityButton(card)
+        }
         let inner = card.insetBy(dx: 40 * c, dy: 32 * c)
         title = Rect(x: inner.minX, y: inner.minY, width: inner.width, height: 72 * c)
+        if title.intersects(keep) { title.size.width = keep.minX - title.minX }
         removeWidth = removable ? control : 0
         rightToLeft = layout.rightToLeft
         gap = 16 * c
-        let top = title.maxY + 16 * c
+        let under = title.maxY + 16 * c, meets = card.intersects(keep)
+        /// Where a column from `x`, `width` wide, may start: under the title, and under the
+        /// accessibility button where the column passes under it.
+        func top(x: Double, width: Double) -> Double {
+            meets && keep.minX < x + width && x < keep.maxX ? max(under, keep.maxY) : under
+        }
         func rows(x: Double, width: Double, bottom: Double) -> [Rect] {
-            let n = max(0, Int(((bottom - top + 8 * c) / step).rounded(.down)))
-            return (0..<n).map { Rect(x: x, y: top + Double($0) * step, width: width, height: control) }
+            let first = top(x: x, width: width)
+            let n = max(0, Int(((bottom - first + 8 * c) / step).rounded(.down)))
+            return (0..<n).map { Rect(x: x, y: first + Double($0) * step, width: width, height: control) }
         }
         if layout.isPortrait {
             // The buttons side by side, or stacked (primary below) where half the width is too
@@ -69,7 +82,7 @@ struct SeatListLayout {
         } else {
             let column = min(520 * c, 0.4 * inner.width)
             let columnX = inner.maxX - column, linesWidth = columnX - 48 * c - inner.minX
-            total = Rect(x: columnX, y: top, width: column, height: 64 * c)
+            total = Rect(x: columnX, y: top(x: columnX, width: column), width: column, height: 64 * c)
             primary = Rect(x: columnX, y: inner.maxY - control, width: column, height: control)
             secondary = Rect(x: columnX, y: primary.minY - 16 * c - control, width: column, height: control)
             if secondary.minY - 16 * c >= total.maxY + (8 + 80 + 12) * c + control {
@@ -90,6 +103,10 @@ struct SeatListLayout {
         total = layout.mirrored(total); countdown = layout.mirrored(countdown); moreTime = layout.mirrored(moreTime)
         secondary = layout.mirrored(secondary); primary = layout.mirrored(primary)
     }
+
+    /// The narrowest title, chrome units, beside the accessibility button (about "Check your
+    /// seats" at the title's 44 units; a longer one shrinks towards its floor).
+    static let narrowestTitle = 480.0
 
     /// Line `k`'s text: its box less the remove control (at the line's end: right, or left
     /// right to left).

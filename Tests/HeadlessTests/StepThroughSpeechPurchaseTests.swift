@@ -94,7 +94,9 @@ struct StepThroughSpeechPurchaseTests {
             #expect(session.router.chartSequences == 0)
 
             // The transcript: the screens' and the results' announcements in order, among the
-            // focus's echoes of item labels.
+            // focus's echoes of item labels. The review's items: two seat lines with their remove
+            // controls, Confirm, the accessibility button; the receipt's: the order code, the two
+            // seats, the total, Done, the accessibility button.
             let total = seats.reduce(0) { $0 + (session.price(ofCategory: Int(v.seats[$1].category)) ?? 0) }
             let money = MoneyFormat.string(minor: total, currency: session.configuration.currency)
             let hint = strings.spokenSwipeHint
@@ -104,9 +106,9 @@ struct StepThroughSpeechPurchaseTests {
                 strings.howManySeats,
                 "\(strings.chooseSection).",
                 "\(placeList). \(strings.addedToSeats). 2 tickets, \(money).",
-                "\(strings.reviewTitle). 2 tickets, \(money). 5 items. \(hint)",
+                "\(strings.reviewTitle). 2 tickets, \(money). 6 items. \(hint)",
                 strings.processing,
-                "Purchase done. Your order code is \(KioskSession.spelledOut(receipt.orderCode)). You've bought 2 tickets. Total \(money). 3 items. \(hint)",
+                "Purchase done. Your order code is \(KioskSession.spelledOut(receipt.orderCode)). You've bought 2 tickets. Total \(money). 6 items. \(hint)",
             ]
             var from = 0
             for expected in expectedStarts {

@@ -107,7 +107,9 @@ struct KioskSessionSpeechTests {
         let buy = try #require(d.session.frame(of: .buy))
         Self.explore(d, at: buy.center)
         Self.doubleTap(d)
-        #expect(Self.said(d) == ["Buy Tickets", "Check your seats. 2 tickets, \(total). 5 items. " + Self.hint])
+        // The review's items: its two seat lines with their remove controls, Confirm, and the
+        // accessibility button over it.
+        #expect(Self.said(d) == ["Buy Tickets", "Check your seats. 2 tickets, \(total). 6 items. " + Self.hint])
         Self.swipe(.right, d)
         let line = "\(venue.tribunes[Int(venue.seats[seats[0]].tribune)].label), Row \(venue.rowLabels[Int(venue.seats[seats[0]].row)]), Seat \(venue.seatNumbers[seats[0]]), \(category.name), \(MoneyFormat.string(minor: price, currency: "EUR"))"
         #expect(Self.said(d) == [line.replacing(" · ", with: ", ")])
@@ -118,13 +120,19 @@ struct KioskSessionSpeechTests {
         #expect(warning.map(\.text) == ["Only one minute left to buy your seats."])
         #expect(warning.map(\.time) == [expiry - 60])
 
-        // Confirm is the last item: swipe past the end and stay there.
+        // The accessibility button is the last item: swipe past the end and stay there, then
+        // one back is Confirm.
         for _ in 0..<6 { Self.swipe(.right, d) }
-        #expect(Self.said(d).last == "Confirm and pay")
+        #expect(Self.said(d).last == "Accessibility")
+        Self.swipe(.left, d)
+        #expect(Self.said(d) == ["Confirm and pay"])
         Self.doubleTap(d)
-        #expect(Self.said(d) == ["Processing…"])
+        // Purchasing: its one item is the accessibility button.
+        #expect(Self.said(d) == ["Processing… 1 item. " + Self.hint])
         d.session.receive(.purchased(orderID: "o-1", seats: seats.map { venue.seatIDs[$0] }, code: "F9DC07"))
-        #expect(Self.said(d) == ["Purchase done. Your order code is F 9 D C 0 7. You've bought 2 tickets. Total \(total). 3 items. " + Self.hint])
+        // The receipt's items: the order code, each of the two seats, the total, Done and the
+        // accessibility button over it.
+        #expect(Self.said(d) == ["Purchase done. Your order code is F 9 D C 0 7. You've bought 2 tickets. Total \(total). 6 items. " + Self.hint])
         let done = d.session.takeAnnouncements()
         #expect(done.isEmpty)
         #expect(d.session.purchaseCount == 1 && !d.session.takeRequests().isEmpty)

@@ -165,7 +165,8 @@ public final class DrawingContext {
         guard discardDepth == 0, !path.isEmpty else { return }
         let scale = transform.maximumScale
         guard scale.isFinite, scale > 0, style.lineWidth.isFinite, style.lineWidth > 0 else { return }
-        let outline = Stroker.outline(of: path, style: style, tolerance: flatteningTolerance / scale)
+        let outline = Stroker.outline(of: path, style: style, tolerance: flatteningTolerance / scale,
+                                      exact: flatteningTolerance <= Self.exactFlatteningTolerance)
         fill(outline, with: paint, opacity: 1, rule: .nonZero)
     }
 }

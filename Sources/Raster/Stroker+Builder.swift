@@ -15,6 +15,11 @@ extension Stroker {
         let join: StrokeStyle.LineJoin
         let miterLimit: Double
         let tolerance: Double
+        /// The flattening tolerance of curves: `tolerance`, or (exact outlines) a sixteenth of it
+        /// on dashed strokes, whose dashes are placed by the flattened length. Chords fall short of their
+        /// curve's length (about 0.01 px per curve at 0.025 px), which moved a dash across a
+        /// closed subpath's start (issue 29: stroke-170, 112 levels off the truth).
+        let curveTolerance: Double
         /// The largest angle one chord of a round join or cap may span.
         let arcStep: Double
         /// cos(arcStep): a turn whose cosine is at least this needs a single chord.
@@ -47,7 +52,11 @@ extension Stroker {
         /// at a vertex keep the corner square. Set per `stroke` call when that applies.
         var rectilinearDashCorners = false
 
-        init(style: StrokeStyle, tolerance: Double) {
+        /// The graded vertices next to each curve end (`gradedEndSteps`), or only the tangent's.
+        let endSteps: [Double]
+
+        init(style: StrokeStyle, tolerance: Double, exact: Bool = false) {
+            endSteps = exact ? Builder.gradedEndSteps : [Builder.gradedEndSteps[0]]
             halfWidth = style.lineWidth / 2
             cap = style.lineCap
             join = style.lineJoin
@@ -61,6 +70,7 @@ extension Stroker {
             cosArcStep = cos(arcStep)
             epsilon = halfWidth * 1e-9
             dash = DashPattern(style.dash, phase: style.dashPhase)
+            curveTolerance = dash == nil || !exact ? tol : tol / 16
             points.reserveCapacity(64); smooth.reserveCapacity(64); directions.reserveCapacity(64)
         }
 
@@ -133,43 +143,47 @@ extension Stroker {
         /// by `tolerance` (the deviation of n chords is |p0 − 2c + p2| / (4n²)).
         mutating func flattenQuad(_ p0: Point, _ c: Point, _ p2: Point) {
             let ddx = p0.x - 2 * c.x + p2.x, ddy = p0.y - 2 * c.y + p2.y
-            let nf = ((ddx * ddx + ddy * ddy).squareRoot() / (4 * tolerance)).squareRoot().rounded(.up)
+            let nf = ((ddx * ddx + ddy * ddy).squareRoot() / (4 * curveTolerance)).squareRoot().rounded(.up)
             // Capped before the conversion: a huge control point gives a finite nf past Int.max.
             let n = nf.isFinite ? Swift.max(1, Int(Swift.min(nf, 4096))) : 1
             @inline(__always) func at(_ u: Double) -> Point {
                 let v = 1 - u
                 return Point(x: v * v * p0.x + 2 * u * v * c.x + u * u * p2.x, y: v * v * p0.y + 2 * u * v * c.y + u * u * p2.y)
             }
-            let step = 1.0 / Double(n), end = step * Builder.tangentStep
-            append(at(end), smooth: true)
+            let step = 1.0 / Double(n)
+            for g in endSteps { append(at(step * g), smooth: true) }
             for k in 1..<n { append(at(Double(k) * step), smooth: true) }
-            append(at(1 - end), smooth: true)
+            for g in endSteps.reversed() { append(at(1 - step * g), smooth: true) }
         }
 
-        /// The curve parameter, as a share of one flattening step, of the extra vertex placed
-        /// next to each end of a curve: the tiny chord to it runs along the curve's tangent, so
-        /// the join or cap there is turned as the curve ends (cairo's), not as the first or
-        /// last chord, which can be far off on a tight curve (a miter spike where the tangents
-        /// call for a bevel, a cap askew).
-        static let tangentStep = 1.0 / 64
+        /// The curve parameters, as shares of one flattening step, of the extra vertices placed
+        /// next to each end of a curve. The tiny chord to the first runs along the curve's
+        /// tangent, so the join or cap there is turned as the curve ends (cairo's), not as the
+        /// first or last chord, which can be far off on a tight curve (a miter spike where the
+        /// tangents call for a bevel, a cap askew). The chords after it grow by four: a whole
+        /// step's chord next to that end would turn its rectangle by half the step's angle, and
+        /// on a wide stroke its inner corner then stuck out behind a butt cap or a bevel by
+        /// up to 0.7 px (issue 29: stroke-161, 42 levels off the truth). Only the first is
+        /// placed unless `outline` is asked for an exact outline.
+        static let gradedEndSteps: [Double] = [1.0 / 64, 1.0 / 16, 1.0 / 4]
 
-        /// Interior points of a cubic; Wang's bound n = ⌈√(3M / (4·tolerance))⌉, plus one next to each
-        /// end (`tangentStep`).
+        /// Interior points of a cubic; Wang's bound n = ⌈√(3M / (4·tolerance))⌉, plus the graded
+        /// ones next to each end (`endSteps`).
         mutating func flattenCubic(_ p0: Point, _ c1: Point, _ c2: Point, _ p3: Point) {
             let ax = p0.x - 2 * c1.x + c2.x, ay = p0.y - 2 * c1.y + c2.y
             let bx = c1.x - 2 * c2.x + p3.x, by = c1.y - 2 * c2.y + p3.y
             let m = Swift.max((ax * ax + ay * ay).squareRoot(), (bx * bx + by * by).squareRoot())
-            let nf = (3 * m / (4 * tolerance)).squareRoot().rounded(.up)
+            let nf = (3 * m / (4 * curveTolerance)).squareRoot().rounded(.up)
             let n = nf.isFinite ? Swift.max(1, Int(Swift.min(nf, 4096))) : 1
             @inline(__always) func at(_ u: Double) -> Point {
                 let v = 1 - u
                 let b0 = v * v * v, b1 = 3 * u * v * v, b2 = 3 * u * u * v, b3 = u * u * u
                 return Point(x: b0 * p0.x + b1 * c1.x + b2 * c2.x + b3 * p3.x, y: b0 * p0.y + b1 * c1.y + b2 * c2.y + b3 * p3.y)
             }
-            let step = 1.0 / Double(n), end = step * Builder.tangentStep
-            append(at(end), smooth: true)
+            let step = 1.0 / Double(n)
+            for g in endSteps { append(at(step * g), smooth: true) }
             for k in 1..<n { append(at(Double(k) * step), smooth: true) }
-            append(at(1 - end), smooth: true)
+            for g in endSteps.reversed() { append(at(1 - step * g), smooth: true) }
         }
 
         /// Strokes the collected subpath and resets the scratch state.

@@ -30,11 +30,15 @@ public enum Stroker {
     ///   - style: width, caps, joins, miter limit and dashes (user units).
     ///   - tolerance: the largest distance, in user units, between a curve or round join/cap
     ///     and its polygon (a renderer passes its device tolerance divided by the CTM's scale).
+    ///   - exact: held to issue 29's truth (`DrawingContext` asks for it at its exact
+    ///     tolerance): more vertices next to each curve's ends, so a wide stroke's chords there
+    ///     stay within it behind a butt or square cap or a bevel or miter join, and dashed curves
+    ///     flattened 16 times finer, so dashes fall where the curve's length puts them.
     /// - Returns: a closed, line-only path; empty for a non-positive or non-finite width.
-    public static func outline(of path: Path, style: StrokeStyle, tolerance: Double) -> Path {
+    public static func outline(of path: Path, style: StrokeStyle, tolerance: Double, exact: Bool = false) -> Path {
         let halfWidth = style.lineWidth / 2
         guard halfWidth > 0, halfWidth.isFinite, !path.isEmpty else { return Path() }
-        var builder = Builder(style: style, tolerance: tolerance)
+        var builder = Builder(style: style, tolerance: tolerance, exact: exact)
         builder.stroke(path)
         return builder.output
     }

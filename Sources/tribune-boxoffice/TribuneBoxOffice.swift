@@ -7,7 +7,7 @@ struct TribuneBoxOffice: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tribune-boxoffice",
         abstract: "The reference box-office backend for Tribune kiosks.",
-        subcommands: [Serve.self, EventCommand.self, KiosksCommand.self, MigrateCommand.self])
+        subcommands: [Serve.self, EventCommand.self, KiosksCommand.self, MigrateCommand.self, OrdersCommand.self, ReportCommand.self])
 }
 
 struct Serve: AsyncParsableCommand {

@@ -30,6 +30,24 @@ struct BoxOfficeCommandTests {
         return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
     }
 
+    /// One request to a served box office on loopback `port` with `token`: the status, the body
+    /// parsed as JSON (nil: not JSON) and its bytes. A body is sent as JSON with a fresh
+    /// Idempotency-Key.
+    static func send(_ method: HTTPMethod, port: Int, _ path: String, body: String? = nil,
+                     token: String = "secret-one") async throws -> (Int, JSONValue?, Data) {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
+        request.method = method
+        request.headers.add(name: "Authorization", value: "Bearer \(token)")
+        if let body {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.headers.add(name: "Idempotency-Key", value: UUID().uuidString)
+            request.body = .bytes(ByteBuffer(string: body))
+        }
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+        let data = Data(try await response.body.collect(upTo: 1 << 20).readableBytesView)
+        return (Int(response.status.code), JSONValue.parse(data), data)
+    }
+
     /// Starts `tribune-boxoffice serve` with `arguments` (after `serve`, with `--port 0`) and reads
     /// its first line, which names the port the system chose: the running process, the port, and
     /// its standard output and error to read further lines from. Kill the process when done.
@@ -72,17 +90,7 @@ struct BoxOfficeCommandTests {
         defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
 
         func send(_ method: HTTPMethod, _ path: String, body: String? = nil, token: String = "secret-one") async throws -> (Int, JSONValue?, Data) {
-            var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
-            request.method = method
-            request.headers.add(name: "Authorization", value: "Bearer \(token)")
-            if let body {
-                request.headers.add(name: "Content-Type", value: "application/json")
-                request.headers.add(name: "Idempotency-Key", value: UUID().uuidString)
-                request.body = .bytes(ByteBuffer(string: body))
-            }
-            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
-            let data = Data(try await response.body.collect(upTo: 1 << 20).readableBytesView)
-            return (Int(response.status.code), JSONValue.parse(data), data)
+            try await Self.send(method, port: port, path, body: body, token: token)
         }
         let (listStatus, list, _) = try await send(.GET, "/v1/events")
         #expect(listStatus == 200)

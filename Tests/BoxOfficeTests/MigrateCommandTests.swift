@@ -132,16 +132,8 @@ struct MigrateCommandTests {
         defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
 
         func send(_ method: HTTPMethod, _ path: String, body: String? = nil) async throws -> (Int, JSONValue?) {
-            var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
-            request.method = method
-            request.headers.add(name: "Authorization", value: "Bearer secret-one")
-            if let body {
-                request.headers.add(name: "Content-Type", value: "application/json")
-                request.headers.add(name: "Idempotency-Key", value: UUID().uuidString)
-                request.body = .bytes(ByteBuffer(string: body))
-            }
-            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
-            return (Int(response.status.code), JSONValue.parse(Data(try await response.body.collect(upTo: 1 << 20).readableBytesView)))
+            let (status, json, _) = try await BoxOfficeCommandTests.send(method, port: port, path, body: body)
+            return (status, json)
         }
         let (_, health) = try await send(.GET, "/v1/health")
         #expect(health?["database"] == ["engine": "postgresql", "synchronous": "on"])

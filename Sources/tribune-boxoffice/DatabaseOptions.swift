@@ -6,8 +6,8 @@ import Foundation
 struct DatabaseOptions: ParsableArguments {
     @Option(help: ArgumentHelp("""
         The database: a SQLite file (sqlite:/path, or a plain path) or a PostgreSQL server, \
-        postgres://user[:password]@host[:port]/database[?pool=N&sslmode=disable|require|verify-full&sslrootcert=ca.pem] \
-        (host may be a socket folder, %2Frun%2Fpostgresql).
+        postgres://user[:password]@host[:port]/database (host may be a socket folder, %2Frun%2Fpostgresql), \
+        with settings after a ?, joined by &: pool=N, sslmode=disable|require|verify-full, sslrootcert=ca.pem.
         """, valueName: "url"))
     var db: String
     @Option(name: .customLong("db-pool"), help: ArgumentHelp("PostgreSQL: most connections this process opens (default \(DatabaseURL.PostgresLocation.defaultPoolSize); overrides ?pool=).", valueName: "n"))

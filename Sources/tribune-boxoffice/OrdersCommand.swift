@@ -6,7 +6,11 @@ import Foundation
 struct OrdersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "orders",
-        abstract: "List orders: by --code, by --seat, or created between --from and --to (all orders without any); --csv for a spreadsheet.")
+        abstract: "List orders: by --code, by --seat, or created between --from and --to (all orders without any); --csv for a spreadsheet.",
+        usage: """
+            tribune-boxoffice orders --db <url> [--db-pool <n>] [--csv]
+                   [--code <code> | --seat <seat> | --from <from> --to <to>]
+            """)
 
     @OptionGroup var database: DatabaseOptions
     @Option(help: "The order's code (the receipt's six characters).") var code: String?

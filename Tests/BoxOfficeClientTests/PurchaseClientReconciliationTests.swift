@@ -33,7 +33,10 @@ struct PurchaseClientReconciliationTests {
         defer { Task { await server.stop() } }
         let proxy = try FaultProxy(upstreamPort: server.port.withLock { $0 })
         defer { proxy.stop() }
-        let client = try server.makeClient(through: proxy.port)
+        // No request here must time out (the faults answer at once): a generous ceiling, so a
+        // loaded machine cannot turn the truncated answer into a timeout and a passing retry
+        // (with 2 s a CI run confirmed the second purchase that way).
+        let client = try server.makeClient(through: proxy.port, timeout: 120)
         _ = await client.resolveJournal()
         _ = try await client.loadEvent("evt_test")
 

@@ -99,7 +99,10 @@ final class ClientTestServer: Sendable {
         return text.split(separator: "\n").map { $0.split(separator: "|", omittingEmptySubsequences: false).map(String.init) }
     }
 
-    func makeClient(token: String = "token-k1", through port: Int? = nil, timeout: Double = 2, stateDirectory: String? = nil,
+    /// A purchase client of this server (or of the proxy on `port`). `timeout`: each request's
+    /// ceiling, s; generous by default, since a full parallel run on two cores made 2 s run out
+    /// on plain requests (tests whose faults must time out pass a short one).
+    func makeClient(token: String = "token-k1", through port: Int? = nil, timeout: Double = 60, stateDirectory: String? = nil,
                     retry: RetryPolicy = RetryPolicy(baseDelay: 0.02, maxDelay: 0.2, maxAttempts: 8, jitter: 0.5),
                     outOfServiceAfter: Double = 30, sleeper: any Sleeper = TaskSleeper(), trust: BoxOfficeTrust? = nil,
                     now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) throws -> PurchaseClient {

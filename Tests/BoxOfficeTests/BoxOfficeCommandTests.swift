@@ -30,6 +30,19 @@ struct BoxOfficeCommandTests {
         return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
     }
 
+    /// `event create` of the Cup Final (evt_cup, CAT2 at 3100) on `db`, then `serve` on it with
+    /// kiosk-1's token (secret-one) and `serveArguments`: as `serve` returns.
+    static func createCupFinalAndServe(db: String, directory: String, venuePath: String, serveArguments: [String] = []) async throws
+        -> (Process, port: Int, output: Pipe, errors: Pipe) {
+        let created = try run(["event", "create", "--db", db, "--venue", venuePath, "--name", "Cup Final", "--id", "evt_cup",
+                               "--price", "CAT2=3100"])
+        #expect(created.status == 0, "\(created.error)")
+        #expect(created.output == "evt_cup\n")
+        let tokens = directory + "/tokens"
+        try "kiosk-1 secret-one\n".write(toFile: tokens, atomically: true, encoding: .utf8)
+        return try await serve(["--db", db, "--token-file", tokens] + serveArguments)
+    }
+
     /// One request to a served box office on loopback `port` with `token`: the status, the body
     /// parsed as JSON (nil: not JSON) and its bytes. A body is sent as JSON with a fresh
     /// Idempotency-Key.
@@ -79,14 +92,8 @@ struct BoxOfficeCommandTests {
         let (directory, venuePath) = try TribuneVenueFixture.folder()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let db = directory + "/boxoffice.sqlite"
-        let created = try Self.run(["event", "create", "--db", db, "--venue", venuePath, "--name", "Cup Final", "--id", "evt_cup",
-                                    "--price", "CAT2=3100"])
-        #expect(created.status == 0, "\(created.error)")
-        #expect(created.output == "evt_cup\n")
-
-        let tokens = directory + "/tokens"
-        try "kiosk-1 secret-one\n".write(toFile: tokens, atomically: true, encoding: .utf8)
-        let (server, port, output, errors) = try await Self.serve(["--db", db, "--token-file", tokens])
+        let (server, port, output, errors) = try await Self.createCupFinalAndServe(db: db, directory: directory, venuePath: venuePath)
+        let tokens = directory + "/tokens"   // the file it serves with, rewritten below
         defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
 
         func send(_ method: HTTPMethod, _ path: String, body: String? = nil, token: String = "secret-one") async throws -> (Int, JSONValue?, Data) {

@@ -122,13 +122,8 @@ struct MigrateCommandTests {
         let (directory, venuePath) = try TribuneVenueFixture.folder()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let url = try PostgresTestCluster.shared().newDatabase() + "?pool=4"
-        let created = try BoxOfficeCommandTests.run(["event", "create", "--db", url, "--venue", venuePath, "--name", "Cup Final", "--id", "evt_cup",
-                                                     "--price", "CAT2=3100"])
-        #expect(created.status == 0, "\(created.error)")
-        #expect(created.output == "evt_cup\n")
-        let tokens = directory + "/tokens"
-        try "kiosk-1 secret-one\n".write(toFile: tokens, atomically: true, encoding: .utf8)
-        let (server, port, _, _) = try await BoxOfficeCommandTests.serve(["--db", url, "--db-pool", "3", "--token-file", tokens])
+        let (server, port, _, _) = try await BoxOfficeCommandTests.createCupFinalAndServe(db: url, directory: directory, venuePath: venuePath,
+                                                                                          serveArguments: ["--db-pool", "3"])
         defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
 
         func send(_ method: HTTPMethod, _ path: String, body: String? = nil) async throws -> (Int, JSONValue?) {

@@ -33,7 +33,7 @@ final class FaultProxy: Sendable {
 
     init(upstreamPort: Int) throws {
         signal(SIGPIPE, SIG_IGN)
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         var yes: Int32 = 1
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
@@ -76,6 +76,7 @@ final class FaultProxy: Sendable {
         while true {
             let client = accept(listener, nil, nil)
             if client < 0 { return }
+            _ = fcntl(client, F_SETFD, FD_CLOEXEC)   // not inherited by a process another test spawns
             Thread { [self] in serve(client) }.start()
         }
     }
@@ -123,7 +124,7 @@ final class FaultProxy: Sendable {
     }
 
     private func forward(_ request: [UInt8]) -> [UInt8]? {
-        let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         defer { close(upstream) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

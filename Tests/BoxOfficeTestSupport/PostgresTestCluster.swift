@@ -114,7 +114,7 @@ public final class PostgresTestCluster: Sendable {
     }
 
     static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw PostgresTestClusterError(step: "socket", detail: String(cString: strerror(errno))) }
         defer { close(fd) }
         var address = sockaddr_in()

@@ -104,7 +104,7 @@ import Testing
     }
 
     static func connect(port: Int) throws -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         try #require(fd >= 0, "socket: errno \(errno)")
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

@@ -136,12 +136,14 @@ extension BoxOfficePerformerTests {
     /// A loopback port bound but not listening (connections are refused) and its socket: the
     /// port stays ours until the socket is closed. Taken below the kernel's ephemeral range
     /// (32768–60999 by default), so that once it is closed for a server to bind, no outgoing
-    /// connection of another test can be given it as its source port meanwhile.
+    /// connection of another test can be given it as its source port meanwhile. Close-on-exec:
+    /// a process another test spawns meanwhile (PostgreSQL, a box office) would otherwise keep
+    /// the port bound after this test closes it (CI: "could not listen … Address already in use").
     static func reservedPort() -> (Int32, Int)? {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<200 {
             let candidate = UInt16.random(in: 20_000..<32_000, using: &generator)
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard fd >= 0 else { return nil }
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)

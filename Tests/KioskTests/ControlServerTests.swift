@@ -24,7 +24,7 @@ import Glibc
 
     /// A connected client socket that the test drives by hand (blocking).
     static func connect(_ path: String) throws -> Int32 {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         let address = try #require(UnixSocketAddress(path))
         try #require(address.withSockaddr { Glibc.connect(fd, $0, $1) } == 0)
         return fd

@@ -105,10 +105,11 @@ install:
 	scripts/build-catalogs.sh $(DESTDIR)$(PREFIX)/share/tribune/locale
 	sed 's|/usr/local/bin/|$(PREFIX)/bin/|g' systemd/tribune-kiosk.service > $(DESTDIR)$(SYSTEMDDIR)/tribune-kiosk.service
 	sed 's|/usr/local/bin/|$(PREFIX)/bin/|g' systemd/tribune-boxoffice.service > $(DESTDIR)$(SYSTEMDDIR)/tribune-boxoffice.service
-	chmod 0644 $(DESTDIR)$(SYSTEMDDIR)/tribune-kiosk.service $(DESTDIR)$(SYSTEMDDIR)/tribune-boxoffice.service
+	sed 's|/usr/local/bin/|$(PREFIX)/bin/|g' systemd/tribune-boxoffice@.service > $(DESTDIR)$(SYSTEMDDIR)/tribune-boxoffice@.service
+	chmod 0644 $(DESTDIR)$(SYSTEMDDIR)/tribune-kiosk.service $(DESTDIR)$(SYSTEMDDIR)/tribune-boxoffice.service $(DESTDIR)$(SYSTEMDDIR)/tribune-boxoffice@.service
 	install -m 0644 config/tribune.toml.example $(DESTDIR)/etc/tribune/tribune.toml.example
 	[ -e $(DESTDIR)/etc/tribune/tribune.toml ] || install -m 0644 config/tribune.toml.example $(DESTDIR)/etc/tribune/tribune.toml
-	install -m 0644 systemd/99-tribune-touch.rules.example README.md $(DESTDIR)$(PREFIX)/share/doc/tribune/
+	install -m 0644 systemd/99-tribune-touch.rules.example nginx/tribune-boxoffice.conf README.md $(DESTDIR)$(PREFIX)/share/doc/tribune/
 	@# The fonts the kiosk draws with (a staged install, DESTDIR=…, leaves the machine's packages alone).
 	@if [ -z "$(DESTDIR)" ]; then scripts/install-deps.sh fonts; else echo "Staged: install fonts-dejavu-core and fonts-noto-cjk on the kiosk."; fi
 	@echo "Installed to $(DESTDIR)$(PREFIX)."

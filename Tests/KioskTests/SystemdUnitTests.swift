@@ -7,7 +7,7 @@ import Testing
 @Suite struct SystemdUnitTests {
     static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let analyze = ["/usr/bin/systemd-analyze", "/bin/systemd-analyze"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    static let units = ["tribune-kiosk.service", "tribune-boxoffice.service"]
+    static let units = ["tribune-kiosk.service", "tribune-boxoffice.service", "tribune-boxoffice@.service"]
 
     func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let p = Process()
@@ -22,6 +22,9 @@ import Testing
         return (p.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
+    /// The name a unit is checked under: a template as its instance for port 8081.
+    static func checkedName(_ unit: String) -> String { unit.replacingOccurrences(of: "@.service", with: "@8081.service") }
+
     /// A copy of the unit whose ExecStart names an existing executable.
     func installedCopy(_ unit: String, in dir: URL) throws -> String {
         var text = try String(contentsOf: Self.repo.appendingPathComponent("systemd/\(unit)"), encoding: .utf8)
@@ -31,7 +34,7 @@ import Testing
             let replacement = FileManager.default.isExecutableFile(atPath: path) ? path : "/bin/true"
             text = text.replacingOccurrences(of: "/usr/local/bin/\(binary) ", with: replacement + " ")
         }
-        let file = dir.appendingPathComponent(unit)
+        let file = dir.appendingPathComponent(Self.checkedName(unit))
         try text.write(to: file, atomically: true, encoding: .utf8)
         return file.path
     }
@@ -47,7 +50,7 @@ import Testing
         let file = try installedCopy(unit, in: dir)
         let verify = try run(["verify", file])
         #expect(verify.status == 0, "systemd-analyze verify \(unit): \(verify.output)")
-        #expect(!verify.output.contains(unit), "verify complained: \(verify.output)")
+        #expect(!verify.output.contains(Self.checkedName(unit)), "verify complained: \(verify.output)")
     }
 
     @Test(arguments: units)
@@ -64,9 +67,11 @@ import Testing
         // "→ Overall exposure level for tribune-kiosk.service: 1.6 OK 🙂"; without a UTF-8 locale
         // the face is ":-)", so the score is the word after "<unit>: ", not after the last colon.
         let line = security.output.split(separator: "\n").first { $0.contains("Overall exposure level") }
-        let score = line.flatMap { l in l.range(of: "\(unit): ").flatMap { l[$0.upperBound...].split(separator: " ").first } }
+        let score = line.flatMap { l in l.range(of: "\(Self.checkedName(unit)): ").flatMap { l[$0.upperBound...].split(separator: " ").first } }
             .flatMap { Double($0) }
         #expect(score != nil && score! <= 3.5, "\(line ?? "no exposure line")")
+        // The box office's units (one instance or several behind nginx) are held to 2.0.
+        if unit.hasPrefix("tribune-boxoffice") { #expect(score != nil && score! <= 2.0, "\(line ?? "no exposure line")") }
         print("\(unit): \(line.map(String.init) ?? "?")")
     }
 

@@ -25,6 +25,9 @@ final class LRUCache<Key: Hashable, Value> {
         return values[i]
     }
 
+    /// Whether `key` is held (without making it the most recently used).
+    func contains(_ key: Key) -> Bool { index[key] != nil }
+
     /// Stores `value` for `key` with `cost`, evicting the least recently used values until the
     /// total fits (a value costing more than the capacity is not kept).
     func insert(_ value: Value, for key: Key, cost: Int) {

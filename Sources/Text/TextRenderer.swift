@@ -3,7 +3,9 @@ import Raster
 
 /// Draws text through Raster: glyph outlines filled by `DrawingContext`, so text follows any
 /// `AffineTransform` and looks like every other shape, with a coverage-mask cache for speed and
-/// an LRU of layouts, because kiosk labels repeat every frame.
+/// an LRU of layouts, because kiosk labels repeat every frame. Both caches are bounded by bytes
+/// (`glyphCacheBytes`, `layoutCacheBytes`), so a daemon that lays out new strings for months
+/// (order codes, seat lines, totals) keeps a fixed amount of memory for them.
 ///
 /// Not thread-safe; use one renderer per rendering thread.
 public final class TextRenderer {
@@ -18,15 +20,21 @@ public final class TextRenderer {
     public static let largestCachedSize = 256.0
 
     /// A renderer for `fonts`, keeping up to `glyphCacheBytes` of masks (default 16 MiB) and
-    /// `layoutCacheCount` layouts.
-    public init(fonts: FontChain, glyphCacheBytes: Int = 16 << 20, layoutCacheCount: Int = 1024) {
+    /// `layoutCacheBytes` of layouts (default 1.5 MiB, about a thousand kiosk labels; each
+    /// layout counted by `TextLayout.cachedBytes`).
+    public init(fonts: FontChain, glyphCacheBytes: Int = 16 << 20, layoutCacheBytes: Int = 1536 << 10) {
         self.fonts = fonts
         glyphCache = GlyphCache(capacityBytes: glyphCacheBytes)
-        layouts = LRUCache(capacity: layoutCacheCount)
+        layouts = LRUCache(capacity: layoutCacheBytes)
     }
 
-    /// Layouts held in the layout cache (at most the `layoutCacheCount` given at init).
+    /// Layouts held in the layout cache.
     public var cachedLayouts: Int { layouts.count }
+    /// Bytes the cached layouts take (`TextLayout.cachedBytes` summed); at most the
+    /// `layoutCacheBytes` given at init.
+    public var cachedLayoutBytes: Int { layouts.usedCost }
+    /// The most bytes the cached layouts may take.
+    public var layoutCacheBytes: Int { layouts.capacity }
 
     /// Drops every cached layout and glyph mask (fonts keep their decomposed outlines).
     public func removeAllCaches() {
@@ -42,8 +50,14 @@ public final class TextRenderer {
         let key = LayoutKey(string: string, fontSize: fontSize, options: options, fonts: chain.id)
         if let l = layouts.value(for: key) { return l }
         let l = TextLayout(string, fonts: chain, fontSize: fontSize, options: options)
-        layouts.insert(l, for: key, cost: 1)
+        layouts.insert(l, for: key, cost: l.cachedBytes(key: string))
         return l
+    }
+
+    /// Whether the layout of `string` with these arguments is in the cache (not counted as a use).
+    func isLayoutCached(_ string: String, fontSize: Double, options: TextLayout.Options = .init(),
+                        fonts: FontChain? = nil) -> Bool {
+        layouts.contains(LayoutKey(string: string, fontSize: fontSize, options: options, fonts: (fonts ?? self.fonts).id))
     }
 
     /// Draws a one-line label with the start of its baseline at `baselineOrigin` (user space).

@@ -36,7 +36,7 @@ struct AccessibilityCardView {
         for (k, r) in card.toggles.enumerated() {
             let scale = state.pressedToggle == k ? state.scale : 1
             painter.withScale(scale, centre: r.center, in: context) {
-                context.transform = scale == 1 ? .identity : ChromePainter.scaling(scale, about: r.center)
+                context.transform = scale == 1 ? .identity : ChromePainter.scaling(ChromePainter.stepped(scale), about: r.center)
                 let text = on[k] ? palette.buttonText : palette.cardText
                 if on[k] {
                     context.fill(Path(roundedRect: r, cornerRadius: 20 * c), with: .solid(palette.accent))

@@ -13,13 +13,23 @@ struct ChromePainter {
     /// Records every text box drawn (tests); nil on a kiosk.
     var log: ChromeTextLog? = nil
 
-    /// Runs `body` with the context scaled about `centre` by `scale` (the press feedback).
+    /// Runs `body` with the context scaled about `centre` by `scale` (the press feedback), in
+    /// steps of `scaleStep`.
     func withScale(_ scale: Double, centre: Point, in context: DrawingContext, _ body: () -> Void) {
         let saved = context.transform
+        let scale = Self.stepped(scale)
         if scale != 1 { context.transform = Self.scaling(scale, about: centre).concatenating(saved) }
         body()
         context.transform = saved
     }
+
+    /// The press animation's scale steps: a label drawn at every eased scale (1 to 1.2 over
+    /// 0.12 s, at whatever times frames fall) made new glyph masks at new sizes on nearly every
+    /// press, and the glyph cache grew per visitor; in 1/32 steps a pressed label has 7 sizes.
+    static let scaleStep = 1.0 / 32
+
+    /// `s` rounded to a multiple of `scaleStep`.
+    static func stepped(_ s: Double) -> Double { (s / scaleStep).rounded() * scaleStep }
 
     /// Scale by `s` about `c`.
     static func scaling(_ s: Double, about c: Point) -> Geometry.AffineTransform {

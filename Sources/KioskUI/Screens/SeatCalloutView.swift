@@ -27,10 +27,12 @@ struct SeatCalloutView {
             }.max() ?? 0
         }
         // 28 units, or smaller down to the text floor where the longest line would not fit the
-        // area's width (large text on a 7" panel).
+        // area's width (large text on a 7" panel); shrunk in whole pixels: a size fitted exactly to
+        // each seat's lines made new layouts and glyph masks for nearly every tap, and the text
+        // caches grew per visitor.
         let natural = max(28 * layout.chromeUnit, layout.textFloor), naturalWidth = longest(natural)
         let room = area.width - 2 * max(22 * u, natural * 0.8)
-        let body = naturalWidth > room ? max(layout.textFloor, natural * room / naturalWidth) : natural
+        let body = naturalWidth > room ? max(layout.textFloor, (natural * room / naturalWidth).rounded(.down)) : natural
         let title = body * 1.15
         let pad = max(22 * u, body * 0.8), lineHeight = body * 1.45
         let widest = area.width - 2 * pad

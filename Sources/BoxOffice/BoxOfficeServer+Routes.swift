@@ -123,6 +123,12 @@ extension BoxOfficeServer {
         APIRoute(method: .get, path: "/v1/audit", requiresToken: true, scope: .auditRead) { server, r in
             try await server.auditTrail(r)
         },
+        APIRoute(method: .get, path: "/v1/reports/orders", requiresToken: true, scope: .ordersRead) { server, r in
+            try await server.orderSearch(r)
+        },
+        APIRoute(method: .get, path: "/v1/reports/sales", requiresToken: true, scope: .reportsRead) { server, r in
+            try await server.salesReport(r)
+        },
         APIRoute(method: .post, path: "/v1/kiosks/heartbeat", requiresToken: true) { server, r in
             let beat = try HeartbeatRequest(try await server.readJSON(r))
             try await server.store.recordHeartbeat(kiosk: r.kiosk, beat)

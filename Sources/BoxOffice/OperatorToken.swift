@@ -1,10 +1,10 @@
 /// What an operator token may do. Kiosk tokens have none of these: they hold and sell.
 public enum OperatorScope: String, CaseIterable, Sendable, Comparable {
-    /// Look up any kiosk's orders (`tribune-boxoffice orders` reads the database directly).
+    /// Look up any kiosk's orders: `GET /v1/reports/orders` (`tribune-boxoffice orders` reads the database directly).
     case ordersRead = "orders:read"
     /// `POST /v1/orders/{order_id}/cancel`.
     case ordersCancel = "orders:cancel"
-    /// Sales reports.
+    /// Sales reports: `GET /v1/reports/sales`.
     case reportsRead = "reports:read"
     /// `GET /v1/audit`.
     case auditRead = "audit:read"

@@ -31,12 +31,10 @@ struct OrdersCommand: AsyncParsableCommand {
 
     /// Milliseconds since 1970 of an ISO 8601 date-time with offset.
     static func instant(_ text: String, _ option: String) throws -> Int64 {
-        let formatter = ISO8601DateFormatter()
-        for options: ISO8601DateFormatter.Options in [[.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds]] {
-            formatter.formatOptions = options
-            if let date = formatter.date(from: text) { return Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+        guard let milliseconds = Timestamp.milliseconds(iso8601: text) else {
+            throw ValidationError("\(option) '\(text)': expected an ISO 8601 date and time with its offset, e.g. 2026-03-14T18:00:00Z")
         }
-        throw ValidationError("\(option) '\(text)': expected an ISO 8601 date and time with its offset, e.g. 2026-03-14T18:00:00Z")
+        return milliseconds
     }
 
     func run() async throws {

@@ -23,9 +23,15 @@ for p in "${products[@]}"; do
 done
 # The chart renderer against Blend2D, Skia and cairo on the same seats (needs the venv bench.sh makes).
 if [ -x .venv/bin/python ] && .venv/bin/python -c "import blend2d, skia, cairo" 2>/dev/null; then
-  echo "== chart renderer vs peers"
   "$SWIFT" build -c release --product tribune-headless >/dev/null   # its replays of recordings
-  .venv/bin/python scripts/chart_peers.py --bin "$BIN"
+  # Issue 29: the 1080p table, the 4K one beside it (the peers drawing the same seats at 4K in
+  # this run), and Tribune's one-thread figures (the peers draw on one thread anyway).
+  echo "== chart renderer vs peers, 1920x1080, two threads"
+  .venv/bin/python scripts/chart_peers.py --bin "$BIN" --size 1920x1080
+  echo "== chart renderer vs peers, 3840x2160, two threads"
+  .venv/bin/python scripts/chart_peers.py --bin "$BIN" --size 3840x2160 --no-direct
+  echo "== chart renderer, 1920x1080, one thread"
+  .venv/bin/python scripts/chart_peers.py --bin "$BIN" --size 1920x1080 --threads 1 --no-direct --renderers "" --replay-runs 0
 else
   echo "== chart peers skipped: run scripts/bench.sh once to create .venv with the peer renderers"
 fi

@@ -1,21 +1,25 @@
 #!/usr/bin/env python3
 """The chart renderer's benchmark against Blend2D, Skia and cairo, in one run and one table.
 
-    scripts/chart_peers.py [--bin DIR] [--seats N] [--repeat N] [--out-dir DIR] [--renderers ...]
+    scripts/chart_peers.py [--bin DIR] [--seats N] [--size WxH] [--threads N] [--repeat N] [--out-dir DIR]
+                           [--renderers ...] [--replay-runs N] [--no-direct]
 
 1. runs `chart-bench --json --export-seats OUT/chart-seats-N.json` (release build; --bin names
    the directory holding it, default: `swift build -c release --show-bin-path`): Tribune's
-   retained renderer on the generated stadium (1920×1080, rotated 30°, every seat on screen),
+   retained renderer on the generated stadium (--size, default 1920×1080, rotated 30°, every
+   seat on screen, --threads workers),
    plus the exported seats of its full-redraw frame as device-space polygons (flattened to
    0.1 px) in their status colours;
 2. times the peers on exactly those polygons (scripts/peers_bench.py's renderers: one path per
    seat, and one path per colour), each frame a clear plus every seat;
 3. replays real pinch-and-rotate touch recordings from Tests/Fixtures/recordings on the same
-   stadium (`tribune-headless replay --render`: the whole kiosk session, trace-in, chrome and all, each
-   display frame rendered at 60 Hz of virtual time) and takes each run's render_ms p50/p99/max
-   (target: p99 ≤ 16 ms); a missing recording is an error (they are part of the repository);
+   stadium at the same size (`tribune-headless replay --render`: the whole kiosk session, trace-in,
+   chrome and all, each display frame rendered at 60 Hz of virtual time, the kiosk's two
+   threads) and takes each run's render_ms p50/p99/max (target: p99 ≤ 16 ms); a missing
+   recording is an error (they are part of the repository); --replay-runs 0 skips them;
 4. prints one table: every scenario and renderer with its median, and the ratio of Tribune's
-   cold full redraw to the fastest Blend2D mode (target ≤ 0.2).
+   cold full redraw to the fastest Blend2D mode (target ≤ 0.2). --renderers "" skips the peers
+   (a one-thread run: the peers draw on one thread whatever Tribune's --threads).
 
 Run it from the project venv (.venv: pycairo, numpy, blend2d-py, skia-python; see bench.sh).
 """
@@ -32,8 +36,9 @@ sys.path.insert(0, HERE)
 import peers_bench  # noqa: E402
 
 
-def chart_bench(binary, seats, repeat, scene):
-    cmd = [binary, "--json", "--seats", str(seats), "--repeats", str(repeat), "--export-seats", scene]
+def chart_bench(binary, seats, repeat, scene, size, threads, direct):
+    cmd = [binary, "--json", "--seats", str(seats), "--repeats", str(repeat), "--export-seats", scene,
+           "--size", size, "--threads", str(threads)] + ([] if direct else ["--no-direct"])
     print("== " + " ".join(cmd), file=sys.stderr, flush=True)
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
     rows, info = [], {}
@@ -55,7 +60,7 @@ REPLAYS = [("Wacom ISDv4 E6 double-center-circle", "evemu-devices/tablets/Wacom 
            ("3M multitouch (evemu-data/3m.event)", "evemu-data/3m.event")]
 
 
-def replay_recordings(tribune, seats, runs, out_dir):
+def replay_recordings(tribune, seats, runs, out_dir, size):
     """Each recording replayed `runs` times with every frame rendered; the median run by p99."""
     rows = []
     for name, rel in REPLAYS:
@@ -65,7 +70,7 @@ def replay_recordings(tribune, seats, runs, out_dir):
         results = []
         for k in range(runs):
             report = os.path.join(out_dir, f"replay-{k}.json")
-            cmd = [tribune, "replay", path, "--seats", str(seats), "--size", "1920x1080", "--render", "--report", report]
+            cmd = [tribune, "replay", path, "--seats", str(seats), "--size", size, "--render", "--report", report]
             print("== " + " ".join(cmd), file=sys.stderr, flush=True)
             subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             with open(report) as f:
@@ -99,6 +104,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--bin", help="directory with the release chart-bench")
     ap.add_argument("--seats", type=int, default=60000)
+    ap.add_argument("--size", default="1920x1080", help="the screen, WxH pixels (chart-bench validates it)")
+    ap.add_argument("--threads", type=int, default=2, help="Tribune's worker threads in chart-bench")
+    ap.add_argument("--no-direct", action="store_true", help="skip chart-bench's slow direct-rasterization scenario")
     ap.add_argument("--repeat", type=int, default=9)
     ap.add_argument("--out-dir", default="out/bench")
     ap.add_argument("--renderers", default="blend2d,skia,cairo")
@@ -108,13 +116,15 @@ def main():
     os.makedirs(args.out_dir, exist_ok=True)
     bindir = args.bin or subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], check=True,
                                         capture_output=True, text=True).stdout.strip()
-    scene = os.path.join(args.out_dir, f"chart-seats-{args.seats}.json")
-    rows, info = chart_bench(os.path.join(bindir, "chart-bench"), args.seats, args.repeat, scene)
-    replays = replay_recordings(os.path.join(bindir, "tribune-headless"), args.seats, args.replay_runs, args.out_dir)
+    scene = os.path.join(args.out_dir, f"chart-seats-{args.seats}-{args.size}.json")
+    rows, info = chart_bench(os.path.join(bindir, "chart-bench"), args.seats, args.repeat, scene, args.size,
+                             args.threads, not args.no_direct)
+    replays = (replay_recordings(os.path.join(bindir, "tribune-headless"), args.seats, args.replay_runs, args.out_dir,
+                                 args.size) if args.replay_runs > 0 else [])
 
     w, h, bg, items = peers_bench.load(scene)
     peers = []
-    for name in args.renderers.split(","):
+    for name in filter(None, args.renderers.split(",")):
         for mode in args.modes.split(","):
             print(f"== {name} {mode} ({len(items)} seats)", file=sys.stderr, flush=True)
             peers.append(time_peer(name, mode, w, h, bg, items, args.repeat, args.out_dir))
@@ -124,7 +134,7 @@ def main():
     full = next((r["median_ms"] for r in rows if r["scenario"].startswith("full redraw")), None)
 
     print()
-    print(f"Chart benchmark: {info.get('seats')} seats ({info.get('seats_on_screen')} on screen), "
+    print(f"Chart benchmark {w}×{h}, {info.get('threads')} thread(s): {info.get('seats')} seats ({info.get('seats_on_screen')} on screen), "
           f"{w}×{h}, seat {info.get('device_seat_px')} px, {info.get('threads')} threads")
     print(f"{'renderer / scenario':<52} {'median ms':>10} {'min ms':>9} {'target':>9} {'× Blend2D':>10}")
     print("-" * 96)
@@ -148,10 +158,12 @@ def main():
               f"over {r['frames']} frames; p99 of the {r['runs']} runs: {runs} → p99 ≤ 16 {verdict}")
     print(f"peak memory (chart-bench maxrss): {info.get('peak_rss_mb')} MB (target ≤ 150)")
     if base and full is not None:
-        verdict = "met" if full <= 0.2 * base and full <= 8 else "MISSED"
+        # Issue 29: 8 ms at 1920×1080, 16 ms at 3840×2160 (the budget grows with the side, as chart-bench's).
+        limit = 8 * max(1, (w * h / (1920 * 1080)) ** 0.5)
+        verdict = "met" if full <= 0.2 * base and full <= limit else "MISSED"
         print(f"full redraw {full:.2f} ms = {full / base:.3f}× Blend2D's best ({base:.2f} ms): "
-              f"target ≤ 8 ms and ≤ 0.2× → {verdict}")
-    with open(os.path.join(args.out_dir, "chart-results.jsonl"), "w") as f:
+              f"target ≤ {limit:g} ms and ≤ 0.2× → {verdict}")
+    with open(os.path.join(args.out_dir, f"chart-results-{w}x{h}-{args.threads}t.jsonl"), "w") as f:
         for r in rows:
             f.write(json.dumps({"renderer": "tribune", **r}) + "\n")
         for r in replays:

@@ -40,7 +40,7 @@ extension ChartFrameBenchmark {
                 samples.time { renderer.render(chart, view: base, into: surface) }
             }
             report.maskCount = renderer.cachedMaskCount
-            add(Self.measurement("full redraw, cold caches", samples, target: 8,
+            add(Self.measurement("full redraw, cold caches", samples, target: 8 * options.targetScale,
                                  note: "\(report.seatsOnScreen) seats on screen, \(report.maskCount) masks"))
 
         }
@@ -53,7 +53,7 @@ extension ChartFrameBenchmark {
                 v.offset.dx += (i / 10) % 2 == 0 ? 7 : -7
                 samples.time { renderer.render(chart, view: v, into: surface) }
             }
-            add(Self.measurement("pan frame (+7 px)", samples, target: 2, note: "blit, exposed tiles, full-screen copy"))
+            add(Self.measurement("pan frame (+7 px)", samples, target: 2 * options.targetScale, note: "blit, exposed tiles, full-screen copy"))
 
         }
         // 3. Pinch frames: ×1.02 about a point, from an exact frame.
@@ -71,7 +71,7 @@ extension ChartFrameBenchmark {
                                 dy: (focus.y - a.y) * (1 - 1.02) + 1.02 * p.offset.dy - p.offset.dy)
                 samples.time { renderer.render(chart, view: p, into: surface) }
             }
-            add(Self.measurement("pinch frame (×1.02)", samples, target: 6, note: "nearest-pixel resample of the last exact frame"))
+            add(Self.measurement("pinch frame (×1.02)", samples, target: 6 * options.targetScale, note: "nearest-pixel resample of the last exact frame"))
 
         }
         // 4. One seat toggled.
@@ -96,7 +96,7 @@ extension ChartFrameBenchmark {
                 renderer.render(chart, view: base, into: surface)
                 seat += 97
             }
-            add(Self.measurement("one seat toggled", samples, target: 0.5, note: "the seat's tiles only"))
+            add(Self.measurement("one seat toggled", samples, target: 0.5 * options.targetScale, note: "the seat's tiles only"))
 
         }
         // 5. Zoom-to-tribune animation: 0.7 s ease-in-out at 60 Hz, from the overview to the fitted tribune
@@ -128,7 +128,7 @@ extension ChartFrameBenchmark {
                     samples.time { renderer.render(animated, view: w, into: surface) }
                 }
             }
-            add(Self.measurement("zoom-to-tribune frame", samples, target: 8, note: "42 frames per run, all exact; median"))
+            add(Self.measurement("zoom-to-tribune frame", samples, target: 8 * options.targetScale, note: "42 frames per run, all exact; median"))
 
         }
         // 6. A pinch-and-rotate gesture (synthesized: 2 s at 60 Hz, the fingers pause twice).

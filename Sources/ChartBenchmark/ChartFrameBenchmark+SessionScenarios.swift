@@ -71,7 +71,7 @@ extension ChartFrameBenchmark {
             step(KioskSession.legendHighlightDuration + 0.5)
             _ = session.render(into: surface)
         }
-        add(Self.measurement("session: home frame redrawn (legend highlight)", samples, target: 8,
+        add(Self.measurement("session: home frame redrawn (legend highlight)", samples, target: 8 * options.targetScale,
                              note: "every seat and tribune recoloured, patterns, section labels, chrome"))
 
         // 3. Tap the tribune nearest the centre of the safe area and draw the fitted zoom at 60 Hz.
@@ -100,7 +100,7 @@ extension ChartFrameBenchmark {
             step(ChartInteraction.zoomDuration + ChartInteraction.selectionDuration + 0.1)
             _ = session.render(into: surface)
         }
-        add(Self.measurement("session: zoom-to-tribune frame", samples, target: 8,
+        add(Self.measurement("session: zoom-to-tribune frame", samples, target: 8 * options.targetScale,
                              note: "60 Hz until settled: linked zoom, seat reveal, row and seat labels"))
 
         // 4. Pan frames in the zoomed tribune: a finger drags 7 px a frame, labels follow.
@@ -119,7 +119,7 @@ extension ChartFrameBenchmark {
         step(1.0 / 60); touch(finger, .ended); touchID += 1
         step(1)
         _ = session.render(into: surface)
-        add(Self.measurement("session: pan frame in a tribune (+7 px)", samples, target: 2,
+        add(Self.measurement("session: pan frame in a tribune (+7 px)", samples, target: 2 * options.targetScale,
                              note: "labelled seats under the finger, chrome unchanged"))
 
         // 5. A seat tapped in the zoomed tribune: selection, callout, bottom bar.
@@ -139,7 +139,7 @@ extension ChartFrameBenchmark {
         // Not the renderer's one-seat toggle (0.5 ms, above): the whole frame after a tap, with the
         // pressed seat growing, its number giving way to ✓, the callout and the new total — the
         // interaction budget of a pan frame.
-        add(Self.measurement("session: seat tapped in a tribune", samples, target: 2,
+        add(Self.measurement("session: seat tapped in a tribune", samples, target: 2 * options.targetScale,
                              note: "\(samples.wall.count) taps: press, seat look, labels, callout, total"))
     }
 

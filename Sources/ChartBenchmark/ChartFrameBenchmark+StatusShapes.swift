@@ -51,7 +51,7 @@ extension ChartFrameBenchmark {
             renderer.highlight = i % 2 == 0 ? .blocked : nil
             samples.time { renderer.render(chart, view: v, into: surface) }
         }
-        add(Self.measurement("zoomed frame, status marks\(options.seatShapes ? " (shapes)" : "")", samples, target: 8,
+        add(Self.measurement("zoomed frame, status marks\(options.seatShapes ? " (shapes)" : "")", samples, target: 8 * options.targetScale,
                              note: "\(Int(Self.zoomedSeatSide)) px seats, every tile redrawn, warm masks"))
     }
 }

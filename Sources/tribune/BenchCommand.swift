@@ -3,8 +3,9 @@ import ChartBenchmark
 import Glibc
 import Kiosk
 
-/// `tribune bench [--json] [--seats N]`: the chart renderer's benchmark (issue #13) — the same
-/// measurements as `chart-bench`, on the generated stadium at 1920×1080.
+/// `tribune bench [--json] [--seats N] [--size WxH] [--threads N]`: the chart renderer's benchmark
+/// (issues #13, #29) — the same measurements as `chart-bench`, on the generated stadium at a
+/// screen size (1920×1080 unless told).
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
@@ -20,6 +21,7 @@ struct BenchCommand: ParsableCommand {
 
             Example:
               swift build -c release && .build/release/tribune bench --seats 60000
+              tribune bench --size 3840x2160 --threads 1
               tribune bench --json --repeats 31 > chart-bench.jsonl
             """)
 
@@ -28,6 +30,9 @@ struct BenchCommand: ParsableCommand {
 
     @Option(name: .long, help: "Seats in the generated stadium.")
     var seats: Int = 60_000
+
+    @Option(name: .long, help: "The screen in pixels, WxH (\(ChartFrameBenchmark.Options.screenSides.lowerBound)…\(ChartFrameBenchmark.Options.screenSides.upperBound) each).")
+    var size: String = "1920x1080"
 
     @Option(name: .long, help: "Runs per scenario (≥ 3).")
     var repeats: Int = 15
@@ -41,14 +46,21 @@ struct BenchCommand: ParsableCommand {
     func validate() throws {
         guard seats >= 100 else { throw ValidationError("--seats must be at least 100, got \(seats)") }
         guard threads >= 1 else { throw ValidationError("--threads must be at least 1, got \(threads)") }
+        _ = try benchmarkOptions()
     }
 
-    func run() throws {
+    /// The options `--size` and the rest describe, or a validation error naming the bad one.
+    func benchmarkOptions() throws -> ChartFrameBenchmark.Options {
         var options = ChartFrameBenchmark.Options()
         options.seats = seats
         options.repeats = max(3, repeats)
         options.threads = threads
-        let bench = ChartFrameBenchmark(options: options)
+        do { try options.setScreenSize(size) } catch { throw ValidationError(error.message) }
+        return options
+    }
+
+    func run() throws {
+        let bench = ChartFrameBenchmark(options: try benchmarkOptions())
         if let path = exportSeats { try bench.exportSeats(to: path) }
         // Each scenario's line is printed as it is measured; on a terminal a bar counts scenarios.
         let bar = isatty(2) == 1 ? ProgressDisplay(title: "scenarios", total: bench.scenarioNames.count) : nil

@@ -7,13 +7,19 @@ import Geometry
 /// level on), the items one under the other, and Previous and More at the bottom when the
 /// list needs more than one page. No scrolling: what does not fit goes to the next page.
 ///
+/// Where the title beside the buttons would be too narrow or the panel too short for a row of
+/// items between two rows of buttons (a 7" panel with large text), the title is stacked: Back,
+/// Previous and More share one row at the top, the title has its own row of two lines under
+/// it, the panel takes more of the screen, and a page of one item gives it all the room left
+/// (`stacksTitle`).
+///
 /// Items are 120 chrome units high (at least 12 mm on the panel: a chrome unit is at least
 /// 0.1 mm), 12 apart; Back, Previous and More are 96 (at least 9.6 mm).
 struct StepListLayout: Equatable {
     let panel: Rect
     /// The map's part of the safe area beside or above the panel.
     let chartArea: Rect
-    /// The title row's text box (beside Back when Back is shown).
+    /// The title row's text box (beside Back when Back is shown; under the buttons when stacked).
     let title: Rect
     let back: Rect
     /// The items' boxes on a page, top to bottom.
@@ -26,29 +32,25 @@ struct StepListLayout: Equatable {
 
     /// An item's height and the gap between items, chrome units.
     static let itemUnits = 120.0, gapUnits = 12.0
+    /// The narrowest title beside Back, chrome units; narrower, the title is stacked.
+    static let narrowestTitle = 300.0
 
     /// - Parameters:
     ///   - layout: the screen's chrome layout.
     ///   - itemCount: the items of the list shown.
     ///   - showsBack: the list has a level above it (Back at the title row's start).
     init(layout: KioskLayout, itemCount: Int, showsBack: Bool) {
-        let c = layout.chromeUnit, safe = layout.safeArea, w = layout.size.width
+        let c = layout.chromeUnit
         let control = 96 * c, pad = 16 * c, item = Self.itemUnits * c, gap = Self.gapUnits * c
-        var panel: Rect, chart: Rect
-        if layout.isPortrait {
-            let height = (safe.height * 0.58).rounded()
-            panel = Rect(x: 0, y: safe.maxY - height, width: w, height: height)
-            chart = Rect(x: 0, y: safe.minY, width: w, height: safe.height - height)
-        } else {
-            let width = min(0.5 * w, max(0.42 * w, 600 * c)).rounded()
-            panel = Rect(x: w - width, y: safe.minY, width: width, height: safe.height)
-            chart = Rect(x: 0, y: safe.minY, width: w - width, height: safe.height)
+        let stacked = Self.stacksTitle(layout)
+        let (panel, chart) = Self.panel(layout, stacked: stacked)
+        let inner = panel.insetBy(dx: pad, dy: pad)
+        if stacked {
+            self = Self(stackedIn: panel, chartArea: chart, layout: layout, itemCount: itemCount, showsBack: showsBack)
+            return
         }
-        panel = layout.mirrored(panel)
-        chart = layout.mirrored(chart)
         self.panel = panel
         chartArea = chart
-        let inner = panel.insetBy(dx: pad, dy: pad)
         let backWidth = min(240 * c, inner.width * 0.35)
         let backBox = Rect(x: inner.minX, y: inner.minY, width: backWidth, height: control)
         back = showsBack ? layout.mirrored(backBox, within: inner) : .zero
@@ -80,6 +82,24 @@ struct StepListLayout: Equatable {
             more = .zero
         }
         title = layout.mirrored(Rect(x: titleX, y: inner.minY, width: max(0, titleEnd - titleX), height: control), within: inner)
+    }
+
+    /// The list's panel and the chart's area beside or above it, px (mirrored right to left).
+    /// A stacked list's panel is larger: 60 % of a landscape screen's width, 68 % of a portrait
+    /// safe area's height (58 % usually).
+    static func panel(_ layout: KioskLayout, stacked: Bool) -> (panel: Rect, chart: Rect) {
+        let c = layout.chromeUnit, safe = layout.safeArea, w = layout.size.width
+        let panel: Rect, chart: Rect
+        if layout.isPortrait {
+            let height = (safe.height * (stacked ? 0.68 : 0.58)).rounded()
+            panel = Rect(x: 0, y: safe.maxY - height, width: w, height: height)
+            chart = Rect(x: 0, y: safe.minY, width: w, height: safe.height - height)
+        } else {
+            let width = (stacked ? 0.6 * w : min(0.5 * w, max(0.42 * w, 600 * c))).rounded()
+            panel = Rect(x: w - width, y: safe.minY, width: width, height: safe.height)
+            chart = Rect(x: 0, y: safe.minY, width: w - width, height: safe.height)
+        }
+        return (layout.mirrored(panel), layout.mirrored(chart))
     }
 
     /// The items of page `page` of a list of `count`: their indices in the list.

@@ -48,29 +48,18 @@ struct StepListView {
                     painter.fillControl(box, cornerRadius: 20 * c, color: palette.card, in: context)
                 }
                 let text = item.chosen ? palette.buttonText : palette.cardText
-                let icon = item.wheelchair ? min(64 * c, box.height - 32 * c) : 0
-                let inner = box.insetBy(dx: 24 * c, dy: 10 * c)
-                let textBox = layout.mirrored(Rect(x: inner.minX, y: inner.minY, width: inner.width - (icon > 0 ? icon + 16 * c : 0),
-                                                   height: inner.height), within: box)
+                let parts = Self.parts(of: item, in: box, painter: painter)
                 if item.detail.isEmpty {
                     painter.draw(ChromeText(item.title, 34, floorUnits: 24, bold: true, lines: 2, layout: layout),
-                                 in: textBox, color: text, in: context)
+                                 in: parts.title, color: text, in: context)
                 } else {
-                    // The detail on one line under the title, or on two where one would cut it (a
-                    // wheelchair space's category, price, state and kind; large text): the title's
-                    // part is then just its line.
-                    let half = Rect(x: textBox.minX, y: textBox.minY, width: textBox.width, height: textBox.height * 0.5)
-                    let oneLine = painter.fitted(ChromeText(item.detail, 26, floorUnits: 20, layout: layout), in: half)?.isTruncated != true
-                    let upper = oneLine ? half : Rect(x: textBox.minX, y: textBox.minY, width: textBox.width, height: textBox.height * 0.38)
-                    let lower = Rect(x: textBox.minX, y: upper.maxY, width: textBox.width, height: textBox.height - upper.height)
-                    painter.draw(ChromeText(item.title, 32, floorUnits: 22, bold: true, layout: layout), in: upper, color: text, in: context)
-                    painter.draw(ChromeText(item.detail, 26, floorUnits: 20, lines: oneLine ? 1 : 2, layout: layout), in: lower,
+                    painter.draw(ChromeText(item.title, 32, floorUnits: 22, bold: true, layout: layout), in: parts.title, color: text, in: context)
+                    painter.draw(ChromeText(item.detail, 26, floorUnits: 20, lines: parts.detailLines, layout: layout), in: parts.detail,
                                  color: item.chosen ? palette.buttonText : palette.cardSecondaryText, in: context)
                 }
-                if icon > 0 {
+                if parts.mark != .zero {
                     // A symbol: placed at the item's end, never mirrored itself.
-                    let mark = layout.mirrored(Rect(x: inner.maxX - icon, y: box.midY - icon / 2, width: icon, height: icon), within: box)
-                    painter.drawWheelchair(in: mark, color: text, lineWidth: 5 * c, in: context)
+                    painter.drawWheelchair(in: parts.mark, color: text, lineWidth: parts.mark.width / 12.8, in: context)
                 }
             }
         }

@@ -37,23 +37,37 @@ import Raster
         }),
     ]
 
-    static func driver(_ panel: Panel, pseudo: Bool) -> KioskDriver {
+    static func driver(_ panel: Panel, pseudo: Bool, large: Bool = false) -> KioskDriver {
         let d = ChromeLayoutTests.driver(panel, pseudo: pseudo, standalone: false, party: true)
         d.run(to: 1.5)
-        d.session.setAccessibility(AccessibilityOptions(stepThrough: true))
+        d.session.setAccessibility(AccessibilityOptions(largeText: large, stepThrough: true))
         return d
     }
 
     @Test(arguments: ChromeLayoutTests.panels, [false, true])
     func entriesFitApartAndLarge(panel: Panel, pseudo: Bool) throws {
+        try Self.check(panel, pseudo: pseudo, large: false)
+    }
+
+    /// The 7" panels with large text, where the list stacks its title under Back, Previous and
+    /// More (in English: the pseudo-locale's +40 % does not fit a third of a 7" row at 3.6 mm).
+    @Test(arguments: ReceiptSeatLinesTests.panels.filter { $0.size.width * $0.size.height == 800 * 480 })
+    func sevenInchLargeText(panel: Panel) throws {
+        let d = Self.driver(panel, pseudo: false, large: true)
+        #expect(StepListLayout.stacksTitle(d.session.layout), "the title beside the buttons at \(panel)")
+        #expect(!StepListLayout.stacksTitle(Self.driver(panel, pseudo: false).session.layout), "stacked without large text at \(panel)")
+        try Self.check(panel, pseudo: false, large: true)
+    }
+
+    static func check(_ panel: Panel, pseudo: Bool, large: Bool) throws {
         let screenRect = Rect(x: 0, y: 0, width: panel.size.width, height: panel.size.height)
         let ppm = panel.pixelsPerMillimetre
         var smallest = Double.infinity, worstContrast = Double.infinity, texts = 0
         for list in Self.lists {
-            let d = Self.driver(panel, pseudo: pseudo)
+            let d = Self.driver(panel, pseudo: pseudo, large: large)
             list.reach(d)
             d.run(to: d.now + 1.5)
-            let whereAt = "\(list.name) at \(panel) \(pseudo ? "pseudo" : "English")"
+            let whereAt = "\(list.name) at \(panel) \(pseudo ? "pseudo" : "English")\(large ? " large" : "")"
             let layout = d.session.stepListLayout()
             let entries = d.session.stepListEntries
             #expect(!entries.isEmpty, "no entries on \(whereAt)")
@@ -80,7 +94,7 @@ import Raster
             let (text, background, all) = ChromeLayoutTests.frames(d)
             if let out = ProcessInfo.processInfo.environment["TRIBUNE_GALLERY"] {
                 try? FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-                try? text.writePNG(to: "\(out)/\(list.name)-\(Int(panel.size.width))x\(Int(panel.size.height))-\(pseudo ? "pseudo" : "en").png",
+                try? text.writePNG(to: "\(out)/\(list.name)-\(Int(panel.size.width))x\(Int(panel.size.height))-\(pseudo ? "pseudo" : "en")\(large ? "-large" : "").png",
                                    opaque: true)
             }
             let inList = all.filter { layout.panel.contains($0.container) }
@@ -99,7 +113,7 @@ import Raster
                 }
             }
         }
-        print("StepListLayout \(panel) \(pseudo ? "pseudo" : "English"): \(texts) texts, smallest entry \(smallest) mm, lowest contrast \(worstContrast)")
+        print("StepListLayout \(panel) \(pseudo ? "pseudo" : "English")\(large ? " large" : ""): \(texts) texts, smallest entry \(smallest) mm, lowest contrast \(worstContrast)")
     }
     /// The demo's key frame 18 (issue 27): a row's seats with the wheelchair filter on, the
     /// wheelchair space and its companion chosen — the longest details a seat has (category,
@@ -107,8 +121,7 @@ import Raster
     /// with the usual and with large text: every text in the list is drawn whole, in its box.
     @Test(arguments: ReceiptSeatLinesTests.panels, [false, true])
     func wheelchairSeatsAreNotCut(panel: Panel, large: Bool) throws {
-        let d = Self.driver(panel, pseudo: false)
-        d.session.setAccessibility(AccessibilityOptions(largeText: large, stepThrough: true))
+        let d = Self.driver(panel, pseudo: false, large: large)
         let venue = d.venue
         let space = try #require(venue.seats.indices.first { s in
             venue.seats[s].flags.contains(.wheelchair)
@@ -132,16 +145,21 @@ import Raster
         let inList = all.filter { layout.panel.contains($0.container) }
         let wheelchair = d.session.configuration.strings.wheelchairSpace
         #expect(inList.contains { $0.string.contains(wheelchair) }, "no wheelchair space's detail on \(whereAt)")
-        // Known, issue 27 open: on the 7" panels with large text the title row (Back, Previous,
-        // More) leaves the title 66–83 px and "More" ~30 px, and the wheelchair detail needs three
-        // lines where its item gives two. The fix is a layout change (the title on its own row).
-        let sevenInch = panel.size.width * panel.size.height == 800 * 480
-        withKnownIssue("7\" panels with large text cut the step list's title, More and the wheelchair detail") {
-            for e in inList {
-                #expect(!e.truncated, "'\(e.string)' cut on \(whereAt)")
-                #expect(ChromeLayoutTests.grown(e.container, 1).contains(e.frame), "'\(e.string)' \(e.frame) out of \(e.container) on \(whereAt)")
-            }
-        } when: { large && sevenInch }
+        // On the 7" panels with large text the list stacks its title under Back, Previous and
+        // More, and the detail takes the item's whole width (it was cut there, and the title
+        // beside the buttons was 66–83 px wide).
+        for e in inList {
+            #expect(!e.truncated, "'\(e.string)' cut on \(whereAt)")
+            #expect(ChromeLayoutTests.grown(e.container, 1).contains(e.frame), "'\(e.string)' \(e.frame) out of \(e.container) on \(whereAt)")
+        }
+        let entries = d.session.stepListEntries
+        for e in entries {
+            #expect(layout.panel.contains(e.frame), "\(e.label) leaves the list on \(whereAt)")
+            #expect(min(e.frame.width, e.frame.height) / panel.pixelsPerMillimetre >= 9.6, "\(e.label) under 9.6 mm on \(whereAt)")
+        }
+        for (i, a) in entries.enumerated() {
+            for b in entries[(i + 1)...] { #expect(!a.frame.intersects(b.frame), "\(a.label) overlaps \(b.label) on \(whereAt)") }
+        }
         for (i, a) in inList.enumerated() {
             for b in inList[(i + 1)...] where ChromeLayoutTests.grown(a.frame, -0.5).intersects(ChromeLayoutTests.grown(b.frame, -0.5)) {
                 Issue.record("'\(a.string)' \(a.frame) overlaps '\(b.string)' \(b.frame) on \(whereAt)")

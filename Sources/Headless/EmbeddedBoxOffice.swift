@@ -47,15 +47,17 @@ public final class EmbeddedBoxOffice: Sendable {
     ///   - holdSeconds: the event's hold lifetime and its ceiling with extensions, s (on the
     ///     server's wall clock, not a replay's); nil: the box office's defaults. Tests that may run
     ///     for many minutes on a loaded machine give long ones, so no hold expires under them.
+    ///   - port: the loopback port; 0: one the kernel picks (tests that restart the server on
+    ///     its port pass one outside the ephemeral range).
     public static func start(venue: Venue, eventName: String, kioskID: String = "demo-kiosk",
                              token: String = "demo-token", otherKiosks: [String: String] = [:],
                              startsAt: String? = nil, idSeed: UInt64? = nil,
-                             holdSeconds: (ttl: Int, max: Int)? = nil) async throws -> EmbeddedBoxOffice {
+                             holdSeconds: (ttl: Int, max: Int)? = nil, port: Int = 0) async throws -> EmbeddedBoxOffice {
         let directory = NSTemporaryDirectory() + "tribune-boxoffice-" + UUID().uuidString.lowercased()
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         do {
             let layout = try VenueLayout(document: Data(PretixSeatingPlan.export(venue)))
-            var configuration = BoxOfficeServer.Configuration(databasePath: directory + "/boxoffice.sqlite", port: 0,
+            var configuration = BoxOfficeServer.Configuration(databasePath: directory + "/boxoffice.sqlite", port: port,
                                                               tokens: otherKiosks.merging([token: kioskID]) { _, mine in mine })
             configuration.host = "127.0.0.1"
             if let idSeed { configuration.ids = IDRandomness(seed: idSeed) }

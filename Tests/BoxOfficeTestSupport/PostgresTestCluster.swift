@@ -113,22 +113,11 @@ public final class PostgresTestCluster: Sendable {
         getpwnam("postgres") != nil ? "postgres" : "nobody"
     }
 
+    /// A loopback port below the ephemeral range (`LoopbackPort`): the test's own cluster is
+    /// restarted on it while kiosks connect, and nginx's is known to the test before it listens.
     static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw PostgresTestClusterError(step: "socket", detail: String(cString: strerror(errno))) }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { sa in
-                bind(fd, sa, length) == 0 && getsockname(fd, sa, &length) == 0
-            }
-        }
-        guard bound else { throw PostgresTestClusterError(step: "bind", detail: String(cString: strerror(errno))) }
-        return Int(UInt16(bigEndian: address.sin_port))
+        guard let port = LoopbackPort.unused() else { throw PostgresTestClusterError(step: "free port", detail: "none free in 20000-31999") }
+        return port
     }
 
     /// Runs `path` (as `runAs` through runuser when given) and returns its standard output; a

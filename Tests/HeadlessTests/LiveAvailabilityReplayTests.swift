@@ -1,5 +1,6 @@
 import BoxOffice
 import BoxOfficeClient
+import BoxOfficeTestSupport
 import Foundation
 import Geometry
 import Gestures
@@ -144,7 +145,9 @@ struct LiveAvailabilityReplayTests {
     @Test func aBoxOfficeThatStopsAnsweringKeepsTheHoldsAndIsOutOfServiceOnlyAfterThePatience() async throws {
         // The server's holds run on its wall clock: beside a full parallel run this test took 20
         // minutes, past the default 8-minute hold, and the first seat's hold expired under it.
-        let box = try await EmbeddedBoxOffice.start(venue: Self.venue, eventName: "Test", holdSeconds: (ttl: 86_400, max: 86_400))
+        // Below the ephemeral range: during the outage no other test's connection can take the port.
+        let box = try await EmbeddedBoxOffice.start(venue: Self.venue, eventName: "Test", holdSeconds: (ttl: 86_400, max: 86_400),
+                                                    port: try #require(LoopbackPort.unused()))
         let seats = Array(Self.rowSeats.prefix(2))
         let state = box.directory
         struct Seen: Sendable {

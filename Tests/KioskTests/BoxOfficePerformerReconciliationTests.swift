@@ -17,7 +17,8 @@ import Testing
     @Test func aPurchaseWithAnUnknownOutcomeIsReconciledAtTheNextAnswer() async throws {
         let directory = BoxOfficeBridgeTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let (server, port) = try await BoxOfficeBridgeTests.startServer(directory: directory)
+        // Below the ephemeral range: while the server is down no other test's connection can take the port.
+        let (server, port) = try await BoxOfficeBridgeTests.startServer(directory: directory, port: try #require(LoopbackPort.unused()))
         // Requests time out after 5 s: a connection kept alive to the stopped server may hang.
         let kiosk = try LiveKiosk(client: try BoxOfficeBridgeTests.client("token-k1", port: port, directory: directory, requestTimeout: 5),
                                   start: 100)

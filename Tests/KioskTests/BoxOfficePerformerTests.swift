@@ -112,7 +112,7 @@ import Testing
     @Test func aBoxOfficeThatDoesNotAnswerIsReportedUnanswered() async throws {
         let directory = BoxOfficeBridgeTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let port = try #require(Self.closedPort())
+        let port = try #require(LoopbackPort.unused())
         // The client keeps trying to connect until its request timeout (short here: nothing will answer).
         let performer = BoxOfficePerformer(client: try BoxOfficeBridgeTests.client("k", port: port, directory: directory, requestTimeout: 0.2),
                                            eventID: "evt_bridge")
@@ -122,40 +122,6 @@ import Testing
         #expect(await performer.perform(buy, at: 3)
                 == [.unanswered(buy, code: "BO-NET"), .purchaseFailed(reason: "The purchase did not go through. No money was taken.")])
         #expect(await performer.errors.count == 3)
-    }
-}
-
-extension BoxOfficePerformerTests {
-    /// A loopback port nothing listens on (bound, read, closed): connecting is refused at once.
-    static func closedPort() -> Int? {
-        guard let (fd, port) = reservedPort() else { return nil }
-        close(fd)
-        return port
-    }
-
-    /// A loopback port bound but not listening (connections are refused) and its socket: the
-    /// port stays ours until the socket is closed. Taken below the kernel's ephemeral range
-    /// (32768–60999 by default), so that once it is closed for a server to bind, no outgoing
-    /// connection of another test can be given it as its source port meanwhile. Close-on-exec:
-    /// a process another test spawns meanwhile (PostgreSQL, a box office) would otherwise keep
-    /// the port bound after this test closes it (CI: "could not listen … Address already in use").
-    static func reservedPort() -> (Int32, Int)? {
-        var generator = SystemRandomNumberGenerator()
-        for _ in 0..<200 {
-            let candidate = UInt16.random(in: 20_000..<32_000, using: &generator)
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-            guard fd >= 0 else { return nil }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = candidate.bigEndian
-            let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-            }
-            if bound { return (fd, Int(candidate)) }
-            close(fd)
-        }
-        return nil
     }
 }
 

@@ -1,4 +1,5 @@
 import Animation
+import BoxOfficeTestSupport
 import Foundation
 import Geometry
 import KioskUI
@@ -53,7 +54,7 @@ import Testing
         let venuePath = dir + "/stadium.venue.json"
         try VenueFile.write(venue, to: venuePath)
         try "token\n".write(toFile: dir + "/token", atomically: true, encoding: .utf8)
-        let port = try #require(BoxOfficePerformerTests.closedPort())
+        let port = try #require(LoopbackPort.unused())
         let configuration = try KioskConfiguration.load(file: nil, optional: true, overrides: [
             (key: "venue", value: venuePath), (key: "box_office.url", value: "http://127.0.0.1:\(port)"),
             (key: "box_office.token_file", value: dir + "/token"), (key: "box_office.event_id", value: "evt"),

@@ -29,7 +29,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         // The port stays bound (not listening: connecting is refused) until the box office takes
         // it, so no other test's server can get it meanwhile.
-        let (socketFD, port) = try #require(BoxOfficePerformerTests.reservedPort())
+        let (socketFD, port) = try #require(LoopbackPort.reserved())
         // The kiosk's venue file is the box office's layout (so the seat ids agree).
         let venuePath = directory + "/venue.json"
         try VenueFile.write(try PretixSeatingPlan.importPlan(Array(BoxOfficeBridgeTests.venueDocument()), id: "layout"), to: venuePath)

@@ -1,0 +1,41 @@
+import Glibc
+
+/// Loopback ports for tests whose server must come back on the port it had (a stopped box office
+/// restarted, PostgreSQL restarted) or start later on a port a client already knows.
+///
+/// A port of the kernel's ephemeral range (32768–60999 by default; what binding port 0 gives)
+/// is lent to any outgoing connection of any test once its server lets it go, and the flood test
+/// alone holds 5,500 of them: a restart on such a port failed in a loaded CI run with "Address
+/// already in use". These ports are taken below that range (20000–31999), where no outgoing
+/// connection is given one. Sockets are close-on-exec: a process another test spawns meanwhile
+/// (PostgreSQL, a box office) would otherwise keep the port bound after it is closed here.
+public enum LoopbackPort {
+    /// A port bound on 127.0.0.1 but not listening (connections are refused), and its socket:
+    /// the port stays the caller's until it closes the socket. nil if 200 tries found none free.
+    public static func reserved() -> (descriptor: Int32, port: Int)? {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let candidate = UInt16.random(in: 20_000..<32_000, using: &generator)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            guard fd >= 0 else { return nil }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = candidate.bigEndian
+            let bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            }
+            if bound { return (fd, Int(candidate)) }
+            close(fd)
+        }
+        return nil
+    }
+
+    /// A port nothing listens on now (reserved, then let go): connecting is refused at once, and a
+    /// server may take it later.
+    public static func unused() -> Int? {
+        guard let (fd, port) = reserved() else { return nil }
+        close(fd)
+        return port
+    }
+}

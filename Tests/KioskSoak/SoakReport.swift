@@ -102,7 +102,7 @@ struct SoakReport {
             row("heap in use slope, 1st / 2nd half", String(format: "%+.3f / %+.3f MB per 100 visitors", first, second))
         }
         if !steadyLevels.isEmpty {
-            row("steady counts (thirds' lowest)", steadyLevels.map { name, levels in
+            row("steady counts (thirds' medians)", steadyLevels.map { name, levels in
                 name + " " + levels.map(String.init).joined(separator: " → ") }.joined(separator: ", "))
         }
         lines.append("memory curve:")

@@ -102,11 +102,13 @@ struct BoxOfficeScaleOutTests {
         let outOfService = tallies.filter(\.sawOutOfService)
         let longestUnreachable = tallies.map(\.longestUnreachable).max() ?? 0
         let refused = tallies.map(\.refused).reduce(0, +), unknown = tallies.map(\.unknown).reduce(0, +)
-        let otherErrors = tallies.map(\.otherErrors).reduce(0, +)
+        let errorKinds = tallies.reduce(into: [String: Int]()) { all, t in all.merge(t.otherErrors, uniquingKeysWith: +) }
+        let otherErrors = errorKinds.values.reduce(0, +)
+        let errorList = errorKinds.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { "\($0.key) \($0.value)" }
         let restart = String(format: "%.1f", fault.restartSeconds), unreachable = String(format: "%.1f", longestUnreachable)
         var summary = "scale-out test: 3 instances behind nginx on one PostgreSQL, \(Self.kioskCount) kiosks, \(Self.pools)×\(Self.seatsPerPool) seats; "
         summary += "\(serverOrders.count) orders (\(tickets) tickets) in the database, \(acknowledged) acknowledged at once, "
-        summary += "\(refused) refused (seats taken), \(unknown) outcomes unknown then resolved, \(otherErrors) other errors; "
+        summary += "\(refused) refused (seats taken), \(unknown) outcomes unknown then resolved, \(otherErrors) other errors\(errorList.isEmpty ? "" : " (" + errorList.joined(separator: ", ") + ")"); "
         summary += "instance 1 SIGKILLed after \(fault.killedAt) orders, PostgreSQL restarted after \(fault.restartedAt) orders (\(restart) s), "
         summary += "\(ordersAfterRestart) orders after; out of service seen by \(outOfService.count) kiosks "
         summary += "(longest unreachable \(unreachable) s, limit \(Int(Self.outOfServiceAfter)) s); "

@@ -17,7 +17,9 @@ struct ScaleOutKiosk {
         var ticketsAcknowledged = 0
         var refused = 0
         var unknown = 0
-        var otherErrors = 0
+        /// Errors other than a refusal or an unknown outcome, by step and kind ("hold: rejected
+        /// 409 seat_held"), so the summary says what they were.
+        var otherErrors: [String: Int] = [:]
         /// Journal intents the box office refused (their seats were taken).
         var rejectedIntents = 0
         var sawOutOfService = false
@@ -40,10 +42,12 @@ struct ScaleOutKiosk {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<Self.attemptCeiling {
             await observe(&tally)
-            do { try await client.refreshAvailability() } catch { tally.otherErrors += 1; continue }
+            do { try await client.refreshAvailability() } catch { tally.otherErrors[Self.kind("refresh", error), default: 0] += 1; continue }
             guard let seats = await chooseSeats(using: &generator) else { break }
+            var step = "hold"
             do {
                 for seat in seats { try await client.tapSeat(seat) }
+                step = "buy"
                 let order = try await client.buy()
                 tally.acknowledged[order.clientOrderRef] = order.orderID
                 tally.ticketsAcknowledged += order.lines.count
@@ -52,7 +56,7 @@ struct ScaleOutKiosk {
                 switch error {
                 case .seatsTaken: tally.refused += 1
                 case .outcomeUnknown: tally.unknown += 1
-                default: tally.otherErrors += 1
+                default: tally.otherErrors[Self.kind(step, error), default: 0] += 1
                 }
                 await client.reset()
             }
@@ -63,6 +67,20 @@ struct ScaleOutKiosk {
         tally.servingAtEnd = await client.isServingVisitors
         tally.rejectedIntents = ((try? client.journal.entries(.rejected)) ?? []).count
         return tally
+    }
+
+    /// `step: kind` of a purchase client's error: its case, with status and code where refused.
+    static func kind(_ step: String, _ error: BoxOfficeError) -> String {
+        switch error {
+        case .unreachable: "\(step): unreachable"
+        case .untrusted: "\(step): untrusted"
+        case .seatsTaken: "\(step): seats taken"
+        case .rejected(let problem): "\(step): rejected \(problem.status) \(problem.code)"
+        case .unavailable(let status): "\(step): unavailable \(status)"
+        case .outcomeUnknown: "\(step): outcome unknown"
+        case .noHold: "\(step): no hold"
+        case .badResponse: "\(step): bad response"
+        }
     }
 
     /// Two free seats (one when only one is left) of the kiosk's pool, else of the first pool with

@@ -39,6 +39,10 @@ import Testing
                          (key: "box_office.event_id", value: "evt_bridge"), (key: "box_office.journal_dir", value: directory + "/journal"),
                          (key: "box_office.poll_interval", value: "0.5"), (key: "box_office.request_timeout", value: "0.5"),
                          (key: "touch.enabled", value: "false"),
+                         // Awake throughout: the kiosk polls only while the seat view is open, and on the
+                         // real clock a loaded run reached the attract screen (90 + 20 s idle) before the
+                         // bridge's first poll ran, so no poll ever failed and it never said "connecting".
+                         (key: "idle.timeout", value: "86400"), (key: "idle.blank_after", value: "0"),
                          (key: "control_socket", value: "")]
         let configuration = try KioskConfiguration.load(file: nil, optional: true, overrides: overrides)
         let display = HeadlessDisplay(width: 1920, height: 1080)

@@ -24,7 +24,7 @@ struct PlacementOrphanRuleTests {
                 request.headers.add(name: "Content-Type", value: "application/json")
                 request.body = .bytes(ByteBuffer(string: body))
             }
-            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+            let response = try await HTTPClient.shared.execute(request, timeout: .seconds(180))   // a ceiling: loaded runs starve the in-process server
             let bytes = try await response.body.collect(upTo: 1 << 20)
             let json = (try? JSONSerialization.jsonObject(with: Data(bytes.readableBytesView))) as? [String: Any] ?? [:]
             return (Int(response.status.code), json)

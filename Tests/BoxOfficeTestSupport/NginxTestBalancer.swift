@@ -54,7 +54,9 @@ public final class NginxTestBalancer: Sendable {
         directory = String(cString: made)
         var lastError: (any Error)?
         for _ in 0..<5 {
-            let candidate = try PostgresTestCluster.freePort()
+            guard let candidate = LoopbackPort.unused() else {
+                throw PostgresTestClusterError(step: "nginx port", detail: "none free in 20000-31999")
+            }
             do {
                 try Self.start(directory: directory, upstreamPorts: upstreamPorts, port: candidate, runAs: runAs)
                 port = candidate

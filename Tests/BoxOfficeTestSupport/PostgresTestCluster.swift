@@ -114,7 +114,7 @@ public final class PostgresTestCluster: Sendable {
     }
 
     /// A loopback port below the ephemeral range (`LoopbackPort`): the test's own cluster is
-    /// restarted on it while kiosks connect, and nginx's is known to the test before it listens.
+    /// restarted on it while kiosks connect.
     static func freePort() throws -> Int {
         guard let port = LoopbackPort.unused() else { throw PostgresTestClusterError(step: "free port", detail: "none free in 20000-31999") }
         return port

@@ -53,8 +53,11 @@ control status > /mnt/status-after.json 2>/dev/null
 control "reload" > /mnt/reload.txt 2>&1
 during=$(kdmode)
 # The reload started a new session (the stadium traces in again): stop once it is idle again.
+# Its frames are page flips (the first screen may have been the only frame, shown by the modeset
+# alone when the trace-in was over before a slow guest drew it), so the lost flip event is here.
 for i in $(seq 120); do
-  control status 2>/dev/null | grep -q '"settled": true' && break
+  control status > /mnt/status-final.json 2>/dev/null
+  grep -q '"settled": true' /mnt/status-final.json && break
   sleep 0.5
 done
 t0=$(now_ms); kill -TERM $pid

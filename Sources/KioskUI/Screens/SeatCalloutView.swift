@@ -14,8 +14,10 @@ struct SeatCalloutView {
     /// chrome text (28 chrome units, never below the layout's text floor): 3 mm capitals made
     /// a five-line card too big to place beside a mid-screen seat on a 7" panel. It stays in
     /// `within` (px; nil: the layout's safe area), the chart's safe area below any party strip.
+    /// With `besideSeatOnly` it is nil rather than cut or laid along an edge over the seat.
     static func callout(lines: [String], seat: Point, seatRadius: Double, finger: Point, fingerRadius: Double,
-                        pixelsPerMillimetre: Double, painter: ChromePainter, within: Rect? = nil) -> SessionSnapshot.Callout? {
+                        pixelsPerMillimetre: Double, painter: ChromePainter, within: Rect? = nil,
+                        besideSeatOnly: Bool = false) -> SessionSnapshot.Callout? {
         let layout = painter.layout, u = layout.u
         let area = (within ?? layout.safeArea).insetBy(dx: 8 * u, dy: 8 * u)
         let unbounded = Rect(x: 0, y: 0, width: 1e6, height: 1e6)
@@ -37,10 +39,12 @@ struct SeatCalloutView {
         let pad = max(22 * u, body * 0.8), lineHeight = body * 1.45
         let widest = area.width - 2 * pad
         let textWidth = body == natural ? naturalWidth : longest(body)
+        if besideSeatOnly && textWidth > widest { return nil }
         let size = Size(width: min(textWidth, widest) + 2 * pad, height: Double(lines.count) * lineHeight + 2 * pad - (lineHeight - title))
         let tail = max(18 * u, 3 * pixelsPerMillimetre)
         guard let (box, tip) = place(size: size, seat: seat, seatRadius: seatRadius, finger: finger, fingerRadius: fingerRadius,
-                                     within: area, tail: tail, rightToLeft: layout.rightToLeft)
+                                     within: area, tail: tail, rightToLeft: layout.rightToLeft),
+              !(besideSeatOnly && tip.isEmpty)
         else { return nil }
         return SessionSnapshot.Callout(lines: lines, box: box, tail: tip, titleSize: title, bodySize: body,
                                        lineHeight: lineHeight, padding: pad, cornerRadius: 18 * u)

@@ -34,4 +34,25 @@ extension ChartInteraction {
         chart.view.place(chart.view.fittedPlacement(outline: venue.tribunes[tribune].path, tap: aim))
         animateView(from: shown.placement, revealTo: 1)
     }
+
+    /// True when `block`'s tribune is the selected one and every seat of it, with half a seat
+    /// around its centre, lies inside the safe area in the view flown to (`chart.view`).
+    public func isInSight(_ block: SeatBlock) -> Bool {
+        let venue = chart.venue, view = chart.view
+        guard block.first >= 0, block.last < venue.seatCount,
+              chart.selectedTribune == Int(venue.seats[block.first].tribune) else { return false }
+        let half = view.seatSize * view.placement.scale / 2
+        let area = view.safeArea.insetBy(dx: half, dy: half)
+        return block.seats.allSatisfy { area.contains(view.screenPoint(fromChart: venue.seats[$0].center)) }
+    }
+
+    /// Flies to `block` as `show` does when it is not in sight (`isInSight`); true when it flew.
+    /// A list choosing seats beside a small map strip shows them there without moving a map
+    /// that already does.
+    @discardableResult
+    public func keepInSight(_ block: SeatBlock) -> Bool {
+        guard !isInSight(block) else { return false }
+        show(block)
+        return true
+    }
 }

@@ -106,8 +106,17 @@ extension KioskSession {
         if offersMoreTime { bottom = min(bottom, moreTimeOnChart.minY - ChromePainter.haloUnits * layout.chromeUnit) }
         if let message = toastText, let toast = ToastView(message: message).box(with: painter) { bottom = min(bottom, toast.minY) }
         let area = Rect(x: safe.minX, y: safe.minY, width: safe.width, height: max(0, bottom - safe.minY))
-        return SeatCalloutView.callout(lines: calloutLines(for: callout), seat: seat, seatRadius: seatRadius,
-                                       finger: callout.finger, fingerRadius: fingerRadius,
-                                       pixelsPerMillimetre: configuration.pixelsPerMillimetre, painter: painter, within: area)
+        let lines = calloutLines(for: callout)
+        func card(_ lines: [String]) -> SessionSnapshot.Callout? {
+            SeatCalloutView.callout(lines: lines, seat: seat, seatRadius: seatRadius, finger: callout.finger,
+                                    fingerRadius: fingerRadius, pixelsPerMillimetre: configuration.pixelsPerMillimetre,
+                                    painter: painter, within: area, besideSeatOnly: showsStepList)
+        }
+        guard showsStepList else { return card(lines) }
+        // Beside the step list, whose items say the rest, a card that does not fit beside its
+        // seat whole names section, row and seat only; one that does not fit even so is left out
+        // rather than cut or laid over the seat (a 7" panel's chart strip with large text): the
+        // highlighted seats show where.
+        return card(lines) ?? card(Array(lines.prefix(2)))
     }
 }

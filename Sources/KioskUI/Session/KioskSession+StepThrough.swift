@@ -8,8 +8,10 @@ import Seating
 /// spaces. Choosing a seat places the party exactly as a tap on the map does (`PartyPlacement`
 /// through `tapSeatForParty`: no orphan, a wheelchair space takes its companion seat), or,
 /// without party size first, toggles it under the selection's rules. The map stays on screen
-/// and follows: a section flies the chart to its tribune, a row is flown to and pointed out by
-/// the seat callout. Buy, the cart, the review and the receipt are the usual ones.
+/// and follows: a section flies the chart to its tribune; a row's page of seats is flown to and
+/// pointed out by the seat callout naming the row (another page flies on where its seats are out
+/// of sight); a seat chosen is kept in sight with its callout. Buy, the cart, the review and the
+/// receipt are the usual ones.
 extension KioskSession {
     /// The list is on screen: step-through on, on the map's screens.
     var showsStepList: Bool { accessibility.stepThrough && (screen == .stadium || screen == .tribune) }
@@ -126,8 +128,10 @@ extension KioskSession {
             stepBack()
         case .previousPage:
             stepThrough.page = stepListPage().page - 1
+            followSeatPage()
         case .nextPage:
             stepThrough.page = stepListPage().page + 1
+            followSeatPage()
         }
     }
 
@@ -174,14 +178,40 @@ extension KioskSession {
         followChartZoom()
     }
 
-    /// The chart flies to row `r` and the callout points at its middle seat, naming the row.
+    /// The chart flies to row `r`, aimed at the seats its list's page shows (where the tribune
+    /// cannot be fitted with legible seats, as on a 7" panel's strip, the view centres on those,
+    /// not on the row's middle), and the callout points at their middle seat, naming the row.
     private func pointOutRow(_ r: Int) {
-        let venue = interaction.chart.venue, seats = venue.rows[r].seats
+        let seats = interaction.chart.venue.rows[r].seats
         guard !seats.isEmpty else { return }
-        interaction.show(SeatBlock(row: r, seats: seats))
+        let block = seatPageBlock().flatMap { $0.row == r ? $0 : nil } ?? SeatBlock(row: r, seats: seats)
+        interaction.show(block)
+        pointOutListedRow(block)
+    }
+
+    /// Another page of a row's seats: the map flies on where its seats are out of sight, and
+    /// the callout naming the row moves to them (a seat's own callout stays where it is).
+    private func followSeatPage() {
+        guard let block = seatPageBlock(), interaction.keepInSight(block) else { return }
+        if seatCallout == nil || seatCallout?.outcome == .listedRow { pointOutListedRow(block) } else { followChartZoom() }
+    }
+
+    /// The seats of the seat list's page shown now, first to last (nil on another level).
+    private func seatPageBlock() -> SeatBlock? {
+        guard case .seats(let r) = stepLevel else { return nil }
+        let shown = stepListPage()
+        let seats = shown.layout.range(page: shown.page, of: shown.items.count).compactMap { i -> Int? in
+            if case .seat(let s) = shown.items[i].action { s } else { nil }
+        }
+        guard let first = seats.min(), let last = seats.max() else { return nil }
+        return SeatBlock(row: r, seats: first..<(last + 1))
+    }
+
+    /// The callout naming the row, at `block`'s middle seat in the view flown to.
+    private func pointOutListedRow(_ block: SeatBlock) {
         followChartZoom()
-        let middle = seats.lowerBound + seats.count / 2
-        let at = interaction.chart.view.screenPoint(fromChart: venue.seats[middle].center)
+        let middle = block.first + block.count / 2
+        let at = interaction.chart.view.screenPoint(fromChart: interaction.chart.venue.seats[middle].center)
         seatCallout = SeatCallout(seat: middle, finger: at, outcome: .listedRow)
     }
 
@@ -189,6 +219,7 @@ extension KioskSession {
     /// (a proposal flown to and pointed out where it does not fit), or without party size
     /// first the seat toggled under the selection's rules, with the seat's callout either way.
     private func chooseListedSeat(_ s: Int) {
+        defer { keepListedSeatInSight(s) }
         let venue = interaction.chart.venue
         let at = interaction.chart.view.screenPoint(fromChart: venue.seats[s].center)
         if configuration.partySizeFirst { return tapSeatForParty(s, finger: at) }
@@ -202,6 +233,22 @@ extension KioskSession {
         } catch {
             seatCallout = SeatCallout(seat: s, finger: at, outcome: .refused)
             showToast(message(for: error, seat: s))
+        }
+    }
+
+    /// After seat `s` was chosen from the list: the visitor's seats in its row around it (or
+    /// the seat alone when it was let go or refused) are flown into the chart's safe area when
+    /// any is out of sight, and the callout points from where they are then.
+    private func keepListedSeatInSight(_ s: Int) {
+        let venue = interaction.chart.venue, row = Int(venue.seats[s].row)
+        let inRow = selectedSeats.filter { venue.rows[row].seats.contains($0) }
+        let ends = inRow.contains(s) ? (inRow.min() ?? s, inRow.max() ?? s) : (s, s)
+        let block = SeatBlock(row: row, seats: ends.0..<(ends.1 + 1))
+        guard interaction.keepInSight(block) else { return }
+        followChartZoom()
+        if var callout = seatCallout {
+            callout.finger = interaction.chart.view.screenPoint(fromChart: venue.seats[callout.seat].center)
+            seatCallout = callout
         }
     }
 

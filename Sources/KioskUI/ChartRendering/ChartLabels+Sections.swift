@@ -56,26 +56,30 @@ extension ChartLabels {
             var opacity = Self.fadeOut(scale: s, end: levelEnd[i])
             if h.level[n] > 0 { opacity *= Self.fadeIn(scale: s, fit: levelStart[i]) }
             guard opacity > 0 else { continue }
-            var c = h.region[n].centre.applying(m)
+            var c = h.region[n].centre.applying(m), beside = false
             if h.level[n] == 0 {
                 // A name that fits at home is wholly on its tribunes there, not mid-slide.
                 var fit = nodeFit[n]
                 if fit <= restScale && restScale < fit * (1 + Self.fadeBand) { fit = restScale / (1 + Self.fadeBand) }
                 let on = Self.fadeIn(scale: s, fit: fit)
                 if on < 1 {
-                    guard let beside = besidePoint(of: n, sprite: k, m, from: c) else { continue }
-                    c = Point(x: beside.x + (c.x - beside.x) * on, y: beside.y + (c.y - beside.y) * on)
+                    beside = true
+                    guard let out = besidePoint(of: n, sprite: k, m, from: c) else { continue }
+                    c = Point(x: out.x + (c.x - out.x) * on, y: out.y + (c.y - out.y) * on)
                 }
             }
             var b = box(of: k, centre: c)
             if h.level[n] == 0 && !screen.contains(b) {
-                // A side is always named: beside the stadium past the visible chart's edge (a
-                // small panel's party strip or list), its name moves in to that edge.
-                // Whole pixels: the sprite's box moves by exactly as much.
+                // A side is named beside the stadium past the visible chart's edge (a small
+                // panel's party strip or list): its name moves in to that edge. Whole pixels:
+                // the sprite's box moves by exactly as much. Where that edge is so near that the
+                // name would lie over the stadium's tribunes (an overview in a strip hardly
+                // taller than a name, large text on a 7" panel mounted high), it is left out.
                 let dx = max(0, screen.minX - b.minX).rounded(.up) - max(0, b.maxX - screen.maxX).rounded(.up)
                 let dy = max(0, screen.minY - b.minY).rounded(.up) - max(0, b.maxY - screen.maxY).rounded(.up)
                 c = Point(x: c.x + dx, y: c.y + dy)
                 b = box(of: k, centre: c)
+                if beside, b.intersects(screenBox(ofChart: tribuneBounds, m)) { continue }
             }
             guard screen.contains(b) else { continue }
             add(Placed(kind: .section, sprite: k, centre: c, box: b, opacity: opacity, node: Int32(n)))

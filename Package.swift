@@ -195,7 +195,7 @@ let package = Package(
         // The committed touch recordings and their locator, for the test targets that replay them.
         .target(name: "TestFixtures", path: "Tests/Fixtures", exclude: ["recordings"]),
         // A virtual clock for the box-office client's waits, for the tests that poll and retry.
-        .target(name: "BoxOfficeTestSupport", dependencies: ["BoxOfficeClient"], path: "Tests/BoxOfficeTestSupport"),
+        .target(name: "BoxOfficeTestSupport", dependencies: ["BoxOfficeClient", "BoxOffice"], path: "Tests/BoxOfficeTestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestFixtures"]),
         // The cairo-agreement corpus is scene files: its tests read them through SceneFile.
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "SceneFile", "TestFixtures"],

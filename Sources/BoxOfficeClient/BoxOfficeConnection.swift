@@ -43,12 +43,19 @@ public struct BoxOfficeConnection: Sendable {
     /// until the request's timeout. A stopped box office refuses at once, and the purchase client
     /// and the poll have their own retries; a refused certificate would be refused again. (Retried,
     /// each request in an outage took the whole timeout, up to AHC's 90 s connect timeout.)
+    /// Idle connections are closed after `idleConnectionSeconds`, before the box office's own
+    /// keep-alive deadline closes them (`BoxOfficeServer.Configuration.keepAliveTimeout`, 30 s):
+    /// a request sent on a connection the server is closing at that moment is lost to a reset.
     /// Lives as long as the process, like `HTTPClient.shared`.
     static let sharedClient: HTTPClient = {
         var configuration = HTTPClient.Configuration.singletonConfiguration
         configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.connectionPool.idleTimeout = .seconds(idleConnectionSeconds)
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
+
+    /// How long an idle connection stays open for the next request, s (AHC's default is 60).
+    public static let idleConnectionSeconds: Int64 = 20
 
     /// Sends one request (no retries).
     public func send(_ method: HTTPMethod, _ path: String, json: Data? = nil, idempotencyKey: String? = nil,

@@ -51,6 +51,7 @@ final class ClientTestServer: Sendable {
     /// Starts (or restarts) the server on the same database; the port may change.
     func start() async throws {
         var configuration = BoxOfficeServer.Configuration(databasePath: databasePath, port: 0, tokens: Self.tokens)
+        configuration.useTestDeadlines()
         configuration.sweepInterval = nil
         configuration.tls = try certificate?.tlsConfiguration()
         let store = try await BoxOfficeStore(url: DatabaseURL(parsing: databaseURL))

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import BoxOffice
+import BoxOfficeTestSupport
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -68,6 +69,7 @@ struct PlacementOrphanRuleTests {
         try await store.block(eventID: eventID, seats: blocked)
         var configuration = BoxOfficeServer.Configuration(databasePath: directory + "/boxoffice.sqlite", port: 0,
                                                           tokens: ["token-k1": "k1"])
+        configuration.useTestDeadlines()
         configuration.sweepInterval = nil
         let boxOffice = try BoxOfficeServer(configuration: configuration)
         let server = Server(port: try await boxOffice.start(), eventID: eventID)

@@ -66,6 +66,7 @@ struct TestServer {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let url = try database ?? engine.newDatabaseURL(directory: dir)
         var configuration = BoxOfficeServer.Configuration(databasePath: dir + "/boxoffice.sqlite", port: 0, tokens: tokens)
+        configuration.useTestDeadlines()
         configuration.sweepInterval = nil
         configuration.inFlightPauseForTesting = inFlightPause
         if let clock { configuration.now = clock.now }

@@ -1,4 +1,5 @@
 import BoxOffice
+import BoxOfficeTestSupport
 import BoxOfficeClient
 import Foundation
 import Geometry
@@ -43,6 +44,7 @@ struct HoldCartReviewTests {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         var configuration = BoxOfficeServer.Configuration(databasePath: directory + "/boxoffice.sqlite", port: 0,
                                                           tokens: ["a-token": "kiosk-a", "o-token": "observer"])
+        configuration.useTestDeadlines()
         configuration.host = "127.0.0.1"
         configuration.sweepInterval = nil
         configuration.now = { clock.now }

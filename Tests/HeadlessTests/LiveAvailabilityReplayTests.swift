@@ -71,8 +71,12 @@ struct LiveAvailabilityReplayTests {
         let price = Int(Self.venue.categories[Int(Self.venue.seats[sold].category)].priceMinor)
         let state = box.directory
         let outcome = try await onOwnThread { () -> (statuses: [[SeatStatus]], boxes: [[UInt32]], reference: [UInt32], polls: Int) in
-            let a = try HTTPBoxOfficeResponder(baseURL: box.baseURL, token: box.token, eventID: box.eventID, stateDirectory: state + "/a")
-            let b = try HTTPBoxOfficeResponder(baseURL: box.baseURL, token: "b-token", eventID: box.eventID, stateDirectory: state + "/b")
+            // Ceilings only (the replay's clock stands still while a request waits): with the 5 s
+            // default a poll that waited longer on a loaded machine went unanswered, one poll short.
+            let a = try HTTPBoxOfficeResponder(baseURL: box.baseURL, token: box.token, eventID: box.eventID, stateDirectory: state + "/a",
+                                               requestTimeout: 120)
+            let b = try HTTPBoxOfficeResponder(baseURL: box.baseURL, token: "b-token", eventID: box.eventID, stateDirectory: state + "/b",
+                                               requestTimeout: 120)
             let replay = KioskReplay(venue: Self.venue, configuration: Self.configuration(), options: .init(timing: false), responder: a)
             var statuses: [[SeatStatus]] = []
             func look() -> [SeatStatus] { [sold, held].map { replay.session.interaction.chart.availability.status($0) } }
@@ -195,6 +199,7 @@ struct LiveAvailabilityReplayTests {
             }
             // It comes back on the same port and database: the next retry (every 8 s) finds it.
             var configuration = BoxOfficeServer.Configuration(databasePath: box.databasePath, port: box.port, tokens: [box.token: box.kioskID])
+            configuration.useTestDeadlines()
             configuration.host = "127.0.0.1"
             let again = try BoxOfficeServer(configuration: configuration)
             _ = try HTTPBoxOfficeResponder.wait { () async -> Result<Int, Error> in

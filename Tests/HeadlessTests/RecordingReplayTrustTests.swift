@@ -28,6 +28,7 @@ struct RecordingReplayTrustTests {
                 try VenueFile.write(venue, to: venuePath)
                 var configuration = BoxOfficeServer.Configuration(databasePath: files.directory + "/boxoffice.sqlite", port: 0,
                                                                   tokens: ["token-k1": "k1"])
+                configuration.useTestDeadlines()
                 configuration.host = "127.0.0.1"
                 configuration.sweepInterval = nil
                 configuration.tls = try ServerCertificate(certificateChainPath: files.serverCertificate,

@@ -37,6 +37,7 @@ import Testing
                                         currency: "EUR", prices: ["CAT1": Int64(price)], holdTTLSeconds: holdTTL)
         var serverConfiguration = BoxOfficeServer.Configuration(databasePath: directory + "/boxoffice.sqlite", port: port,
                                                                 tokens: ["token-k1": "k1", "token-k2": "k2", "token-k3": "k3"])
+        serverConfiguration.useTestDeadlines()
         serverConfiguration.sweepInterval = nil
         if let now { serverConfiguration.now = now }
         let server = try BoxOfficeServer(configuration: serverConfiguration)

@@ -20,6 +20,7 @@ import Testing
                                         currency: "EUR", prices: ["CAT1": Int64(BoxOfficeBridgeTests.price)],
                                         holdTTLSeconds: BoxOfficeBridgeTests.holdTTL)
         var configuration = BoxOfficeServer.Configuration(databasePath: directory + "/boxoffice.sqlite", port: 0, tokens: ["token-k1": "k1"])
+        configuration.useTestDeadlines()
         configuration.sweepInterval = nil
         configuration.tls = try certificate.tlsConfiguration()
         let server = try BoxOfficeServer(configuration: configuration)

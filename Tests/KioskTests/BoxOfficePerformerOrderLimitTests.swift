@@ -1,5 +1,6 @@
 import BoxOffice
 import BoxOfficeClient
+import BoxOfficeTestSupport
 import Foundation
 import Testing
 @testable import Kiosk
@@ -22,8 +23,9 @@ import Testing
         let store = try BoxOfficeStore(path: directory + "/boxoffice.sqlite")
         _ = try await store.createEvent(id: "evt_limit", name: "Limit", layout: try VenueLayout(document: try JSONSerialization.data(withJSONObject: document)),
                                         currency: "EUR", prices: ["CAT1": 1000])
-        let server = try BoxOfficeServer(configuration: BoxOfficeServer.Configuration(databasePath: directory + "/boxoffice.sqlite", port: 0,
-                                                                                      tokens: ["token-k1": "k1"]))
+        var configuration = BoxOfficeServer.Configuration(databasePath: directory + "/boxoffice.sqlite", port: 0, tokens: ["token-k1": "k1"])
+        configuration.useTestDeadlines()
+        let server = try BoxOfficeServer(configuration: configuration)
         let port = try await server.start()
         let performer = BoxOfficePerformer(client: try BoxOfficeBridgeTests.client("token-k1", port: port, directory: directory), eventID: "evt_limit")
         var confirmed: [String] = []

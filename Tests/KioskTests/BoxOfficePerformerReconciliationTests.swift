@@ -37,6 +37,7 @@ import Testing
         // The box office comes back (same database, same port); the kiosk is not restarted.
         var configuration = BoxOfficeServer.Configuration(databasePath: directory + "/boxoffice.sqlite", port: port,
                                                           tokens: ["token-k1": "k1", "token-k2": "k2"])
+        configuration.useTestDeadlines()
         configuration.sweepInterval = nil
         let restarted = try await Self.startAgain(configuration)
         #expect(try await restarted.store.orderCount() == 0)   // the order never reached it

@@ -23,7 +23,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let (server, port) = try await BoxOfficeBridgeTests.startServer(directory: directory)
         let metrics = KioskMetrics()
-        let kiosk = try LiveKiosk(client: try BoxOfficeBridgeTests.client("token-k1", port: port, directory: directory, requestTimeout: 5),
+        // A ceiling only: the one unanswered poll counted below is refused at once (the server is
+        // stopped); with 5 s, a poll that waited longer on a loaded machine was a second error.
+        let kiosk = try LiveKiosk(client: try BoxOfficeBridgeTests.client("token-k1", port: port, directory: directory, requestTimeout: 120),
                                   start: 100, metrics: metrics)
         #expect(try await kiosk.start() == [.service(code: nil)])
         _ = try await kiosk.answers(to: [.refreshAvailability], count: 1)

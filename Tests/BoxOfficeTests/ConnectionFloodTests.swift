@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import BoxOfficeTestSupport
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -49,14 +50,25 @@ import Testing
         let baseline = try Self.openFiles(of: server.processIdentifier)
 
         // 5,000 connections that say nothing, 500 that send part of a head and keep dribbling.
-        var idle: [Int32] = [], slow: [Int32] = []
-        defer { (idle + slow).forEach { close($0) } }
-        for _ in 0..<Self.idleConnections { idle.append(try Self.connect(port: port)) }
-        for _ in 0..<Self.slowConnections {
-            let fd = try Self.connect(port: port)
-            _ = "GET /v1/health HTTP/1.1\r\nHost: x\r\n".withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
-            slow.append(fd)
+        // Made on a thread of their own: a connect blocks while the server's backlog is full, and
+        // on one of the two pool threads that held up every in-process server's handler beside
+        // this test for minutes (a CI run lost three suites' requests past their deadlines).
+        let (idle, slow) = try await onOwnThread { () throws -> ([Int32], [Int32]) in
+            var idle: [Int32] = [], slow: [Int32] = []
+            do {
+                for _ in 0..<Self.idleConnections { idle.append(try Self.connect(port: port)) }
+                for _ in 0..<Self.slowConnections {
+                    let fd = try Self.connect(port: port)
+                    _ = "GET /v1/health HTTP/1.1\r\nHost: x\r\n".withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+                    slow.append(fd)
+                }
+            } catch {
+                (idle + slow).forEach { close($0) }
+                throw error
+            }
+            return (idle, slow)
         }
+        defer { (idle + slow).forEach { close($0) } }
         let dribbling = Self.dribble(slow)
         defer { dribbling.cancel() }
         // How many the server holds at once depends on how fast it accepts against its 10 s
@@ -103,9 +115,16 @@ import Testing
         }
     }
 
+    /// A failed `socket` or `connect`, with its errno (thrown off the test's task, where
+    /// `#require` cannot record).
+    struct SocketError: Error, CustomStringConvertible {
+        var call: String, errno: Int32
+        var description: String { "\(call): errno \(errno)" }
+    }
+
     static func connect(port: Int) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        try #require(fd >= 0, "socket: errno \(errno)")
+        guard fd >= 0 else { throw SocketError(call: "socket", errno: errno) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -113,7 +132,11 @@ import Testing
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        try #require(result == 0, "connect: errno \(errno)")
+        guard result == 0 else {
+            let e = errno
+            close(fd)
+            throw SocketError(call: "connect", errno: e)
+        }
         return fd
     }
 

@@ -1,21 +1,10 @@
+import BoxOfficeTestSupport
 import Foundation
 import Headless
 import Kiosk
 import KioskUI
 import Seating
 import Testing
-
-/// Runs `body` on a thread of its own (the responder blocks its caller, which must not be one of
-/// Swift concurrency's few pool threads).
-func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread {
-            do { continuation.resume(returning: try body()) } catch { continuation.resume(throwing: error) }
-        }
-        thread.stackSize = 8 << 20
-        thread.start()
-    }
-}
 
 /// `HTTPBoxOfficeResponder` against the real box office on loopback (`EmbeddedBoxOffice`).
 @Suite("HTTP box-office responder", .serialized)

@@ -1,3 +1,4 @@
+import BoxOfficeTestSupport
 import Foundation
 import Headless
 import Kiosk

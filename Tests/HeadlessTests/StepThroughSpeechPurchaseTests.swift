@@ -1,5 +1,6 @@
 import BoxOffice
 import BoxOfficeClient
+import BoxOfficeTestSupport
 import Foundation
 import Geometry
 import Gestures

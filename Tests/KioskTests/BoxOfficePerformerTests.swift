@@ -124,11 +124,3 @@ import Testing
         #expect(await performer.errors.count == 3)
     }
 }
-
-/// Runs `body` on a thread of its own (the responder blocks its caller, which must not be one of
-/// Swift concurrency's few pool threads).
-func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-    await withCheckedContinuation { continuation in
-        Thread { continuation.resume(returning: body()) }.start()
-    }
-}

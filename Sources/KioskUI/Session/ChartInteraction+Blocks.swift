@@ -37,7 +37,7 @@ extension ChartInteraction {
 
     /// True when `block`'s tribune is the selected one and every seat of it, with half a seat
     /// around its centre, lies inside the safe area in the view flown to (`chart.view`).
-    public func isInSight(_ block: SeatBlock) -> Bool {
+    func isInSight(_ block: SeatBlock) -> Bool {
         let venue = chart.venue, view = chart.view
         guard block.first >= 0, block.last < venue.seatCount,
               chart.selectedTribune == Int(venue.seats[block.first].tribune) else { return false }
@@ -50,7 +50,7 @@ extension ChartInteraction {
     /// A list choosing seats beside a small map strip shows them there without moving a map
     /// that already does.
     @discardableResult
-    public func keepInSight(_ block: SeatBlock) -> Bool {
+    func keepInSight(_ block: SeatBlock) -> Bool {
         guard !isInSight(block) else { return false }
         show(block)
         return true

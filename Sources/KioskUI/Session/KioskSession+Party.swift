@@ -182,11 +182,17 @@ extension KioskSession {
     /// Flies the view to `block` and points its middle seat out with "N seats together here".
     func pointOut(_ block: SeatBlock) {
         interaction.show(block)
+        callOut(block, .party(count: block.count, proposed: true))
+    }
+
+    /// The callout saying `outcome` at `block`'s middle seat, in the view flown to (the chart
+    /// zoom followed first).
+    func callOut(_ block: SeatBlock, _ outcome: SeatCallout.Outcome) {
         followChartZoom()
         let middle = block.first + block.count / 2
         // The callout keeps clear of a finger; there is none, so "the finger" is the seat itself.
         let at = interaction.chart.view.screenPoint(fromChart: interaction.chart.venue.seats[middle].center)
-        seatCallout = SeatCallout(seat: middle, finger: at, outcome: .party(count: block.count, proposed: true))
+        seatCallout = SeatCallout(seat: middle, finger: at, outcome: outcome)
     }
 
     /// Why a party of `n` could not sit from `seat`, in plain words.

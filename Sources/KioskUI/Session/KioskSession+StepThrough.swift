@@ -209,10 +209,7 @@ extension KioskSession {
 
     /// The callout naming the row, at `block`'s middle seat in the view flown to.
     private func pointOutListedRow(_ block: SeatBlock) {
-        followChartZoom()
-        let middle = block.first + block.count / 2
-        let at = interaction.chart.view.screenPoint(fromChart: interaction.chart.venue.seats[middle].center)
-        seatCallout = SeatCallout(seat: middle, finger: at, outcome: .listedRow)
+        callOut(block, .listedRow)
     }
 
     /// A seat chosen from the list: the party placed there as a tap on the map places it

@@ -170,7 +170,7 @@ extension BoxOfficeServer {
                                                  detail: "The change conflicts with the current state; retry after refreshing."),
                              requestID: requestID)
         } catch {
-            logger.error("request \(requestID) failed: \(error)")
+            logger.error("request \(requestID) failed: \(PostgresEngine.describe(error))")
             reply = APIReply(problem: APIProblem(status: 500, code: "internal_error", title: "Internal error",
                                                  detail: "The server failed; retry with the same Idempotency-Key.", retryAfter: 1),
                              requestID: requestID)

@@ -51,6 +51,14 @@ final class PostgresEngine: StorageEngine {
         configuration.options.maximumConnections = connections
         configuration.options.minimumConnections = 0
         logger = Logger(label: "tribune.boxoffice.postgres")
+        // One connection first, so a server that refuses (its address, a certificate from
+        // another CA, a password) is named at once: the pool retries for a minute, then says
+        // only that its circuit breaker tripped.
+        do {
+            try await Self.probe(location, logger: logger)
+        } catch {
+            throw SetupError("\(DatabaseURL.postgres(location).redacted): cannot open the database (\(Self.describe(error)))")
+        }
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
         running = Task { await client.run() }
@@ -63,6 +71,22 @@ final class PostgresEngine: StorageEngine {
             await shutdown()
             throw SetupError("\(DatabaseURL.postgres(location).redacted): cannot open the database (\(Self.describe(error)))")
         }
+    }
+
+    /// Opens one connection as the pool would and closes it; throws what refused it.
+    static func probe(_ location: DatabaseURL.PostgresLocation, logger: Logger) async throws {
+        let configuration: PostgresConnection.Configuration
+        if location.isUnixSocket {
+            configuration = .init(unixSocketPath: location.socketPath, username: location.user, password: location.password,
+                                  database: location.database)
+        } else {
+            let tls = try tlsConfiguration(location).map { PostgresConnection.Configuration.TLS.require(try NIOSSLContext(configuration: $0)) } ?? .disable
+            configuration = .init(host: location.host, port: location.port, username: location.user, password: location.password,
+                                  database: location.database, tls: tls)
+        }
+        let connection = try await PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.any(),
+                                                              configuration: configuration, id: 0, logger: logger).get()
+        try await connection.close().get()
     }
 
     func write<T: Sendable>(_ body: @escaping @Sendable (any SQLTransaction) throws -> T) async throws -> T {
@@ -129,15 +153,20 @@ final class PostgresEngine: StorageEngine {
     /// server's certificate (libpq's `require`), or the certificate checked against
     /// `sslrootcert` or the system's roots and the host name (`verify-full`).
     static func tls(_ location: DatabaseURL.PostgresLocation) -> PostgresClient.Configuration.TLS {
+        tlsConfiguration(location).map { .require($0) } ?? .disable
+    }
+
+    /// `tls(_:)`'s settings (nil: no TLS).
+    static func tlsConfiguration(_ location: DatabaseURL.PostgresLocation) -> TLSConfiguration? {
         var tls = TLSConfiguration.makeClientConfiguration()
         switch location.sslMode {
-        case .disable: return .disable
+        case .disable: return nil
         case .require: tls.certificateVerification = .none
         case .verifyFull:
             tls.certificateVerification = .fullVerification
             if let root = location.sslRootCertificate { tls.trustRoots = .file(root) }
         }
-        return .require(tls)
+        return tls
     }
 
     /// A constraint refused the write after its retries (SQLSTATE class 23: integrity constraint).
@@ -151,6 +180,8 @@ final class PostgresEngine: StorageEngine {
         if let info = psql.serverInfo, let message = info[.message] {
             return "\(message) (SQLSTATE \(info[.sqlState] ?? "?"))"
         }
+        // A connection that failed (refused, TLS handshake, certificate): the cause is underneath.
+        if let underlying = psql.underlying { return "\(psql.code): \(underlying)" }
         return "\(psql.code)"
     }
 }

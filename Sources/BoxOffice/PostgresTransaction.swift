@@ -50,8 +50,31 @@ final class PostgresTransaction: SQLTransaction {
             case .blob(let d): binds.append(ByteBuffer(bytes: d))
             }
         }
+        // Cut already (a statement before this one found out): no statement to wait for.
+        guard !connection.isClosed else { throw PostgresConnectionLost(statement: sql) }
         let query = PostgresQuery(unsafeSQL: Self.numberingPlaceholders(sql), binds: binds)
-        return try connection.query(query, logger: logger).wait()
+        return try Self.wait(for: connection.query(query, logger: logger), on: connection, sql: sql)
+    }
+
+    /// How often a waiting statement looks whether its connection is still open, s.
+    static let closedConnectionCheckSeconds = 1.0
+
+    /// `answer`'s value, or a `PostgresConnectionLost` once `connection` has closed without
+    /// answering: a statement written to a connection PostgreSQL had just cut (a server restart)
+    /// is dropped without failing its future, and waiting for the future alone held a blocking
+    /// thread, its request and the server's shutdown for good. Looks every
+    /// `closedConnectionCheckSeconds` rather than hooking the connection's close, which would
+    /// add a callback per statement to a connection that lives for months.
+    static func wait<T>(for answer: EventLoopFuture<T>, on connection: PostgresConnection, sql: String) throws -> T {
+        let answered = DispatchSemaphore(value: 0)
+        answer.whenComplete { _ in answered.signal() }
+        while answered.wait(timeout: .now() + closedConnectionCheckSeconds) == .timedOut {
+            // Closed: a future the handler still had fails now; one it never saw does not.
+            if connection.isClosed, answered.wait(timeout: .now() + closedConnectionCheckSeconds) == .timedOut {
+                throw PostgresConnectionLost(statement: sql)
+            }
+        }
+        return try answer.wait()
     }
 
     /// `?` → `$1`, `$2`, … in order, leaving quoted text ('…', "…") alone.

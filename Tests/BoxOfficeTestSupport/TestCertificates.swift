@@ -5,7 +5,7 @@ import Foundation
 /// office certificate it signs (subjectAltName `DNS:localhost` and `IP:127.0.0.1`), and for the
 /// refusals a second CA that signed nothing of the box office's and a certificate from the venue
 /// CA for another host. EC P-256 keys; no passphrases.
-public struct TestCertificates {
+public struct TestCertificates: Sendable {
     public let directory: String
     /// The venue CA (what a kiosk's `box_office.ca_file` names).
     public var caCertificate: String { directory + "/ca.crt" }

@@ -163,7 +163,7 @@ let package = Package(
             "BoxOfficeClient", "TestFixtures", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Tests/BoxOfficeKioskSim"),
         .executableTarget(name: "boxoffice-bench", dependencies: [
-            "BoxOffice", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            "BoxOffice", "BoxOfficeTestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
         ], path: "Benchmarks/BoxOfficeBench"),
         .executableTarget(name: "gestures-bench", dependencies: ["Gestures", "Geometry"],

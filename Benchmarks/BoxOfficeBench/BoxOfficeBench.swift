@@ -10,7 +10,9 @@ import NIOHTTP1
 /// server and database; prints every run's requests per second and p50/p99 latency per request,
 /// the median run against the issue's target, and the machine's load (the bench shares it).
 /// Build with `-c release`. Options: `--clients N` (8), `--seconds S` (5), `--runs R` (3),
-/// `--flood-requests N` (600; 0 skips the flood, BoxOfficeBench+Flood.swift).
+/// `--flood-requests N` (600; 0 skips the flood, BoxOfficeBench+Flood.swift),
+/// `--scale-out-seconds S` (5 per row; 0 skips SQLite / PostgreSQL / PostgreSQL ×3 behind nginx with
+/// 8 and 32 clients, BoxOfficeBench+ScaleOut.swift).
 @main
 struct BoxOfficeBench {
     /// Issue #9: at least this many hold + order requests per second with 8 clients.
@@ -67,6 +69,8 @@ struct BoxOfficeBench {
         let verdict = full.requestsPerSecond >= targetRequestsPerSecond ? "MET" : "MISSED"
         print(String(format: "  target ≥ %.0f requests/s with 8 clients (FULL): %@ (median %.0f)", targetRequestsPerSecond, verdict, full.requestsPerSecond))
         if results.values.joined().contains(where: { $0.failures > 0 }) { print("  FAILURES: some requests did not succeed (see runs above)") }
+        let scaleOutSeconds = option("--scale-out-seconds", 5)
+        if scaleOutSeconds > 0 { try await Self.scaleOutBench(clientCounts: [8, 32], seconds: scaleOutSeconds) }
         let floodRequests = option("--flood-requests", 600)
         if floodRequests > 0 { try await Self.floodBench(http: http, venue: venue, requests: floodRequests) }
         try await http.shutdown()
@@ -95,31 +99,20 @@ struct BoxOfficeBench {
         ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").prefix(3).joined(separator: " ")
     }
 
-    /// One run on a fresh server and database.
-    static func run(http: HTTPClient, venue: Data, clients: Int, seconds: Int, synchronousFull: Bool) async throws -> Run {
-        let directory = NSTemporaryDirectory() + "boxoffice-bench-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        var tokens: [String: String] = [:]
-        for k in 1...clients { tokens["token-\(k)"] = "kiosk-\(k)" }
-        var configuration = BoxOfficeServer.Configuration(databasePath: directory + "/bench.sqlite", port: 0, tokens: tokens)
-        configuration.sweepInterval = nil
-        configuration.synchronousFull = synchronousFull
-        let server = try BoxOfficeServer(configuration: configuration)
-        let eventID = try await server.store.createEvent(id: "evt_bench", name: "Bench", layout: try VenueLayout(document: venue), prices: ["CAT1": 4500])
-        let port = try await server.start()
-
+    /// `clients` kiosks against `base` for `seconds`: each holds its next two seats and orders
+    /// them, as fast as it can. Kiosk k sells blocks k, k + clients, …: no two want the same seat
+    /// (contention is the concurrency tests' subject; this measures throughput). Every request's
+    /// latency, ms, and the requests that did not succeed.
+    static func drive(http: HTTPClient, base: String, eventID: String, clients: Int, seconds: Int,
+                      token: @escaping @Sendable (Int) -> String = { "token-\($0)" }) async throws -> (latencies: [Double], failures: Int) {
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds) * 1_000_000_000
-        let started = DispatchTime.now().uptimeNanoseconds
-        let cpuStarted = cpuSeconds()
-        let results = try await withThrowingTaskGroup(of: (latencies: [Double], failures: Int).self) { group in
+        return try await withThrowingTaskGroup(of: (latencies: [Double], failures: Int).self) { group in
             for k in 1...clients {
                 group.addTask {
                     var latencies: [Double] = []
                     var failures = 0
                     var n = 0
-                    let kiosk = BenchKiosk(http: http, base: "http://127.0.0.1:\(port)", token: "token-\(k)")
-                    // Kiosk k sells blocks k, k + clients, …: no two kiosks want the same seat.
+                    let kiosk = BenchKiosk(http: http, base: base, token: token(k))
                     var seats: [String] = []
                     for z in stride(from: k, through: 40, by: clients) { for r in 1...40 { for s in 1...25 { seats.append("Z\(z)-\(r)-\(s)") } } }
                     while DispatchTime.now().uptimeNanoseconds < deadline && n + 1 < seats.count {
@@ -146,12 +139,31 @@ struct BoxOfficeBench {
             for try await r in group { all += r.latencies; failures += r.failures }
             return (all, failures)
         }
+    }
+
+    /// One run on a fresh server and database.
+    static func run(http: HTTPClient, venue: Data, clients: Int, seconds: Int, synchronousFull: Bool) async throws -> Run {
+        let directory = NSTemporaryDirectory() + "boxoffice-bench-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var tokens: [String: String] = [:]
+        for k in 1...clients { tokens["token-\(k)"] = "kiosk-\(k)" }
+        var configuration = BoxOfficeServer.Configuration(databasePath: directory + "/bench.sqlite", port: 0, tokens: tokens)
+        configuration.sweepInterval = nil
+        configuration.synchronousFull = synchronousFull
+        let server = try BoxOfficeServer(configuration: configuration)
+        let eventID = try await server.store.createEvent(id: "evt_bench", name: "Bench", layout: try VenueLayout(document: venue), prices: ["CAT1": 4500])
+        let port = try await server.start()
+
+        let started = DispatchTime.now().uptimeNanoseconds
+        let cpuStarted = cpuSeconds()
+        let results = try await drive(http: http, base: "http://127.0.0.1:\(port)", eventID: eventID, clients: clients, seconds: seconds)
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         let cpu = cpuSeconds() - cpuStarted
         await server.stop()
-        let sorted = results.0.sorted()
+        let sorted = results.latencies.sorted()
         func percentile(_ p: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
-        return Run(requests: sorted.count, failures: results.1, seconds: elapsed, p50: percentile(0.5), p99: percentile(0.99), max: sorted.last ?? 0,
+        return Run(requests: sorted.count, failures: results.failures, seconds: elapsed, p50: percentile(0.5), p99: percentile(0.99), max: sorted.last ?? 0,
                    cpuMicrosecondsPerRequest: sorted.isEmpty ? 0 : cpu * 1e6 / Double(sorted.count))
     }
 }

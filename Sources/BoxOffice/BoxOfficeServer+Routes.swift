@@ -169,6 +169,12 @@ extension BoxOfficeServer {
             reply = APIReply(problem: APIProblem(status: 409, code: "conflict", title: "Conflict",
                                                  detail: "The change conflicts with the current state; retry after refreshing."),
                              requestID: requestID)
+        } catch let error where PostgresEngine.isUnavailable(error) {
+            logger.error("request \(requestID): the database is unavailable: \(PostgresEngine.describe(error))")
+            reply = APIReply(problem: APIProblem(status: 503, code: "database_unavailable", title: "Database unavailable",
+                                                 detail: "The box office cannot reach its database; retry with the same Idempotency-Key.",
+                                                 retryAfter: 1),
+                             requestID: requestID)
         } catch {
             logger.error("request \(requestID) failed: \(PostgresEngine.describe(error))")
             reply = APIReply(problem: APIProblem(status: 500, code: "internal_error", title: "Internal error",

@@ -110,7 +110,7 @@ final class PostgresEngine: StorageEngine {
         var attempt = 1
         while true {
             do {
-                return try await client.withConnection { connection in
+                return try await leasing(client, within: leaseTimeout) { connection in
                     try await blocking.runIfActive {
                         let tx = PostgresTransaction(connection: connection, logger: logger)
                         try tx.execute(begin, [])
@@ -130,6 +130,34 @@ final class PostgresEngine: StorageEngine {
                 attempt += 1
             }
         }
+    }
+
+    /// The longest a transaction waits for a pooled connection, so a request finds out in
+    /// seconds, not after the pool's minute of connecting, that the database is away.
+    static let leaseTimeout: Duration = .seconds(10)
+
+    /// `body` on a connection leased from `client`, or `PostgresLeaseTimeout` when none came
+    /// within `timeout` (the lease is cancelled then). Once leased, `body` takes as long as it takes.
+    static func leasing<T: Sendable>(_ client: PostgresClient, within timeout: Duration,
+                                     _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        let lease = LeaseState()
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await client.withConnection { connection in lease.taken.withLock { $0 = true }; return try await body(connection) } }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                if lease.taken.withLock({ $0 }) { return nil }
+                throw PostgresLeaseTimeout(waited: timeout)
+            }
+            while let outcome = try await group.next() {
+                if let value = outcome { group.cancelAll(); return value }
+            }
+            throw PostgresLeaseTimeout(waited: timeout)   // not reached: the lease's child returns a value or throws
+        }
+    }
+
+    /// Whether a transaction's connection was leased (shared by the lease and its deadline).
+    final class LeaseState: Sendable {
+        let taken = Mutex(false)
     }
 
     func health() async throws -> JSONValue {
@@ -172,6 +200,20 @@ final class PostgresEngine: StorageEngine {
     /// A constraint refused the write after its retries (SQLSTATE class 23: integrity constraint).
     static func isConstraintViolation(_ error: any Error) -> Bool {
         (error as? PSQLError)?.serverInfo?[.sqlState]?.hasPrefix("23") == true
+    }
+
+    /// The database could not be reached or went away mid-request (a restart, a cut connection,
+    /// no connection to be had): the request may succeed later, so it answers 503 and the kiosk
+    /// counts the box office as out of reach. SQLSTATE classes 08 (connection exception) and 57
+    /// (operator intervention: shutting down, starting up); the pool's own errors are matched by
+    /// their module, which PostgresNIO does not export.
+    static func isUnavailable(_ error: any Error) -> Bool {
+        if error is PostgresConnectionLost || error is PostgresLeaseTimeout { return true }
+        if let psql = error as? PSQLError {
+            if let state = psql.serverInfo?[.sqlState] { return state.hasPrefix("08") || state.hasPrefix("57") }
+            return [.connectionError, .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .poolClosed].contains(psql.code)
+        }
+        return String(reflecting: type(of: error)).hasPrefix("_ConnectionPoolModule.")
     }
 
     /// PostgresNIO's errors print little by default; the server's message and code when there is one.

@@ -101,7 +101,9 @@ public actor PurchaseClient {
               headers: [(String, String)] = []) async throws(BoxOfficeError) -> HTTPReply {
         do throws(BoxOfficeError) {
             let reply = try await connection.send(method, path, json: json, idempotencyKey: key, headers: headers)
-            if reply.status == 503 { unreached() } else { reached() }
+            // 503: the box office cannot serve (its database is down); 502 and 504: a proxy in
+            // front of it (nginx) reached no instance. Any other answer came from a box office.
+            if [502, 503, 504].contains(reply.status) { unreached() } else { reached() }
             return reply
         } catch {
             unreached()

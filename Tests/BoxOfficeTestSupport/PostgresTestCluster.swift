@@ -76,8 +76,7 @@ public final class PostgresTestCluster: Sendable {
             let candidate = try Self.freePort()
             do {
                 try Self.run(binaries + "/pg_ctl", ["-D", directory + "/data", "-l", directory + "/server.log", "-w", "-t", "60",
-                                                    "-o", "-k \(directory) -p \(candidate) -c listen_addresses=127.0.0.1 -c max_connections=200",
-                                                    "start"], runAs: runAs)
+                                                    "-o", Self.serverOptions(directory: directory, port: candidate), "start"], runAs: runAs)
                 port = candidate
                 return
             } catch {
@@ -85,6 +84,11 @@ public final class PostgresTestCluster: Sendable {
             }
         }
         throw lastError ?? PostgresTestClusterError(step: "pg_ctl start", detail: "no port")
+    }
+
+    /// The server's options: its socket folder, port, loopback only, room for many pools.
+    static func serverOptions(directory: String, port: Int) -> String {
+        "-k \(directory) -p \(port) -c listen_addresses=127.0.0.1 -c max_connections=200"
     }
 
     /// Stops the server at once (the tests' data need no checkpoint) and removes the folder.

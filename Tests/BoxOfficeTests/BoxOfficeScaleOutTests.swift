@@ -9,8 +9,10 @@ import Testing
 /// the test's own, three `tribune-boxoffice serve` processes on its database, the repository's
 /// nginx site in front of them, and 24 purchase clients (each with its journal and idempotent
 /// retries) racing through nginx for 6 pools of 16 seats. Mid-load one instance is SIGKILLed and,
-/// later, PostgreSQL restarted (`pg_ctl restart -m fast`). Afterwards the database and the
-/// journals must agree exactly.
+/// later, PostgreSQL stopped for `outageSeconds` and started again. Half the kiosks are configured
+/// to go out of service after 1 s, half after 30 s: the outage must show out of service on the
+/// first (the instances answer 503 while their database is away) and on no kiosk earlier than its
+/// own time. Afterwards the database and the journals must agree exactly.
 @Suite("Three box-office instances behind nginx", .serialized)
 struct BoxOfficeScaleOutTests {
     static let kioskCount = 24
@@ -19,8 +21,12 @@ struct BoxOfficeScaleOutTests {
     /// Confirmed orders before the instance is killed, and before PostgreSQL restarts.
     static let killAfter = 8
     static let restartAfter = 18
-    /// The kiosks' configured time before they show out of service, s.
+    /// The kiosks' configured times before they show out of service, s: even-numbered kiosks
+    /// the short one, odd ones the long one; the outage lies between them.
+    static let shortOutOfServiceAfter = 1.0
     static let outOfServiceAfter = 30.0
+    static let outageSeconds = 5.0
+    static func outOfServiceLimit(kiosk index: Int) -> Double { index % 2 == 0 ? shortOutOfServiceAfter : outOfServiceAfter }
 
     static func seat(pool: Int, number: Int) -> String { "P\(pool)-\(number)" }
 
@@ -54,15 +60,21 @@ struct BoxOfficeScaleOutTests {
         _ = try await store.createEvent(id: "evt_scale", name: "Scale-out Match", layout: Self.venue(), prices: ["CAT1": 2500])
         await store.close()
 
-        let instances = try (1...3).map { try ServedBoxOffice(database: database, tokenFile: tokenFile, directory: directory, name: "instance-\($0)") }
+        let instances = try (1...3).map { try ServedBoxOffice(executable: BoxOfficeCommandTests.executable, database: database, tokenFile: tokenFile, directory: directory, name: "instance-\($0)") }
         defer { for instance in instances { instance.stop() } }
         let balancer = try NginxTestBalancer(upstreamPorts: instances.map(\.port))
         defer { balancer.stop() }
 
         let progress = ScaleOutProgress()
-        let kiosks = try (1...Self.kioskCount).map { k in try Self.makeClient(kiosk: k, balancerPort: balancer.port, directory: directory) }
+        let kiosks = try (1...Self.kioskCount).map { k in
+            try Self.makeClient(kiosk: k, balancerPort: balancer.port, directory: directory, outOfServiceAfter: Self.outOfServiceLimit(kiosk: k - 1))
+        }
         async let faults = Self.injectFaults(progress: progress, victim: instances[0], cluster: cluster)
-        let tallies = await withTaskGroup(of: ScaleOutKiosk.Tally.self) { group in
+        // The kiosks look at their state between purchases; a retrying purchase can span the
+        // whole outage, so a watcher looks at every kiosk's state meanwhile too.
+        let watcher = ScaleOutWatcher(clients: kiosks)
+        let watching = Task { await watcher.run(until: progress) }
+        let kioskTallies = await withTaskGroup(of: ScaleOutKiosk.Tally.self) { group in
             for (i, client) in kiosks.enumerated() {
                 group.addTask { await ScaleOutKiosk(index: i, client: client, progress: progress).run() }
             }
@@ -72,6 +84,14 @@ struct BoxOfficeScaleOutTests {
             return all
         }
         let fault = try await faults
+        await watching.value
+        let watched = watcher.seen.withLock { $0 }
+        let tallies = kioskTallies.map { tally in
+            var merged = tally
+            merged.sawOutOfService = tally.sawOutOfService || watched[tally.index].sawOutOfService
+            merged.longestUnreachable = max(tally.longestUnreachable, watched[tally.index].longestUnreachable)
+            return merged
+        }
         let ordersAfterRestart = progress.confirmed.withLock { $0 } - fault.confirmedWhenBackUp
 
         // The books: the database against every kiosk's journal and acknowledgements.
@@ -109,9 +129,11 @@ struct BoxOfficeScaleOutTests {
         var summary = "scale-out test: 3 instances behind nginx on one PostgreSQL, \(Self.kioskCount) kiosks, \(Self.pools)×\(Self.seatsPerPool) seats; "
         summary += "\(serverOrders.count) orders (\(tickets) tickets) in the database, \(acknowledged) acknowledged at once, "
         summary += "\(refused) refused (seats taken), \(unknown) outcomes unknown then resolved, \(otherErrors) other errors\(errorList.isEmpty ? "" : " (" + errorList.joined(separator: ", ") + ")"); "
-        summary += "instance 1 SIGKILLed after \(fault.killedAt) orders, PostgreSQL restarted after \(fault.restartedAt) orders (\(restart) s), "
-        summary += "\(ordersAfterRestart) orders after; out of service seen by \(outOfService.count) kiosks "
-        summary += "(longest unreachable \(unreachable) s, limit \(Int(Self.outOfServiceAfter)) s); "
+        let shortSeen = outOfService.filter { Self.outOfServiceLimit(kiosk: $0.index) == Self.shortOutOfServiceAfter }.count
+        summary += "instance 1 SIGKILLed after \(fault.killedAt) orders, PostgreSQL stopped after \(fault.restartedAt) orders for \(restart) s, "
+        summary += "\(ordersAfterRestart) orders after; out of service seen by \(shortSeen) of \(Self.kioskCount / 2) kiosks with a "
+        summary += "\(Self.shortOutOfServiceAfter) s limit and \(outOfService.count - shortSeen) of \(Self.kioskCount / 2) with \(Int(Self.outOfServiceAfter)) s "
+        summary += "(longest unreachable \(unreachable) s); "
         summary += "journal \(journaled) intents, \(pending) pending; lost \(lost), phantom \(phantom), duplicates \(duplicateHolds), double-sold \(doubleSold)"
         print(summary)
         #expect(lost == 0)
@@ -127,7 +149,11 @@ struct BoxOfficeScaleOutTests {
         // The killed instance is gone; the others served on.
         #expect(!instances[0].process.isRunning && instances[1].process.isRunning && instances[2].process.isRunning)
         // Out of service only where a kiosk stayed unreachable past its configured time.
-        for tally in outOfService { #expect(tally.longestUnreachable >= Self.outOfServiceAfter, "kiosk \(tally.index + 1) out of service early") }
+        for tally in outOfService {
+            let limit = Self.outOfServiceLimit(kiosk: tally.index)
+            #expect(tally.longestUnreachable >= limit - 0.05, "kiosk \(tally.index + 1) out of service before its \(limit) s")
+        }
+        #expect(shortSeen > 0, "an outage of \(Self.outageSeconds) s showed no kiosk with a \(Self.shortOutOfServiceAfter) s limit out of service")
         let notServing = tallies.filter { !$0.servingAtEnd }.map { $0.index + 1 }
         #expect(notServing.isEmpty, "kiosks not back in service: \(notServing)")
         #expect(tallies.count == Self.kioskCount)
@@ -139,7 +165,7 @@ struct BoxOfficeScaleOutTests {
         }
     }
 
-    static func makeClient(kiosk: Int, balancerPort: Int, directory: String) throws -> PurchaseClient {
+    static func makeClient(kiosk: Int, balancerPort: Int, directory: String, outOfServiceAfter: Double) throws -> PurchaseClient {
         let state = "\(directory)/kiosk-\(kiosk)"
         var configuration = PurchaseClient.Configuration(cacheDirectory: state)
         // Retries long enough to ride out a PostgreSQL restart on a loaded machine (up to ~20 s),
@@ -159,33 +185,19 @@ struct BoxOfficeScaleOutTests {
     }
 
     /// Waits for `killAfter` confirmed orders, SIGKILLs `victim`; waits for `restartAfter`,
-    /// restarts PostgreSQL. Both wait for the count, never for a time.
+    /// stops PostgreSQL for `outageSeconds`. Both wait for the count, never for a time.
     static func injectFaults(progress: ScaleOutProgress, victim: ServedBoxOffice, cluster: PostgresTestCluster) async throws -> FaultRecord {
         var record = FaultRecord()
         await progress.waitFor(confirmed: killAfter)
         record.killedAt = progress.confirmed.withLock { $0 }
-        await blocking { victim.killNow() }
+        await onOwnThread { victim.killNow() }
         await progress.waitFor(confirmed: restartAfter)
         record.restartedAt = progress.confirmed.withLock { $0 }
         let started = Date()
-        try await blocking { try cluster.restart() }
+        try await onOwnThread { try cluster.stop(forSeconds: outageSeconds) }
         record.restartSeconds = Date().timeIntervalSince(started)
         record.confirmedWhenBackUp = progress.confirmed.withLock { $0 }
         return record
-    }
-
-    /// Runs `body` on a thread of its own: process waits must not hold one of the two cores'
-    /// cooperative threads.
-    static func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try body() }) }.start()
-        }
-    }
-
-    static func blocking(_ body: @escaping @Sendable () -> Void) async {
-        await withCheckedContinuation { continuation in
-            Thread { body(); continuation.resume() }.start()
-        }
     }
 }
 

@@ -42,7 +42,13 @@ struct ScaleOutKiosk {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<Self.attemptCeiling {
             await observe(&tally)
-            do { try await client.refreshAvailability() } catch { tally.otherErrors[Self.kind("refresh", error), default: 0] += 1; continue }
+            do { try await client.refreshAvailability() } catch {
+                // One look, no retries (as a kiosk polls): wait a poll interval, not a busy loop
+                // through the attempts while an outage lasts.
+                tally.otherErrors[Self.kind("refresh", error), default: 0] += 1
+                try? await Task.sleep(for: .milliseconds(100))
+                continue
+            }
             guard let seats = await chooseSeats(using: &generator) else { break }
             var step = "hold"
             do {
@@ -79,7 +85,7 @@ struct ScaleOutKiosk {
         case .unavailable(let status): "\(step): unavailable \(status)"
         case .outcomeUnknown: "\(step): outcome unknown"
         case .noHold: "\(step): no hold"
-        case .badResponse: "\(step): bad response"
+        case .badResponse(let why): "\(step): bad response (\(why.prefix(48)))"
         }
     }
 

@@ -1,23 +1,23 @@
 import Foundation
-import Testing
 
 /// One `tribune-boxoffice serve` process on 127.0.0.1 at a port it chose itself (`--port 0`), its
 /// standard output and error in files of `directory` (a pipe nobody drains could stop it).
-final class ServedBoxOffice: @unchecked Sendable {
-    let process: Process
-    let port: Int
-    let outputPath: String
-    let errorPath: String
+public final class ServedBoxOffice: @unchecked Sendable {
+    public let process: Process
+    /// The port it listens on, on 127.0.0.1.
+    public let port: Int
+    public let outputPath: String
+    public let errorPath: String
 
-    /// Starts `serve --db database --token-file tokenFile` and returns once it printed its port
-    /// (ceiling 120 s: a process that never listens fails the test, not hangs it).
-    init(database: String, tokenFile: String, directory: String, name: String) throws {
+    /// Starts `executable serve --db database --token-file tokenFile` and returns once it printed
+    /// its port (ceiling 120 s: a process that never listens fails the test, not hangs it).
+    public init(executable: String, database: String, tokenFile: String, directory: String, name: String) throws {
         outputPath = "\(directory)/\(name).out"
         errorPath = "\(directory)/\(name).err"
         _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
         _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
         process = Process()
-        process.executableURL = URL(fileURLWithPath: BoxOfficeCommandTests.executable)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["serve", "--db", database, "--token-file", tokenFile, "--host", "127.0.0.1", "--port", "0"]
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
@@ -37,7 +37,7 @@ final class ServedBoxOffice: @unchecked Sendable {
     }
 
     /// SIGKILL: no shutdown, no reply to what is in flight.
-    func killNow() {
+    public func killNow() {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
@@ -46,7 +46,7 @@ final class ServedBoxOffice: @unchecked Sendable {
     /// it exits as soon as what it serves has ended). Returns whether SIGTERM alone stopped it.
     /// Blocks its thread (call it through `onOwnThread` from a test's task).
     @discardableResult
-    func stop() -> Bool {
+    public func stop() -> Bool {
         guard process.isRunning else { return true }
         process.terminate()
         for _ in 0..<6_000 where process.isRunning { usleep(20_000) }

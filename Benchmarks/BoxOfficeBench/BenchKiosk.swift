@@ -9,7 +9,8 @@ struct BenchKiosk {
     let base: String
     let token: String
 
-    func measure(requests: Int, seat: inout Int) async throws -> BoxOfficeBench.Latencies {
+    func measure(requests: Int, seat: inout Int) async throws -> Measured {
+        let started = DispatchTime.now().uptimeNanoseconds
         var latencies: [Double] = []
         var failures = 0
         while latencies.count < requests {
@@ -30,7 +31,7 @@ struct BenchKiosk {
             latencies.append(order)
             if orderStatus != 201 { failures += 1 }
         }
-        return .init(sorted: latencies.sorted(), failures: failures)
+        return Measured(latencies: latencies, failures: failures, seconds: Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
     }
 
     /// Status, body and milliseconds from sending to the whole body read.

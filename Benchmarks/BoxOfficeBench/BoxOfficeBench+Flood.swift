@@ -12,12 +12,6 @@ extension BoxOfficeBench {
     static let floodIdleConnections = 5_000
     static let floodSlowConnections = 500
 
-    struct Latencies {
-        var sorted: [Double]
-        var failures: Int
-        func percentile(_ p: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
-    }
-
     static func floodBench(http: HTTPClient, venue: Data, requests: Int) async throws {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tribune-boxoffice").path
         guard FileManager.default.isExecutableFile(atPath: executable) else {
@@ -83,12 +77,12 @@ extension BoxOfficeBench {
         print("  flood: tribune-boxoffice serve under LimitNOFILE=\(limit); one kiosk, \(requests) requests (availability, hold, order)")
         for (name, l) in [("quiet server", quiet), ("beside \(floodIdleConnections) idle + \(floodSlowConnections) slow", flooded)] {
             print(String(format: "    %@ p50 %6.2f ms  p99 %6.2f ms  max %7.2f ms  (%d failures)",
-                         name.padding(toLength: 30, withPad: " ", startingAt: 0), l.percentile(0.5), l.percentile(0.99), l.sorted.last ?? 0, l.failures))
+                         name.padding(toLength: 30, withPad: " ", startingAt: 0), l.p50, l.p99, l.max, l.failures))
         }
-        let ratio = quiet.percentile(0.99) > 0 ? flooded.percentile(0.99) / quiet.percentile(0.99) : 0
-        let verdict = flooded.percentile(0.99) < floodTargetP99Milliseconds && flooded.failures == 0 && alive ? "MET" : "MISSED"
+        let ratio = quiet.p99 > 0 ? flooded.p99 / quiet.p99 : 0
+        let verdict = flooded.p99 < floodTargetP99Milliseconds && flooded.failures == 0 && alive ? "MET" : "MISSED"
         print(String(format: "    p99 flooded/quiet %.2f×; target p99 < %.0f ms with the server alive: %@ (%.2f ms, server %@)",
-                     ratio, floodTargetP99Milliseconds, verdict, flooded.percentile(0.99), alive ? "alive" : "DEAD"))
+                     ratio, floodTargetP99Milliseconds, verdict, flooded.p99, alive ? "alive" : "DEAD"))
     }
 
     /// `LimitNOFILE=` of the shipped unit (the bench runs from the repository root).

@@ -16,15 +16,12 @@ extension BoxOfficeBench {
         case postgresBehindNginx = "PostgreSQL, 3 instances + nginx"
     }
 
+    @dynamicMemberLookup
     struct ScaleOutRow {
         var deployment: Deployment
         var clients: Int
-        var requests: Int
-        var failures: Int
-        var seconds: Double
-        var p50: Double
-        var p99: Double
-        var requestsPerSecond: Double { Double(requests) / seconds }
+        var measured: Measured
+        subscript<T>(dynamicMember path: KeyPath<Measured, T>) -> T { measured[keyPath: path] }
     }
 
     /// Measures every deployment with each of `clientCounts` for `seconds` and prints one table.
@@ -108,9 +105,7 @@ extension BoxOfficeBench {
         let result = try await drive(http: http, base: "http://127.0.0.1:\(balancer?.port ?? instances[0].port)", eventID: eventID,
                                      clients: clients, seconds: seconds)
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        let sorted = result.latencies.sorted()
-        func percentile(_ p: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
-        return ScaleOutRow(deployment: deployment, clients: clients, requests: sorted.count, failures: result.failures,
-                           seconds: elapsed, p50: percentile(0.5), p99: percentile(0.99))
+        return ScaleOutRow(deployment: deployment, clients: clients,
+                           measured: Measured(latencies: result.latencies, failures: result.failures, seconds: elapsed))
     }
 }

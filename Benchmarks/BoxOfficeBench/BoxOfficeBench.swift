@@ -18,17 +18,13 @@ struct BoxOfficeBench {
     /// Issue #9: at least this many hold + order requests per second with 8 clients.
     static let targetRequestsPerSecond = 2_000.0
 
+    @dynamicMemberLookup
     struct Run {
-        var requests: Int
-        var failures: Int
-        var seconds: Double
-        var p50: Double
-        var p99: Double
-        var max: Double
+        var measured: Measured
         /// The process's CPU time (user + system, server and clients) per request: steadier
         /// than requests/s on a shared machine.
         var cpuMicrosecondsPerRequest: Double
-        var requestsPerSecond: Double { Double(requests) / seconds }
+        subscript<T>(dynamicMember path: KeyPath<Measured, T>) -> T { measured[keyPath: path] }
     }
 
     static func main() async throws {
@@ -161,9 +157,7 @@ struct BoxOfficeBench {
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         let cpu = cpuSeconds() - cpuStarted
         await server.stop()
-        let sorted = results.latencies.sorted()
-        func percentile(_ p: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
-        return Run(requests: sorted.count, failures: results.failures, seconds: elapsed, p50: percentile(0.5), p99: percentile(0.99), max: sorted.last ?? 0,
-                   cpuMicrosecondsPerRequest: sorted.isEmpty ? 0 : cpu * 1e6 / Double(sorted.count))
+        let measured = Measured(latencies: results.latencies, failures: results.failures, seconds: elapsed)
+        return Run(measured: measured, cpuMicrosecondsPerRequest: measured.requests == 0 ? 0 : cpu * 1e6 / Double(measured.requests))
     }
 }

@@ -116,9 +116,8 @@ struct ScaleOutKiosk {
     }
 
     func observe(_ tally: inout Tally) async {
-        if case .outOfService = await client.serviceState { tally.sawOutOfService = true }
-        if let since = await client.unreachableSince {
-            tally.longestUnreachable = max(tally.longestUnreachable, Date().timeIntervalSince1970 - since)
-        }
+        var seen = ScaleOutWatcher.Seen(sawOutOfService: tally.sawOutOfService, longestUnreachable: tally.longestUnreachable)
+        await seen.look(at: client)
+        (tally.sawOutOfService, tally.longestUnreachable) = (seen.sawOutOfService, seen.longestUnreachable)
     }
 }

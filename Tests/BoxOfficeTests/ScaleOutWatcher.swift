@@ -10,6 +10,14 @@ final class ScaleOutWatcher: Sendable {
         var sawOutOfService = false
         /// The longest the client had been out of reach when looked at, s.
         var longestUnreachable = 0.0
+
+        /// Updated with what `client` shows now.
+        mutating func look(at client: PurchaseClient) async {
+            if case .outOfService = await client.serviceState { sawOutOfService = true }
+            if let since = await client.unreachableSince {
+                longestUnreachable = max(longestUnreachable, Date().timeIntervalSince1970 - since)
+            }
+        }
     }
 
     let clients: [PurchaseClient]
@@ -24,12 +32,9 @@ final class ScaleOutWatcher: Sendable {
     func run(until progress: ScaleOutProgress) async {
         while !progress.finished.withLock({ $0 }) {
             for (i, client) in clients.enumerated() {
-                let state = await client.serviceState, since = await client.unreachableSince
-                let now = Date().timeIntervalSince1970
-                seen.withLock { all in
-                    if case .outOfService = state { all[i].sawOutOfService = true }
-                    if let since { all[i].longestUnreachable = max(all[i].longestUnreachable, now - since) }
-                }
+                var kiosk = seen.withLock { $0[i] }   // only this loop writes them
+                await kiosk.look(at: client)
+                seen.withLock { $0[i] = kiosk }
             }
             try? await Task.sleep(for: .milliseconds(50))
         }

@@ -67,21 +67,15 @@ import Testing
         return parts.count >= 3 ? String(parts[1]) : nil
     }
 
-    /// Runs `command` through /bin/sh in `directory`, with a `sudo` first on PATH that only runs
-    /// its arguments (so the command runs as printed without privileges); returns the exit status.
+    /// Runs `command` through /bin/sh in `directory`, with `sudo` a shell function that only
+    /// runs its arguments (so the command runs as printed without privileges); returns the exit
+    /// status. A function, not a script on PATH: a script this process had just written could be
+    /// held open by another test's fork at the moment of exec ("sudo: Text file busy", seen in CI).
     func shell(_ command: String, in directory: URL) throws -> Int32 {
-        let bin = scratch.appendingPathComponent("bin")
-        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        let sudo = bin.appendingPathComponent("sudo")
-        try Data("#!/bin/sh\nexec \"$@\"\n".utf8).write(to: sudo)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: sudo.path)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
+        process.arguments = ["-c", "sudo() { \"$@\"; }\n" + command]
         process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = bin.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        process.environment = environment
         try process.run()
         process.waitUntilExit()
         return process.terminationStatus

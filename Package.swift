@@ -187,6 +187,8 @@ let package = Package(
                           path: "Benchmarks/AnimationBench", swiftSettings: hotPathSettings),
         .executableTarget(name: "present-bench", dependencies: ["Raster", "Geometry"], path: "Benchmarks/PresentBench",
                           swiftSettings: hotPathSettings),
+        .executableTarget(name: "kiosk-startup-bench", dependencies: ["Kiosk", "Displays", "Seating"],
+                          path: "Benchmarks/KioskStartupBench"),
         .executableTarget(name: "chart-bench", dependencies: ["ChartBenchmark"],
                           path: "Benchmarks/ChartBench", swiftSettings: hotPathSettings),
         .executableTarget(name: "seating-bench", dependencies: ["Seating", "Geometry"], path: "Benchmarks/SeatingBench",

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
-products=(seating-bench gestures-bench animation-bench text-bench replay-bench boxoffice-bench present-bench chart-bench)
+products=(seating-bench gestures-bench animation-bench text-bench replay-bench boxoffice-bench present-bench chart-bench kiosk-startup-bench)
 available=$("$SWIFT" package describe --type json 2>/dev/null | python3 -c '
 import json, sys
 d = json.load(sys.stdin)

@@ -85,6 +85,8 @@ public final class DRMPresenter {
         for _ in 0..<n { bs.append(try DRMDumbBuffer(card: card, width: w, height: h)) }
         buffers = bs
         tracker = DRMDamageTracker(bufferCount: n, bounds: shadow.bounds)
+        var monotonic: UInt64 = 0
+        flipTimesAreMonotonic = drmGetCap(card.fileDescriptor.rawValue, UInt64(DRM_CAP_TIMESTAMP_MONOTONIC), &monotonic) == 0 && monotonic == 1
         path = .legacy
         if requested != .legacy {
             if let ids = try setUpAtomic() {
@@ -226,9 +228,16 @@ public final class DRMPresenter {
         if r > 0 { try dispatchEvents() }
     }
 
-    /// Called from the page-flip handler.
-    fileprivate func flipCompleted() {
+    /// When the last flip completed, from its event (CLOCK_MONOTONIC s); nil when the kernel
+    /// stamps its events with another clock (DRM_CAP_TIMESTAMP_MONOTONIC is not 1).
+    public private(set) var lastFlipTime: Double?
+    /// The kernel stamps page-flip events with CLOCK_MONOTONIC (DRM_CAP_TIMESTAMP_MONOTONIC).
+    let flipTimesAreMonotonic: Bool
+
+    /// Called from the page-flip handler with the event's time, s.
+    fileprivate func flipCompleted(at time: Double) {
         flipsCompleted += 1
+        if flipTimesAreMonotonic { lastFlipTime = time }
         if ignoredFlipEvents > 0 {
             ignoredFlipEvents -= 1   // as if the driver had lost the event: the flip stays pending
             return
@@ -264,9 +273,10 @@ public final class DRMPresenter {
     public func dispatchEvents() throws {
         var ctx = drmEventContext()
         ctx.version = 2
-        ctx.page_flip_handler = { _, _, _, _, user in
+        ctx.page_flip_handler = { _, _, seconds, microseconds, user in
             guard let user else { return }
-            Unmanaged<DRMPresenter>.fromOpaque(user).takeUnretainedValue().flipCompleted()
+            Unmanaged<DRMPresenter>.fromOpaque(user).takeUnretainedValue()
+                .flipCompleted(at: Double(seconds) + Double(microseconds) * 1e-6)
         }
         guard drmHandleEvent(fd, &ctx) == 0 else {
             throw DRMError(call: "drmHandleEvent", path: card.path, errno: .current)

@@ -51,6 +51,9 @@ public protocol Display: AnyObject {
     var isFlipPending: Bool { get }
     /// Frames that reached the screen so far.
     var flipsCompleted: Int { get }
+    /// When the last completed flip reached the screen, as the kernel stamped its page-flip
+    /// event (CLOCK_MONOTONIC s); nil before the first, or for outputs without flip events.
+    var lastFlipTime: Double? { get }
     /// Frames written off because the screen never confirmed them within the timeout.
     var flipTimeouts: Int { get }
     /// When the pending frame is written off (CLOCK_MONOTONIC s), nil with none pending.

@@ -68,6 +68,8 @@ public final class HeadlessDisplay: Display {
     }
 
     public var isFlipPending: Bool { false }
+    /// No kernel stamps a headless frame: callers take their own clock's time.
+    public var lastFlipTime: Double? { nil }
     public var flipTimeouts: Int { 0 }
     public var flipDeadline: Double? { nil }
     public func writeOffOverdueFlip(now: Double) -> Bool { false }

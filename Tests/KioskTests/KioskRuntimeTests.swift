@@ -48,9 +48,11 @@ import Testing
             asked = settings
             return display
         }
+        let setUp = ContinuousClock.now
         let kiosk = try RunningKiosk(runtime)
         #expect(asked == configuration.display)
         try kiosk.start()
+        let setUpTook = ContinuousClock.now - setUp
         kiosk.tick()
         kiosk.tick()
         #expect(kiosk.pacer.frames == 1 + display.flipsCompleted)
@@ -68,6 +70,16 @@ import Testing
         #expect(status.contains("\"screen\": [320, 200], \"touch\": false"))
         #expect(status.contains("\"service\": \"standalone\""))
         #expect(status.contains("\"frames\": \(kiosk.pacer.frames), \"flips\": \(display.flipsCompleted), \"flip_timeouts\": 0"))
+        // Start-up: at least what setting the kiosk up took here, at most the process's age as
+        // /proc/uptime and /proc/self/stat tell it (both to 10 ms).
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(status.utf8)) as? [String: Any])
+        let firstFrame = try #require(document["first_frame_ms"] as? Double)
+        let uptime = try #require(Double(try String(contentsOfFile: "/proc/uptime", encoding: .utf8).split(separator: " ")[0]))
+        let stat = try String(contentsOfFile: "/proc/self/stat", encoding: .utf8)
+        let ticks = try #require(Double(stat[stat.range(of: ")", options: .backwards)!.upperBound...].split(separator: " ")[19]))
+        let age = (uptime - ticks / Double(sysconf(Int32(_SC_CLK_TCK)))) * 1000
+        let tookMs = Double(setUpTook.components.seconds) * 1000 + Double(setUpTook.components.attoseconds) / 1e15
+        #expect(firstFrame >= tookMs - 10 && firstFrame <= age + 20, "first frame \(firstFrame) ms; set-up \(tookMs) ms, process age \(age) ms")
         #expect(String(decoding: kiosk.command("reload"), as: UTF8.self) == "ok reloaded\n")
         #expect(String(decoding: kiosk.command("nonsense"), as: UTF8.self).hasPrefix("error: unknown command"))
     }

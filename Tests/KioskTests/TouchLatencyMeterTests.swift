@@ -13,7 +13,32 @@ import Testing
         m.flipsCompleted(5, now: 1.030)
         #expect(m.count == 1)
         let p = try #require(m.percentiles)
-        #expect(p.p50 == 30 && p.p95 == 30 && p.max == 30)
+        #expect(p.p50 == 30 && p.p95 == 30 && p.p99 == 30 && p.max == 30)
+    }
+
+    /// The flip's own time, as its page-flip event says, ends a sample: not when the loop saw it.
+    @Test func theKernelsFlipTimeEndsTheSample() throws {
+        var m = TouchLatencyMeter()
+        m.touched(at: 5.000)
+        m.frameRendered(presented: true, flipsAfter: 1)
+        m.flipsCompleted(1, now: 5.050, flipTime: 5.0165)
+        let p = try #require(m.percentiles)
+        #expect(p.max == 16.5 && p.p50 == 16.5)
+    }
+
+    /// 100 samples of 1…100 ms: nearest rank on 0…99 gives p50 = 51 ms (rank 49.5 rounds to
+    /// 50), p95 = 95 ms (rank 94.05), p99 = 99 ms (rank 98.01), max 100 ms.
+    @Test func percentilesAreNearestRank() throws {
+        var m = TouchLatencyMeter()
+        for i in 1...100 {
+            let t = Double(i) * 10
+            m.touched(at: t)
+            m.frameRendered(presented: true, flipsAfter: i)
+            m.flipsCompleted(i, now: t + Double(i) / 1000)
+        }
+        let p = try #require(m.percentiles)
+        #expect(p.p50 == 51 && p.p95 == 95 && p.p99 == 99 && p.max == 100)
+        #expect(m.summary == "count 100, p50 51.0 ms, p95 95.0 ms, p99 99.0 ms, max 100.0 ms")
     }
 
     /// A frame that changed nothing on screen draws the touch without a sample.

@@ -136,6 +136,10 @@ def main():
         check(before['phase'] == 'browsing' and after['frames'] == before['frames'],
               f'status: phase {before["phase"]}, frames {before["frames"]} then {after["frames"]} (idle: no new frames), '
               f'service {before["service"]}, uptime {before["uptime"]} s')
+        first = before.get('first_frame_ms')
+        check(isinstance(first, (int, float)) and 0 < first <= before['uptime'] * 1000 + 100,
+              f'start-up: {first} ms from the kernel starting the process to the first frame on screen (TCG guest, '
+              f'{os.environ.get("VM_BUILD", "debug")} build, {os.environ.get("VM_SEATS", "3000")} seats)')
     except Exception as e:
         check(False, f'status answers unreadable ({e})')
     try:

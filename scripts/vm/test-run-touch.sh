@@ -19,15 +19,17 @@ cd "$(dirname "$0")/../.."
 . scripts/vm/host-lib.sh
 skip_without_vm "VM run-with-touch test"
 touch_recordings "VM run-with-touch test"
-swift build --product tribune >/dev/null
-swift build --product tribune-headless >/dev/null
-bin=$(swift build --show-bin-path)/tribune
-headless=$(swift build --show-bin-path)/tribune-headless
+# VM_BUILD=release and VM_SEATS=N measure touch-to-flip on another build and venue.
+export VM_BUILD=${VM_BUILD:-debug} VM_SEATS=${VM_SEATS:-3000}
+swift build -c "$VM_BUILD" --product tribune >/dev/null
+swift build -c "$VM_BUILD" --product tribune-headless >/dev/null
+bin=$(swift build -c "$VM_BUILD" --show-bin-path)/tribune
+headless=$(swift build -c "$VM_BUILD" --show-bin-path)/tribune-headless
 work=$(mktemp -d "${TMPDIR:-/tmp}/tribune-vm-run-touch.XXXXXX")
 bin=$(copy_for_guest "$bin" "$work"); headless=$(copy_for_guest "$headless" "$work")
 cp "$circle" "$work/circle.events"; cp "$circle_desc" "$work/circle.desc"; cp "$canvas" "$work/canvas.evemu"
 size=1024x768
-"$bin" venue generate --seats 3000 -o "$work/stadium.venue.json" >/dev/null 2>&1
+"$bin" venue generate --seats "$VM_SEATS" -o "$work/stadium.venue.json" >/dev/null 2>&1
 # Idle timers far away, so nothing but the touches changes the screen. The Wacom's axes have no
 # resolution: both sides are told the same panel width (gesture thresholds are in mm).
 flags="--venue $work/stadium.venue.json --mode $size --idle-timeout 3600 --blank-after 0 --width-mm 270 --height-mm 203"

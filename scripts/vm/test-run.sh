@@ -10,12 +10,14 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 . scripts/vm/host-lib.sh
 skip_without_vm "VM run test"
-swift build --product tribune >/dev/null
-bin=$(swift build --show-bin-path)/tribune
+# VM_BUILD=release and VM_SEATS=N measure start-up and frames on another build and venue.
+export VM_BUILD=${VM_BUILD:-debug} VM_SEATS=${VM_SEATS:-3000}
+swift build -c "$VM_BUILD" --product tribune >/dev/null
+bin=$(swift build -c "$VM_BUILD" --show-bin-path)/tribune
 work=$(mktemp -d "${TMPDIR:-/tmp}/tribune-vm-run.XXXXXX")
 bin=$(copy_for_guest "$bin" "$work")
 mode=${MODE:-1024x768}
-"$bin" venue generate --seats 3000 -o "$work/stadium.venue.json" >/dev/null
+"$bin" venue generate --seats "$VM_SEATS" -o "$work/stadium.venue.json" >/dev/null
 # The same settings as in the guest; idle timers far away so nothing changes while we look. The
 # panel's size is given: map labels are sized in mm, and the preview has no EDID to read it from.
 flags="--venue $work/stadium.venue.json --no-touch --mode $mode --idle-timeout 3600 --blank-after 0 --event-name VM --width-mm 270 --height-mm 203"

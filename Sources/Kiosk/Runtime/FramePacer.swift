@@ -91,7 +91,9 @@ public final class FramePacer {
 
     /// Counts the completed flips; a touch-to-flip sample goes to the metrics.
     private func flipsCompleted(now: Double) {
-        if let sample = latency.flipsCompleted(display.flipsCompleted, now: now) { metrics?.touchToFlip.record(seconds: sample) }
+        if let sample = latency.flipsCompleted(display.flipsCompleted, now: now, flipTime: display.lastFlipTime) {
+            metrics?.touchToFlip.record(seconds: sample)
+        }
     }
 
     /// When the loop should look again without an event (CLOCK_MONOTONIC s): in a frame while

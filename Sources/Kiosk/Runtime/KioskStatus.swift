@@ -24,6 +24,8 @@ struct KioskStatus {
     var pixelsPerMillimetre: Double
     var gestures: GestureTotals
     var latency: TouchLatencyMeter
+    /// From the kernel's start of the process to the first frame on screen, ms (null: unknown).
+    var firstFrameMilliseconds: Double?
 
     var json: String {
         "{\"phase\": \(JSONWriter.quoted(phase)), \"statusLine\": \(JSONWriter.quoted(statusLine)), \"frames\": \(frames), "
@@ -32,7 +34,8 @@ struct KioskStatus {
             + "\"screen\": [\(screen.width), \(screen.height)], \"touch\": \(touch), "
             + "\"settled\": \(settled), "
             + "\"touch_frames\": \(touchFrames), \"pixels_per_mm\": \(pixelsPerMillimetre), "
-            + "\"gestures\": \(gesturesJSON), \"touch_to_flip_ms\": \(latencyJSON)}"
+            + "\"gestures\": \(gesturesJSON), \"touch_to_flip_ms\": \(latencyJSON), "
+            + "\"first_frame_ms\": \(firstFrameMilliseconds.map { "\($0)" } ?? "null")}"
     }
 
     private var gesturesJSON: String {
@@ -45,6 +48,6 @@ struct KioskStatus {
     /// Touch-to-flip latency: the kernel's touch timestamp to the page flip that showed it, ms.
     private var latencyJSON: String {
         guard let p = latency.percentiles else { return "{\"count\": 0}" }
-        return "{\"count\": \(latency.count), \"p50\": \(p.p50), \"p95\": \(p.p95), \"max\": \(p.max)}"
+        return "{\"count\": \(latency.count), \"p50\": \(p.p50), \"p95\": \(p.p95), \"p99\": \(p.p99), \"max\": \(p.max)}"
     }
 }

@@ -34,7 +34,8 @@ extension RunningKiosk {
             screen: (display.surface.width, display.surface.height), touch: touch != nil,
             settled: session.isSettled && !pacer.isFrameDue(session) && !display.isFlipPending,
             touchFrames: touchFrames, pixelsPerMillimetre: session.configuration.pixelsPerMillimetre,
-            gestures: session.totals, latency: pacer.latency)
+            gestures: session.totals, latency: pacer.latency,
+            firstFrameMilliseconds: firstFrameSeconds.map(Self.milliseconds))
     }
 
     /// Reads the configuration file and the venue again. A bad file keeps what runs and says why.

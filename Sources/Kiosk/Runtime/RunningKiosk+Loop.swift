@@ -20,6 +20,7 @@ extension RunningKiosk {
             logger.error("display: \(error)")
             display.invalidate()
         }
+        logLatency()
         if let next = pacer.nextLook(session, now: clock.now) { frameTimer.arm(at: next) }
         if let d = session.nextDeadline { sessionTimer.arm(at: d) } else { sessionTimer.disarm() }
         let status = session.statusLine
@@ -28,6 +29,16 @@ extension RunningKiosk {
             try? notifier?.status(status)
         }
     }
+
+    /// Touch-to-flip latency in the log: every `latencyLogInterval` s while touches come.
+    private func logLatency() {
+        guard clock.now - latencyLogged.time >= Self.latencyLogInterval, pacer.latencySamples > latencyLogged.samples else { return }
+        latencyLogged = (clock.now, pacer.latencySamples)
+        logger.notice("touch-to-flip", metadata: ["latency": "\(pacer.latency.summary)"])
+    }
+
+    /// How often touch-to-flip latency is logged while the kiosk is touched, s.
+    static let latencyLogInterval = 600.0
 
     /// Turns the display off when the session blanks (idle) and on when it wakes.
     private func followBlanking() throws {

@@ -58,6 +58,11 @@ final class RunningKiosk {
     /// Heartbeats to the box office every `box_office.heartbeat_interval` s (`startHeartbeats`).
     var heartbeats: HeartbeatSender?
     var heartbeatTimer: LoopTimer?
+    /// From the kernel's start of this process to the first frame on screen (s); nil before
+    /// it, or where /proc does not say when the process started.
+    var firstFrameSeconds: Double?
+    /// When touch-to-flip latency was last logged (the runtime clock, s), and its sample count then.
+    var latencyLogged: (time: Double, samples: Int) = (0, 0)
 
     init(_ runtime: KioskRuntime) throws {
         self.runtime = runtime
@@ -138,14 +143,21 @@ final class RunningKiosk {
         try KioskRuntime.checkReach(session.configuration)
         session.advance(to: clock.now)
         try pacer.start(session)
+        // The display's start returns once the frame is scanned out (a blocking modeset).
+        firstFrameSeconds = ProcessStart.monotonicTime().map { ProcessStart.monotonicNow() - $0 }
+        latencyLogged = (clock.now, 0)
         phase = "running"
         lastStatus = session.statusLine
         try? notifier?.ready(status: lastStatus)
         logger.notice("kiosk running", metadata: [
             "screen": "\(display.surface.width)x\(display.surface.height)", "venue": "\(venue.name)",
             "seats": "\(venue.seatCount)", "box_office": "\(configuration.boxOfficeConfigured ? "configured" : "standalone")",
-            "display": "\(display.summary)"])
+            "display": "\(display.summary)",
+            "first_frame_ms": "\(firstFrameSeconds.map { "\(Self.milliseconds($0))" } ?? "unknown")"])
     }
+
+    /// Seconds as milliseconds rounded to 0.1.
+    static func milliseconds(_ seconds: Double) -> Double { (seconds * 10_000).rounded() / 10 }
 
     /// The visitor session for the display's current size.
     static func makeSession(_ configuration: KioskConfiguration, display: any Displays.Display, event: EventInfo?,
@@ -251,7 +263,8 @@ final class RunningKiosk {
         display.restore()
         control = nil
         voice.close()
-        logger.notice("stopped", metadata: ["shutdown_ms": "\(Int((clock.now - started) * 1000))", "frames": "\(pacer.frames)"])
+        logger.notice("stopped", metadata: ["shutdown_ms": "\(Int((clock.now - started) * 1000))", "frames": "\(pacer.frames)",
+                                            "touch_to_flip": "\(pacer.latency.summary)"])
         return 0
     }
 }

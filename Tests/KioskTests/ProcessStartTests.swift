@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+@testable import Kiosk
+
+@Suite struct ProcessStartTests {
+    /// The command may hold spaces and parentheses: fields count from its last `)`. Field n
+    /// of this line reads 1000 + n, so starttime (22) is 1022.
+    @Test func startTimeIsFieldTwentyTwoAfterTheCommand() {
+        let rest = (3...52).map { "\(1000 + $0)" }.joined(separator: " ")
+        let line = "4242 (tribune (x) y) \(rest)\n"
+        #expect(ProcessStart.startTicks(statLine: ArraySlice(Array(line.utf8))) == 1022)
+        #expect(ProcessStart.startTicks(statLine: ArraySlice(Array("4242 (cut".utf8))) == nil)
+        #expect(ProcessStart.startTicks(statLine: ArraySlice(Array("4242 (short) S 1 2".utf8))) == nil)
+    }
+
+    /// This process's start on CLOCK_MONOTONIC is in the past, and its age agrees with what
+    /// /proc/uptime and /proc/self/stat say (both to a tick, 10 ms; the reads are apart by less).
+    @Test func theProcessStartedAsProcSays() throws {
+        let start = try #require(ProcessStart.monotonicTime())
+        let age = ProcessStart.monotonicNow() - start
+        let uptime = try #require(Double(try String(contentsOfFile: "/proc/uptime", encoding: .utf8).split(separator: " ")[0]))
+        let stat = try String(contentsOfFile: "/proc/self/stat", encoding: .utf8)
+        let ticks = try #require(Double(stat[stat.range(of: ")", options: .backwards)!.upperBound...].split(separator: " ")[19]))
+        let procAge = uptime - ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
+        #expect(age >= 0)
+        #expect(abs(age - procAge) < 0.05, "age \(age) s, /proc says \(procAge) s")
+    }
+}

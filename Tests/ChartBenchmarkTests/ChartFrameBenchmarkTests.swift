@@ -41,7 +41,7 @@ struct ChartFrameBenchmarkTests {
     }
 
     /// The kiosk-frame scenarios reach the frames they name: a legend entry tapped (its cells
-    /// stand in rows with gaps), a tribune zoomed into, a pan, seats tapped — each timed at least
+    /// stand in rows with gaps), a tribune zoomed into and home again, a pan, seats tapped — each timed at least
     /// once (an empty sample would print 0 ms as "met").
     @Test func sessionScenariosTimeEveryFrameTheyName() {
         var options = ChartFrameBenchmark.Options()
@@ -52,7 +52,7 @@ struct ChartFrameBenchmarkTests {
         options.only = "session"
         let report = ChartFrameBenchmark(options: options).run()
         let names = report.measurements.map(\.name)
-        #expect(names.count == 5 && names.allSatisfy { $0.hasPrefix("session:") }, "\(names)")
+        #expect(names.count == 6 && names.allSatisfy { $0.hasPrefix("session:") }, "\(names)")
         for m in report.measurements { #expect(m.runs > 0 && m.max > 0, "\(m.name): \(m.runs) runs") }
     }
 

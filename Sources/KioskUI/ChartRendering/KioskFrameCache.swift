@@ -41,6 +41,8 @@ final class KioskFrameCache {
         map = m
         return m
     }
+    /// The selected tribune's outlines drawing in while its seats reveal.
+    let revealOutlines = SeatRevealOutlines()
     /// The trace-in's fills for its view; dropped once the stadium has traced in.
     var traceFills: TraceFillLayer?
     /// The surface the last frame was drawn into and the snapshot it showed.
@@ -60,19 +62,17 @@ final class KioskFrameCache {
     /// The frame renderer and its surface for a `width`×`height` screen (made anew when the
     /// size or the pattern scale changes).
     func chartFrameRenderer(venue: Venue, width: Int, height: Int, style: ChartRenderer,
-                            patternScale: Int) -> (ChartFrameRenderer, Surface) {
+                            patternScale: Int, threads: Int) -> (ChartFrameRenderer, Surface) {
         if let r = chartFrames, let b = chartBase, b.width == width, b.height == height, r.map.patternScale == patternScale {
             return (r, b)
         }
         let r = ChartFrameRenderer(venue: venue, size: Size(width: Double(width), height: Double(height)),
-                                   threads: Self.chartThreads, style: style, patternScale: patternScale)
+                                   threads: Swift.max(1, threads), style: style, patternScale: patternScale)
         let b = Surface(width: width, height: height)
         chartFrames = r; chartBase = b
         return (r, b)
     }
 
-    /// Worker threads for the chart: two (the budget), one on a single-core machine.
-    static let chartThreads = Swift.min(2, Swift.max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
     func invalidate() {
         chartKey = nil

@@ -67,7 +67,7 @@ extension KioskSession {
         let chart = interaction.chart
         let view = interaction.presentedView
         let (frames, base) = cache.chartFrameRenderer(venue: chart.venue, width: width, height: height, style: renderer,
-                                                      patternScale: patternScale)
+                                                      patternScale: patternScale, threads: configuration.chartThreads)
         frames.highlight = key.highlight
         frames.seatShapes = key.seatShapes
         let changed = frames.render(chart, view: view, seatReveal: key.reveal, now: now,
@@ -80,7 +80,7 @@ extension KioskSession {
             // outlines, the pressed seat grown), so a pan or a tap costs a handful of seats.
             surface.copy(from: base, sourceRect: base.bounds, to: (0, 0))
             context.transform = .identity
-            drawSeats(of: selected, view: view, reveal: key.reveal, onlyDecorated: key.reveal >= 1, in: context)
+            drawSeats(of: selected, view: view, reveal: key.reveal, onlyDecorated: true, in: context)
             if placeChartLabels(view: view, width: width, height: height, overlayTribune: selected) { drawPlacedLabels(into: surface) }
             cache.chartDamage = full
             cache.pictureIsRendererFrame = false
@@ -199,9 +199,11 @@ extension KioskSession {
     /// ✓ chosen, stripes held, ✕ sold, dotted outline blocked), wheelchair spaces marked; a
     /// pressed seat grows about its centre. While `reveal` < 1 each seat's outline draws itself
     /// in (trim) as its fill fades in. Patterns are anchored where the chart renderer's are
-    /// (`MapStyle.patternOrigin`), so seats and tribunes line up. `onlyDecorated`: just the
-    /// seats the chart frame renderer does not draw as they should look — wheelchair spaces,
-    /// seats with an outline, the pressed seat — over its frame, which has the others.
+    /// (`MapStyle.patternOrigin`), so seats and tribunes line up. `onlyDecorated`: over the
+    /// chart frame renderer's frame, which has every seat's fill: just the seats it does not
+    /// draw as they should look — wheelchair spaces, seats with an outline, the pressed seat —
+    /// and while revealing, the outlines drawing in from the frame cache's growing layer
+    /// (`SeatRevealOutlines`) instead of each seat's trim stroked anew.
     func drawSeats(of tribune: Int, view: ChartViewState, reveal: Double, onlyDecorated: Bool, in context: DrawingContext) {
         let chart = interaction.chart
         let venue = chart.venue
@@ -214,6 +216,13 @@ extension KioskSession {
         let traceStyle = StrokeStyle(lineWidth: 1.5 / scale, lineCap: .round, lineJoin: .round)
         let pressedSeat: Int? = if case .seat(let s)? = pressed { s } else { nil }
         let painter = self.painter
+        if onlyDecorated && reveal < 1 {
+            let surface = context.surface
+            let outlines = frameCache.revealOutlines
+            outlines.update(venue: venue, tribune: tribune, transform: m, reveal: reveal, width: surface.width,
+                            height: surface.height, lineWidth: traceStyle.lineWidth * scale)
+            outlines.draw(renderer.outline, into: surface)
+        }
         let grow = animator.value(pressScale)
         // One paint per look and frame (pattern tiles are made once, not per seat).
         var paints: [SeatLook.Status: Paint] = [:]
@@ -229,7 +238,9 @@ extension KioskSession {
             let look = map.look(status, highlight: highlight, background: renderer.background)
             if reveal < 1 {
                 context.fill(path, with: look.paint(in: context, origin: patternOrigin, opacity: reveal))
-                context.stroke(path.trimmedPath(from: 0, to: reveal), with: .solid(renderer.outline), style: traceStyle)
+                if !onlyDecorated {
+                    context.stroke(path.trimmedPath(from: 0, to: reveal), with: .solid(renderer.outline), style: traceStyle)
+                }
                 continue
             }
             let paint = paints[status] ?? look.paint(in: context, origin: patternOrigin)

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Geometry
 import Localization
 import Seating
@@ -61,6 +64,9 @@ extension KioskSession {
         /// How high the panel's active area's bottom edge is above the floor, mm
         /// (`display.mount_bottom_mm`); nil: unknown, and low reach moves nothing.
         public var mountBottomMillimetres: Double?
+        /// Worker threads drawing the chart (at least 1): two, the frame budgets' assumption,
+        /// or one on a single-core machine. Any count draws the same bytes.
+        public var chartThreads = Configuration.defaultChartThreads
 
         /// Low reach's band on this screen (nil: no mounting configured, or an impossible one:
         /// hosts check it with `ReachBand.init` when they read the configuration).
@@ -68,6 +74,9 @@ extension KioskSession {
             guard let mount = mountBottomMillimetres else { return nil }
             return try? ReachBand(mountBottom: mount, screenHeight: screenSize.height, pixelsPerMillimetre: pixelsPerMillimetre)
         }
+
+        /// Two chart workers, or one on a single-core machine.
+        public static let defaultChartThreads = Swift.min(2, Swift.max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
         public init(screenSize: Size, pixelsPerMillimetre: Double) {
             self.screenSize = screenSize

@@ -11,7 +11,7 @@ extension KioskSession {
         guard w > 0, h > 0, w <= 16384, h <= 16384 else { return }
         let chart = interaction.chart
         let (frames, base) = frameCache.chartFrameRenderer(venue: chart.venue, width: w, height: h, style: renderer,
-                                                                patternScale: patternScale)
+                                                                patternScale: patternScale, threads: configuration.chartThreads)
         frames.render(chart, view: interaction.presentedView, seatReveal: interaction.seatReveal, now: now, into: base)
         // The trace-in's fills too, so its first frame is as quick as the rest.
         if animator.value(trace) < 1 { _ = traceFills(interaction.presentedView.chartToScreen, width: w, height: h) }

@@ -31,7 +31,7 @@ if [ -x .venv/bin/python ] && .venv/bin/python -c "import blend2d, skia, cairo" 
   echo "== chart renderer vs peers, 3840x2160, two threads"
   .venv/bin/python scripts/chart_peers.py --bin "$BIN" --size 3840x2160 --no-direct
   echo "== chart renderer, 1920x1080, one thread"
-  .venv/bin/python scripts/chart_peers.py --bin "$BIN" --size 1920x1080 --threads 1 --no-direct --renderers "" --replay-runs 0
+  .venv/bin/python scripts/chart_peers.py --bin "$BIN" --size 1920x1080 --threads 1 --no-direct --renderers ""
 else
   echo "== chart peers skipped: run scripts/bench.sh once to create .venv with the peer renderers"
 fi

@@ -60,7 +60,7 @@ REPLAYS = [("Wacom ISDv4 E6 double-center-circle", "evemu-devices/tablets/Wacom 
            ("3M multitouch (evemu-data/3m.event)", "evemu-data/3m.event")]
 
 
-def replay_recordings(tribune, seats, runs, out_dir, size):
+def replay_recordings(tribune, seats, runs, out_dir, size, threads):
     """Each recording replayed `runs` times with every frame rendered; the median run by p99."""
     rows = []
     for name, rel in REPLAYS:
@@ -70,7 +70,8 @@ def replay_recordings(tribune, seats, runs, out_dir, size):
         results = []
         for k in range(runs):
             report = os.path.join(out_dir, f"replay-{k}.json")
-            cmd = [tribune, "replay", path, "--seats", str(seats), "--size", size, "--render", "--report", report]
+            cmd = [tribune, "replay", path, "--seats", str(seats), "--size", size, "--render", "--report", report,
+                   "--threads", str(threads)]
             print("== " + " ".join(cmd), file=sys.stderr, flush=True)
             subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             with open(report) as f:
@@ -120,7 +121,7 @@ def main():
     rows, info = chart_bench(os.path.join(bindir, "chart-bench"), args.seats, args.repeat, scene, args.size,
                              args.threads, not args.no_direct)
     replays = (replay_recordings(os.path.join(bindir, "tribune-headless"), args.seats, args.replay_runs, args.out_dir,
-                                 args.size) if args.replay_runs > 0 else [])
+                                 args.size, args.threads) if args.replay_runs > 0 else [])
 
     w, h, bg, items = peers_bench.load(scene)
     peers = []
@@ -156,6 +157,19 @@ def main():
         runs = ", ".join(f"{x:.2f}" for x in r["p99_runs"])
         print(f"{'tribune: ' + r['scenario']:<52} p50 {r['p50_ms']:.2f}  p99 {r['p99_ms']:.2f}  max {r['max_ms']:.2f} ms "
               f"over {r['frames']} frames; p99 of the {r['runs']} runs: {runs} → p99 ≤ 16 {verdict}")
+    # Issue 29: every animation frame within the display's 16.7 ms, p99 ≤ 16 ms (the kiosk's
+    # own frames: the zoom into a tribune and home again, pinch and rotate from recordings).
+    animations = [r for r in rows if r["scenario"] in ("session: zoom-to-tribune frame", "session: home animation frame")]
+    if animations or replays:
+        print(f"animation frames, {w}×{h}, {info.get('threads')} thread(s): p99 ≤ 16 ms")
+        for r in animations:
+            verdict = "met" if r["p99_ms"] <= 16 else "MISSED"
+            print(f"  {r['scenario']:<50} p50 {r['median_ms']:.2f}  p99 {r['p99_ms']:.2f}  max {r['max_ms']:.2f} ms "
+                  f"(thread CPU p99 {r['thread_cpu_p99_ms']:.2f}) over {r['runs']} frames → {verdict}")
+        for r in replays:
+            verdict = "met" if r["p99_ms"] <= 16 else "MISSED"
+            print(f"  {r['scenario']:<50} p50 {r['p50_ms']:.2f}  p99 {r['p99_ms']:.2f}  max {r['max_ms']:.2f} ms "
+                  f"over {r['frames']} frames → {verdict}")
     print(f"peak memory (chart-bench maxrss): {info.get('peak_rss_mb')} MB (target ≤ 150)")
     if base and full is not None:
         # Issue 29: 8 ms at 1920×1080, 16 ms at 3840×2160 (the budget grows with the side, as chart-bench's).

@@ -84,6 +84,9 @@ public struct RecordingReplay {
         /// The compiled message catalogs (`make catalogs`: out/locale); nil: the installed ones
         /// next to the binary (`KioskConfiguration.installedCatalogs`). Read only with `language`.
         public var catalogs: String?
+        /// Worker threads drawing the chart (`KioskSession.Configuration.chartThreads`; any
+        /// count draws the same bytes, only render_ms moves).
+        public var chartThreads = KioskSession.Configuration.defaultChartThreads
 
         public init(recording: String) { self.recording = recording }
     }
@@ -153,6 +156,7 @@ public struct RecordingReplay {
 
         var configuration = KioskSession.Configuration(screenSize: o.size, pixelsPerMillimetre: ppmm)
         configuration.partySizeFirst = o.partySizeFirst
+        configuration.chartThreads = o.chartThreads
         if let languages = try offeredLanguages() { configuration.useLanguages(languages) }
         var responder: HTTPBoxOfficeResponder?
         var stateDirectory: String?

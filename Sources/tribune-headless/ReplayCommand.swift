@@ -100,6 +100,8 @@ struct ReplayCommand: ParsableCommand {
     var language: String?
     @Option(help: "With --language: the compiled message catalogs (make catalogs: out/locale; default: share/tribune/locale next to the binary).")
     var catalogs: String?
+    @Option(help: "Worker threads drawing the chart (default: two, one on a single-core machine); the frames are the same, render_ms is not.")
+    var threads: Int?
 
     func run() throws {
         if boxOffice == nil && (tokenFile != nil || event != nil || pollInterval != nil || outOfServiceAfter != nil || caFile != nil) {
@@ -135,6 +137,10 @@ struct ReplayCommand: ParsableCommand {
         options.speechWAVPath = speechWAV
         options.language = language
         options.catalogs = catalogs
+        if let threads {
+            guard (1...64).contains(threads) else { throw ValidationError("--threads: expected 1 to 64; found \(threads)") }
+            options.chartThreads = threads
+        }
         if let boxOffice, let tokenFile {
             var settings = RecordingReplay.BoxOffice(url: boxOffice, token: try HTTPBoxOfficeResponder.readToken(path: tokenFile), eventID: event)
             if let pollInterval { settings.pollInterval = pollInterval }

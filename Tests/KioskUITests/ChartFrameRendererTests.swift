@@ -232,6 +232,31 @@ import Seating
         #expect(d.mean < rough.mean)
     }
 
+    /// Zooming out (the way home from a tribune): the first shrinking frame is drawn exactly a
+    /// step further out and magnified to the view, the next ones within that step only
+    /// magnified from it (no tiles drawn), the frame at rest exactly at the view.
+    @Test func animatedZoomOutDrawsAStepFurtherOutAndMagnifies() {
+        let chart = Self.scene(deviceSeat: 7)
+        let (renderer, surface) = Self.firstFrame(chart)
+        var view = chart.view
+        view.zoom /= 1.1
+        renderer.render(chart, view: view, viewInMotion: true, into: surface)
+        #expect(renderer.lastFrame.mode == .resampled && renderer.lastFrame.approximate && renderer.lastFrame.tilesDrawn > 0)
+        // Close to the exact frame: content everywhere, no background where the view has chart.
+        #expect(Self.difference(surface, Self.reference(chart, view: view)).mean < 6)
+        view.zoom /= 1.15   // 1.27× out of the first frame, within the 1.4× step
+        renderer.render(chart, view: view, viewInMotion: true, into: surface)
+        #expect(renderer.lastFrame.mode == .resampled && renderer.lastFrame.tilesDrawn == 0)
+        #expect(Self.difference(surface, Self.reference(chart, view: view)).mean < 6)
+        view.zoom /= 1.3    // past the step (1.1 · 1.4 = 1.54 < 1.1 · 1.15 · 1.3): a step further out again
+        renderer.render(chart, view: view, viewInMotion: true, into: surface)
+        #expect(renderer.lastFrame.mode == .resampled && renderer.lastFrame.tilesDrawn > 0)
+        renderer.render(chart, view: view, into: surface)   // the animation has ended
+        #expect(renderer.lastFrame.mode == .full && !renderer.lastFrame.approximate)
+        let d = Self.difference(surface, Self.reference(chart, view: view))
+        #expect(d.max <= 24 && d.mean <= 0.5)
+    }
+
     /// An animation's frames (a zoom to a tribune) are drawn like a pinch in flight while the
     /// scale stays within reach, exactly once it leaves that reach or the animation has ended.
     @Test func animatedZoomResamplesOnItsWayAndEndsExact() {

@@ -164,6 +164,8 @@ public final class ChartFrameRenderer {
         var damage: [PixelRect] = []
         var full = layout == nil || !m.isFinite
         var resample = false
+        // The transform the exact frame is drawn at: the view's, or one a step further out.
+        var exact = m
         var panned = false
 
         if !full, let l = layout {
@@ -187,20 +189,30 @@ public final class ChartFrameRenderer {
                 // out would show background where that frame had nothing drawn (the zoom out
                 // from a tribune showed bare screen); such frames are drawn exactly.
                 let r = relativeScale(m, lt)
-                if r >= 1 - 1e-9 && r < 1.45 { resample = true } else { full = true }
+                if r >= 1 - 1e-9 && r < Self.resampleReach {
+                    resample = true
+                } else if r < 1 {
+                    // Shrinking (zooming out): drawn exactly a step further out than asked and
+                    // magnified to the view, so the next frames of the way out are magnified
+                    // from it too, not each drawn exactly.
+                    full = true; resample = true
+                    exact = Self.furtherOut(m, screen: screen)
+                } else {
+                    full = true
+                }
             } else {
                 full = true
             }
         }
 
         if full {
-            let l = ChartSceneLayout(scene: scene, transform: m, screen: screen, masks: masks, style: style,
+            let l = ChartSceneLayout(scene: scene, transform: exact, screen: screen, masks: masks, style: style,
                                      workers: workers, recycling: layout)
             if outlines == nil || outlines!.scale != l.deviceScale {
                 outlines = ChartSceneOutlines(scale: l.deviceScale, style: style, tribuneCount: venue.tribunes.count)
             }
             layout = l
-            let origin = MapStyle.patternOrigin(m)
+            let origin = MapStyle.patternOrigin(exact)
             let deviceSeat = (scene.side.first ?? 0) * l.deviceScale
             if origin != paletteOrigin || deviceSeat != tribuneSeat {
                 // Patterns are anchored at the chart's origin: they move with the map.
@@ -271,6 +283,19 @@ public final class ChartFrameRenderer {
     private var displayApproximateShown = false
 
     private func isInFlight(_ v: ChartViewState) -> Bool { v.manualZoom != 1 || v.currentRotation != 0 }
+
+    /// How far an in-flight frame may magnify the last exact frame (relative scale) before it
+    /// is drawn exactly, and how much further out a shrinking frame's exact frame is drawn.
+    static let resampleReach = 1.45
+    static let furtherOutScale = 1.4
+
+    /// `m` shrunk by `furtherOutScale` about the screen's centre: the same centre, more around it.
+    static func furtherOut(_ m: AffineTransform, screen: PixelRect) -> AffineTransform {
+        let cx = Double(screen.width) / 2, cy = Double(screen.height) / 2
+        let s = 1 / furtherOutScale
+        return m.concatenating(AffineTransform(a: s, b: 0, c: 0, d: s, tx: cx * (1 - s), ty: cy * (1 - s)))
+    }
+
 
     private func relativeScale(_ m: AffineTransform, _ l: AffineTransform) -> Double {
         let dm = abs(m.a * m.d - m.b * m.c), dl = abs(l.a * l.d - l.b * l.c)

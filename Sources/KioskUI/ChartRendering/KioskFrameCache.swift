@@ -28,6 +28,9 @@ final class KioskFrameCache {
     /// labels' `ChartLabels.signature` (the next frame with the same labels copies only what
     /// the renderer changed); nil when the picture is anything else.
     var labelledFrame: UInt64?
+    /// The labels the picture's user draws over it where it copies it (the picture is then the
+    /// renderer's frame itself, not a copy of it with the labels); nil: none to draw.
+    var labelsOverPicture: ChartLabels?
     /// The chart's section, row and seat labels (sprites made once per panel density).
     var labels: ChartLabels?
     /// The venue's categories' and statuses' looks (made on first use).

@@ -40,7 +40,8 @@ extension KioskSession {
     var mapStyle: MapStyle { frameCache.mapStyle(interaction.chart.venue, patternScale: patternScale, seatShapes: seatShapes) }
 
     /// The chart under the chrome, redrawn only when its key changed (`chartDamage` says
-    /// where). Once the stadium has traced in, `ChartFrameRenderer` draws it —
+    /// where); the chart's labels, when `frameCache.labelsOverPicture` has them, are drawn over
+    /// it by the caller wherever it copies the picture. Once the stadium has traced in, `ChartFrameRenderer` draws it —
     /// the seats of every tribune coloured by status, only the tiles a change touches — into
     /// its own surface, which is the picture; with the selected tribune's seat overlay
     /// (`drawSeats`) the picture is a copy with the overlay on top. The trace-in draws directly.
@@ -50,10 +51,12 @@ extension KioskSession {
         let key = chartKey()
         if cache.chartKey == key {
             cache.chartDamage = []
-            if cache.pictureIsRendererFrame, let base = cache.chartBase, base.width == width, base.height == height { return base }
+            if cache.pictureIsRendererFrame || cache.labelsOverPicture != nil, let base = cache.chartBase,
+               base.width == width, base.height == height { return base }
             return surface
         }
         cache.chartKey = key
+        cache.labelsOverPicture = nil
         let full = [surface.bounds]
         if key.trace >= 1 { cache.traceFills = nil }
         guard key.trace >= 1 else {
@@ -87,25 +90,17 @@ extension KioskSession {
             cache.labelledFrame = nil
             return surface
         }
-        // Labels go over a copy: the renderer's frame stays as it drew it. Over the same labels
-        // as last time only what the renderer changed is copied, with the labels there redrawn
-        // (a seat sold elsewhere repaints its tiles, not the screen).
+        // The labels go over the picture where it is copied to the screen (`labelsOverPicture`):
+        // the renderer's frame stays as it drew it, and is not copied once more to carry them.
+        // Over the same labels as last time only what the renderer changed is damaged (a seat
+        // sold elsewhere repaints its tiles, not the screen).
         if placeChartLabels(view: view, width: width, height: height), let labels = cache.labels {
             let signature = labels.signature
-            if cache.labelledFrame == signature {
-                for r in changed {
-                    surface.copy(from: base, sourceRect: r, to: (r.x, r.y))
-                    labels.draw(into: surface, clip: r)
-                }
-                cache.chartDamage = changed
-            } else {
-                surface.copy(from: base, sourceRect: base.bounds, to: (0, 0))
-                drawPlacedLabels(into: surface)
-                cache.chartDamage = full
-            }
+            cache.chartDamage = cache.labelledFrame == signature ? changed : full
             cache.labelledFrame = signature
             cache.pictureIsRendererFrame = false
-            return surface
+            cache.labelsOverPicture = labels
+            return base
         }
         // Without an overlay the renderer's frame is the picture itself, no copy; after another
         // picture everything may differ.

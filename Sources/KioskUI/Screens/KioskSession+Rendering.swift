@@ -93,6 +93,7 @@ extension KioskSession {
         let context = DrawingContext(surface: surface)
         for r in damage {
             surface.copy(from: chart, sourceRect: r, to: (r.x, r.y))
+            cache.labelsOverPicture?.draw(into: surface, clip: r)
             context.save()
             if r != bounds { context.clip(to: Rect(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height))) }
             drawChrome(frame, with: painter, in: context)

@@ -91,8 +91,10 @@ final class WindingResolver {
         return true
     }
 
-    /// Piece visits allowed per `resolve` (bounds the sweep's O(slabs × active) time).
-    static let workBudget = 4_000_000
+    /// Piece visits allowed per `resolve` (bounds the sweep's O(slabs × active) time). Wide
+    /// dashed strokes of tight curves in exact outlines take up to 6.3 M (27 000 pieces, issue
+    /// 29's stroke-212); over the budget they kept the plain accumulation, winding 2 summed.
+    static let workBudget = 16_000_000
     private var work = 0
 
     @inline(__always) private func emit(_ e: SIMD4<Int32>) {

@@ -139,7 +139,12 @@ final class Rasterizer {
     func preparedEdges(_ path: Path, transform: AffineTransform, rule: FillRule, clip: PixelRect) -> EdgeSummary {
         let e = buildEdgesInside(path, transform: transform, clip: clip)
             ?? buildEdges(path, transform: transform, clip: clip)
-        return resolveOverlaps(e, rule: rule)
+        resolver.crossed = false
+        let resolved = resolveOverlaps(e, rule: rule)
+        if flattensFiner(path) {
+            return resolveOverlaps(rebuiltFiner(path, transform: transform, clip: clip), rule: rule)
+        }
+        return resolved
     }
 
     /// Rasterizes `path` (user space) through `transform` (→ target pixels) with `rule`, limited

@@ -39,6 +39,9 @@ final class WindingResolver {
     private(set) var output: UnsafeMutablePointer<SIMD4<Int32>>
     private var outputCapacity = 256
     private(set) var outputCount = 0
+    /// Set when a `resolve` finds two edges crossing (not only overlapping windings); the
+    /// caller clears it.
+    var crossed = false
     private var pieceCount = 0
 
     init() {
@@ -210,6 +213,7 @@ final class WindingResolver {
                 for a in 0..<(activeCount - 1) {
                     let l = pc[Int(act[a])], r = pc[Int(act[a + 1])]
                     if l.xb > r.xb {
+                        crossed = true
                         let gapA = r.xa - l.xa, gapB = l.xb - r.xb
                         let t = gapA / (gapA + gapB)
                         var yc = ya &+ Int32(Swift.max(0, Swift.min(Double(yEnd &- ya), (t * Double(yEnd &- ya)).rounded(.down))))

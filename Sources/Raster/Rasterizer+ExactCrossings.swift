@@ -11,18 +11,31 @@ extension Rasterizer {
     /// their output and their cost.
     static let crossingToleranceDivisor = 5.0
 
-    /// True when `path`, whose overlaps were just resolved (`resolver.crossed` cleared before),
-    /// is to be flattened again finer.
+    /// True when `path`, whose edges the overlap sweep found crossing, is to be flattened again.
     @inline(__always) func flattensFiner(_ path: Path) -> Bool {
-        resolver.crossed && tolerance <= DrawingContext.exactFlatteningTolerance && path.hasCurves
+        tolerance <= DrawingContext.exactFlatteningTolerance && path.hasCurves
     }
 
     /// The tolerance `fill` flattens `path` with (for tests that model the polygon it fills).
     func fillFlatteningTolerance(_ path: Path, transform: AffineTransform, rule: FillRule, clip: PixelRect) -> Double {
         let e = buildEdgesInside(path, transform: transform, clip: clip) ?? buildEdges(path, transform: transform, clip: clip)
-        resolver.crossed = false
         _ = resolveOverlaps(e, rule: rule)
-        return flattensFiner(path) ? tolerance / Rasterizer.crossingToleranceDivisor : tolerance
+        return takeCrossed() && flattensFiner(path) ? tolerance / Rasterizer.crossingToleranceDivisor : tolerance
+    }
+
+    /// The edges of `path` built again finer and resolved (the sweep found them crossing).
+    /// Out of line: the common fill only tests a flag.
+    @inline(never)
+    func resolvedFiner(_ path: Path, transform: AffineTransform, rule: FillRule, clip: PixelRect) -> EdgeSummary {
+        let r = resolveOverlaps(rebuiltFiner(path, transform: transform, clip: clip), rule: rule)
+        resolver.crossed = false
+        return r
+    }
+
+    /// Whether the sweep found edges crossing since this was last asked.
+    func takeCrossed() -> Bool {
+        defer { resolver.crossed = false }
+        return resolver.crossed
     }
 
     /// The edges of `path` built again at `tolerance / crossingToleranceDivisor`.

@@ -39,8 +39,8 @@ final class WindingResolver {
     private(set) var output: UnsafeMutablePointer<SIMD4<Int32>>
     private var outputCapacity = 256
     private(set) var outputCount = 0
-    /// Set when a `resolve` finds two edges crossing (not only overlapping windings); the
-    /// caller clears it.
+    /// Set when a `resolve` finds two edges crossing (not only overlapping windings); whoever
+    /// reads it clears it (`Rasterizer.takeCrossed`), so the common fill only tests a flag.
     var crossed = false
     private var pieceCount = 0
 

@@ -179,7 +179,11 @@ extension Stroker.Builder {
         if steps > 1, steps.isFinite {
             let n = Int(steps)
             let a = angle / Double(n)
-            let cs = cos(a), sn = sin(a), h = halfWidth
+            let cs = cos(a), sn = sin(a)
+            // Exact outlines: inner vertices just outside the circle, so the chords straddle
+            // it (each chord's segment area made up) instead of all lying inside it (issue 29:
+            // stroke-160's round cap, 4.4 levels off the truth where cairo's is 2.5).
+            let h = exact ? halfWidth * (a / sn).squareRoot() : halfWidth
             var x = fromX, y = fromY
             for _ in 1..<n {
                 let nx = x * cs - y * sn

@@ -34,6 +34,7 @@ extension DrawingContext {
         let clip = Rasterizer.addressable(clipRect.intersection(surface.bounds))
         guard !clip.isEmpty, transform.isFinite else { clipRect = emptyClip; return }
         let e = rasterizer.resolveOverlaps(rasterizer.buildEdges(path, transform: transform, clip: clip), rule: rule)
+        _ = rasterizer.takeCrossed()  // (clip masks keep their flattening)
         let bounds = e.pixelBounds(clip: clip)
         guard e.count > 0, !bounds.isEmpty else { clipRect = emptyClip; return }
         let mask = CoverageMask(bounds: bounds)

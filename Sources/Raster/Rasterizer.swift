@@ -139,7 +139,11 @@ final class Rasterizer {
     func preparedEdges(_ path: Path, transform: AffineTransform, rule: FillRule, clip: PixelRect) -> EdgeSummary {
         let e = buildEdgesInside(path, transform: transform, clip: clip)
             ?? buildEdges(path, transform: transform, clip: clip)
-        return resolveOverlaps(e, rule: rule)
+        let r = resolveOverlaps(e, rule: rule)
+        if _slowPath(resolver.crossed) && takeCrossed() && flattensFiner(path) {
+            return resolvedFiner(path, transform: transform, rule: rule, clip: clip)
+        }
+        return r
     }
 
     /// Rasterizes `path` (user space) through `transform` (→ target pixels) with `rule`, limited

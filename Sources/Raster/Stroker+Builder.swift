@@ -54,9 +54,13 @@ extension Stroker {
 
         /// The graded vertices next to each curve end (`gradedEndSteps`), or only the tangent's.
         let endSteps: [Double]
+        /// Held to issue 29's truth (`outline`'s `exact`): tight curves are flattened finer too
+        /// (`tightSteps`).
+        let exact: Bool
 
         init(style: StrokeStyle, tolerance: Double, exact: Bool = false) {
             endSteps = exact ? Builder.gradedEndSteps : [Builder.gradedEndSteps[0]]
+            self.exact = exact
             halfWidth = style.lineWidth / 2
             cap = style.lineCap
             join = style.lineJoin
@@ -145,11 +149,12 @@ extension Stroker {
             let ddx = p0.x - 2 * c.x + p2.x, ddy = p0.y - 2 * c.y + p2.y
             let nf = ((ddx * ddx + ddy * ddy).squareRoot() / (4 * curveTolerance)).squareRoot().rounded(.up)
             // Capped before the conversion: a huge control point gives a finite nf past Int.max.
-            let n = nf.isFinite ? Swift.max(1, Int(Swift.min(nf, 4096))) : 1
+            var n = nf.isFinite ? Swift.max(1, Int(Swift.min(nf, 4096))) : 1
             @inline(__always) func at(_ u: Double) -> Point {
                 let v = 1 - u
                 return Point(x: v * v * p0.x + 2 * u * v * c.x + u * u * p2.x, y: v * v * p0.y + 2 * u * v * c.y + u * u * p2.y)
             }
+            if exact { n = tightSteps(n, at: at) }
             let step = 1.0 / Double(n)
             for g in endSteps { append(at(step * g), smooth: true) }
             for k in 1..<n { append(at(Double(k) * step), smooth: true) }
@@ -174,12 +179,13 @@ extension Stroker {
             let bx = c1.x - 2 * c2.x + p3.x, by = c1.y - 2 * c2.y + p3.y
             let m = Swift.max((ax * ax + ay * ay).squareRoot(), (bx * bx + by * by).squareRoot())
             let nf = (3 * m / (4 * curveTolerance)).squareRoot().rounded(.up)
-            let n = nf.isFinite ? Swift.max(1, Int(Swift.min(nf, 4096))) : 1
+            var n = nf.isFinite ? Swift.max(1, Int(Swift.min(nf, 4096))) : 1
             @inline(__always) func at(_ u: Double) -> Point {
                 let v = 1 - u
                 let b0 = v * v * v, b1 = 3 * u * v * v, b2 = 3 * u * u * v, b3 = u * u * u
                 return Point(x: b0 * p0.x + b1 * c1.x + b2 * c2.x + b3 * p3.x, y: b0 * p0.y + b1 * c1.y + b2 * c2.y + b3 * p3.y)
             }
+            if exact { n = tightSteps(n, at: at) }
             let step = 1.0 / Double(n)
             for g in endSteps { append(at(step * g), smooth: true) }
             for k in 1..<n { append(at(Double(k) * step), smooth: true) }

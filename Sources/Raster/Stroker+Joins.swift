@@ -91,15 +91,19 @@ extension Stroker.Builder {
                 let cross = e.dx * e2.dy - e.dy * e2.dx
                 if cross < 0 {
                     let dot = e.dx * e2.dx + e.dy * e2.dy
-                    // Distance from the vertex to the intersection's foot on either segment.
-                    let foot = h * -cross / (1 + dot)
+                    // How far the kite reaches along either segment from the vertex: to the
+                    // intersection's foot, h·tan(ψ/2), or to the other offset's end, h·sin ψ,
+                    // which lies further for turns under 90°. Beyond a segment's end the kite
+                    // leaves that segment's quad, and cutting it would open a hole (a wide
+                    // stroke turning tighter than its half width, issue 29: stroke-132, 212).
+                    let reach = Swift.max(h * -cross / (1 + dot), h * -cross)
                     let room2 = k2 == 0 ? length(0) - firstCut : length(k2)
-                    if foot <= length(k) - usedAtStart && foot <= room2 {
+                    if reach <= length(k) - usedAtStart && reach <= room2 {
                         let q = h / (1 + dot)
                         output.addLine(to: Point(x: v.x + (e.dy + e2.dy) * q, y: v.y - (e.dx + e2.dx) * q))
                         e = e2
-                        usedAtStart = foot
-                        if k == 0 { firstCut = foot }
+                        usedAtStart = reach
+                        if k == 0 { firstCut = reach }
                         continue
                     }
                 }
@@ -175,7 +179,11 @@ extension Stroker.Builder {
         if steps > 1, steps.isFinite {
             let n = Int(steps)
             let a = angle / Double(n)
-            let cs = cos(a), sn = sin(a), h = halfWidth
+            let cs = cos(a), sn = sin(a)
+            // Exact outlines: inner vertices just outside the circle, so the chords straddle
+            // it (each chord's segment area made up) instead of all lying inside it (issue 29:
+            // stroke-160's round cap, 4.4 levels off the truth where cairo's is 2.5).
+            let h = exact ? halfWidth * (a / sn).squareRoot() : halfWidth
             var x = fromX, y = fromY
             for _ in 1..<n {
                 let nx = x * cs - y * sn
@@ -205,10 +213,14 @@ extension Stroker.Builder {
             let half = Swift.max(2, Int((Double.pi / arcStep).rounded(.up)))
             let n = 2 * half
             let a = 2 * Double.pi / Double(n)
-            output.move(to: Point(x: p.x + h, y: p.y))
+            // Exact outlines: the polygon's area made the disc's (its vertices just outside,
+            // its chords' middles just inside), not short of it by the whole chord depth
+            // (issue 29: stroke-zero-length-caps, mean further from the truth than cairo's).
+            let r = exact ? h * (a / sin(a)).squareRoot() : h
+            output.move(to: Point(x: p.x + r, y: p.y))
             for k in 1..<n {
                 let t = a * Double(k)
-                output.addLine(to: Point(x: p.x + cos(t) * h, y: p.y + sin(t) * h))
+                output.addLine(to: Point(x: p.x + cos(t) * r, y: p.y + sin(t) * r))
             }
             output.closeSubpath()
         }

@@ -11,11 +11,9 @@ import SceneFile
 /// with any stroke) max ≤ 24, mean ≤ 1, at most 0.1 % of pixels over 16; never further from
 /// the truth than cairo. `EXACTNESS_REPORT=1` prints every scene.
 struct CorpusExactnessTests {
-    /// Scenes expected to miss: stroke-zero-length-caps' dots (zero-length subpaths with round
-    /// caps), which Raster and cairo both draw and the truth's geometry has no direction for
-    /// (both 255 levels off it); fill-flower-evenodd, where many edges meet at the flower's
-    /// centre (Raster 24.8 levels, cairo 29.5; on the 64×64 truth 30.3 and 30.6).
-    static let knownMisses: Set<String> = ["stroke-zero-length-caps", "fill-flower-evenodd"]
+    /// Scenes expected to miss: none (fill-flower-evenodd, where sixteen petals meet at the
+    /// centre, and stroke-zero-length-caps were the last).
+    static let knownMisses: Set<String> = []
 
     /// The truth's drawing of a corpus scene, or nil when it uses what the truth does not draw.
     static func truth(of scene: SceneFile, samples: Int) -> TruthRenderer? {

@@ -13,11 +13,8 @@ import Testing
 struct ExactnessTests {
     static let seed: UInt64 = 29
 
-    /// Scenes still off, all strokes: stroke-132 and stroke-212 miss the targets (35 and 53
-    /// levels, cairo 48 and 178) where a wide stroke turns tighter than its half width right
-    /// after a butt end; stroke-160 meets them but cairo's largest difference is smaller (4.4
-    /// against 2.5 levels, 2.9 against 2.3 on the 64×64 truth).
-    static let knownMisses: Set<String> = ["stroke-132", "stroke-160", "stroke-212"]
+    /// Scenes expected to miss: none (stroke-132, stroke-160 and stroke-212 were the last).
+    static let knownMisses: Set<String> = []
 
     @Test func randomScenesAgainstTheTruth() throws {
         // Made here, not kept in a static: LeakSanitizer does not see the arrays a static of

@@ -215,8 +215,13 @@ struct SupersampledReferenceTests {
             guard case let .fill(path, paint, rule, transform, nil) = op, case let .solid(color) = paint else {
                 Issue.record("\(name): only solid fills are modelled"); return
             }
-            // Flattened as scene files are drawn (flattening is not under test here: ExactnessTests).
-            let cov = Self.referenceCoverage(path.applying(transform).flattened(tolerance: DrawingContext.exactFlatteningTolerance), width: w, height: h,
+            // Flattened as scene files are drawn (flattening is not under test here: ExactnessTests),
+            // finer where edges cross (`Rasterizer.crossingToleranceDivisor`).
+            let rasterizer = Rasterizer()
+            rasterizer.tolerance = DrawingContext.exactFlatteningTolerance
+            let tolerance = rasterizer.fillFlatteningTolerance(path, transform: transform, rule: rule,
+                                                               clip: PixelRect(x: 0, y: 0, width: w, height: h))
+            let cov = Self.referenceCoverage(path.applying(transform).flattened(tolerance: tolerance), width: w, height: h,
                                              evenOdd: rule == .evenOdd)
             let p = color.premultiplied.rawValue
             let src = (0..<4).map { Double((p >> UInt32(8 * $0)) & 0xFF) }

@@ -52,6 +52,21 @@ struct TruthRendererTests {
         #expect(abs(area(.miter, limit: 1.4) - 158) < 0.1)
     }
 
+    @Test func zeroLengthSubpathsFollowSVG() {
+        // SVG's rule: a disc of the width's diameter (round), a square of that side (square),
+        // nothing (butt), for a close and for a line to the same point alike.
+        let closed = Self.polyline([(20, 20)], closed: true)
+        let line = Self.polyline([(40, 40), (40, 40)])
+        for path in [closed, line] {
+            func area(_ cap: StrokeStyle.LineCap) -> Double {
+                Self.area(truth.strokeCoverage(path, style: StrokeStyle(lineWidth: 8, lineCap: cap)))
+            }
+            #expect(abs(area(.round) - Double.pi * 16) < 0.1)
+            #expect(area(.square) == 64)
+            #expect(area(.butt) == 0)
+        }
+    }
+
     @Test func dashesFollowTheArcLength() {
         let line = Self.polyline([(10, 20.5), (50, 20.5)])
         let counts = truth.strokeCoverage(line, style: StrokeStyle(lineWidth: 2, dash: [5, 5], dashPhase: 2))

@@ -5,7 +5,9 @@
 /// the path's corners (miter quadrilateral within the limit, else the bevel triangle, on the
 /// outer side; for round, the disc's sector between the two segments' end normals), the same
 /// sector where flattened curve pieces meet (the curve's own sweep of normals), and the caps
-/// at open ends (a square's half-width rectangle, the half disc beyond the end). Dashes cut
+/// at open ends (a square's half-width rectangle, the half disc beyond the end); where a curve
+/// meets a corner or an end, the sector between its exact tangent and its first (last)
+/// chord. A zero-length subpath is SVG's dot (`addDot`). Dashes cut
 /// the flattened subpaths by arc length (the pattern restarting at each subpath, an odd pattern taken twice); each dash
 /// is an open piece with its caps, and on a closed subpath a dash running through the start
 /// is joined there, as cairo does.
@@ -71,6 +73,10 @@ enum TruthStroke {
         var out: [Piece] = []
         let dashed = style.dash.count > 0 && style.dash.allSatisfy { $0 >= 0 } && style.dash.contains { $0 > 0 }
         for pl in path.polylines() {
+            if let first = pl.points.first, pl.points.allSatisfy({ $0 == first }) {
+                if !dashed || startsOn(style.dash, phase: style.dashPhase) { addDot(at: first, hw: hw, cap: style.lineCap, into: &out) }
+                continue
+            }
             let parts = dashed ? dashes(of: pl, pattern: style.dash.count % 2 == 1 ? style.dash + style.dash : style.dash,
                                         phase: style.dashPhase) : [pl]
             for part in parts { addPieces(of: part, hw: hw, style: style, into: &out) }
@@ -82,8 +88,17 @@ enum TruthStroke {
         let p = pl.points, n = p.count
         guard n >= 2 else { return }
         for i in 0..<(n - 1) where p[i] != p[i + 1] {
-            let m = normal(TruthPath.unit(p[i + 1] - p[i])) * hw
+            let d = TruthPath.unit(p[i + 1] - p[i])
+            let m = normal(d) * hw
             out.append(.polygon([p[i] + m, p[i + 1] + m, p[i + 1] - m, p[i] - m]))
+            // A curve's normals sweep from its end tangent to the first (last) chord's normal
+            // before the chord's rectangle starts: that sector belongs to the stroke too (the
+            // same sector as between two chords). A chord turns from the exact tangent by a
+            // few degrees on a curve tighter than the half width, which left a sliver open
+            // next to a corner or an end.
+            let tOut = pl.tangentOut[i], tIn = pl.tangentIn[i + 1]
+            if tOut != V(0, 0) && tOut != d { out.append(.disc(p[i], hw, sides: [tOut, -d])) }
+            if tIn != V(0, 0) && tIn != d { out.append(.disc(p[i + 1], hw, sides: [d, -tIn])) }
         }
         let joined = pl.closed ? 0..<(n - 1) : 1..<(n - 1)
         for i in joined {
@@ -112,6 +127,29 @@ enum TruthStroke {
         } else {
             out.append(.polygon([v, a, b]))
         }
+    }
+
+    /// A zero-length subpath (a move followed by segments of no length or a close), by SVG's
+    /// rule (SVG 1.1 §11.4 'stroke-linecap', SVG 2 §13.5.7 zero-length subpaths): round caps
+    /// paint a disc of the line's width, square caps a square of that side aligned with the
+    /// x axis, butt caps nothing.
+    static func addDot(at v: V, hw: Double, cap: StrokeStyle.LineCap, into out: inout [Piece]) {
+        switch cap {
+        case .butt: return
+        case .round: out.append(.disc(v, hw, sides: []))
+        case .square: out.append(.polygon([v + V(-hw, -hw), v + V(hw, -hw), v + V(hw, hw), v + V(-hw, hw)]))
+        }
+    }
+
+    /// Whether a dash pattern is on at arc length 0 (after `phase`), as `dashes` walks it.
+    static func startsOn(_ dash: [Double], phase: Double) -> Bool {
+        let pattern = dash.count % 2 == 1 ? dash + dash : dash
+        let total = pattern.reduce(0, +)
+        var left = phase.truncatingRemainder(dividingBy: total)
+        if left < 0 { left += total }
+        var index = 0
+        while left >= pattern[index] { left -= pattern[index]; index = (index + 1) % pattern.count }
+        return index % 2 == 0
     }
 
     /// The cap at an open end, `direction` pointing out of the stroke.

@@ -76,8 +76,17 @@ final class SeatMaskCache {
     private var pending: [Int32] = []
 
     /// Flattened seat outlines per rotation step (device px, relative to the seat centre).
-    private var polygonPoints: [[SIMD2<Float>]] = []
-    private var polygonStarts: [[Int32]] = []
+    /// (All in arenas the workers read through pointers: nested arrays cost a retain and a
+    /// release per mask, contended between the workers — a tenth of a cold 4K frame.)
+    private var outlinePoints: UnsafeMutablePointer<SIMD2<Float>>
+    private var outlinePointCount = 0, outlinePointCapacity = 0
+    /// Contour starts, relative to their rotation step's first point.
+    private var outlineStarts: UnsafeMutablePointer<Int32>
+    private var outlineStartCount = 0, outlineStartCapacity = 0
+    /// Per rotation step: its first point, its first contour start and its contour count
+    /// (count −1: not built yet).
+    private var outlineOf: UnsafeMutablePointer<SIMD3<Int32>>
+    private var outlineOfCapacity = 0
 
     /// Masks generated since the cache was created (for benchmarks and tests).
     private(set) var generated = 0
@@ -111,11 +120,32 @@ final class SeatMaskCache {
         infos = .allocate(capacity: 1)
         arena = .allocate(capacity: 1)
         lanes = .allocate(capacity: 1)
+        outlinePoints = .allocate(capacity: 1)
+        outlineStarts = .allocate(capacity: 1)
+        outlineOf = .allocate(capacity: 1)
+        scratchRasterizers = .allocate(capacity: 1)
+        scratchBuffers = .allocate(capacity: 1)
     }
 
     deinit {
         slotOfKey.deallocate(); infos.deallocate(); arena.deallocate(); lanes.deallocate()
-        for s in scratch { s.buffer.deallocate() }
+        outlinePoints.deallocate(); outlineStarts.deallocate(); outlineOf.deallocate()
+        for w in 0..<scratchCount {
+            scratchRasterizers[w].release()
+            scratchBuffers[w].deallocate()
+        }
+        scratchRasterizers.deallocate(); scratchBuffers.deallocate()
+    }
+
+    /// Forgets every rotation step's outline (a new size, or none).
+    private func resetOutlines(steps: Int) {
+        outlinePointCount = 0; outlineStartCount = 0
+        if steps > outlineOfCapacity {
+            outlineOf.deallocate()
+            outlineOfCapacity = steps
+            outlineOf = .allocate(capacity: steps)
+        }
+        outlineOf.initialize(repeating: SIMD3(0, 0, -1), count: Swift.max(0, steps))
     }
 
     /// Bytes held by the cache.
@@ -149,8 +179,7 @@ final class SeatMaskCache {
         slotOfKey.initialize(repeating: -1, count: keyCount)
         slotCount = 0
         pending.removeAll(keepingCapacity: true)
-        polygonPoints = Array(repeating: [], count: isDot ? 0 : rotationSteps)
-        polygonStarts = Array(repeating: [], count: isDot ? 0 : rotationSteps)
+        resetOutlines(steps: isDot ? 0 : rotationSteps)
     }
 
     /// Drops every mask (cold cache) and forgets the size.
@@ -158,7 +187,7 @@ final class SeatMaskCache {
         deviceSize = -1
         slotCount = 0
         pending.removeAll()
-        polygonPoints = []; polygonStarts = []
+        resetOutlines(steps: 0)
         infos.deallocate(); infos = .allocate(capacity: 1); infoCapacity = 0
         arena.deallocate(); arena = .allocate(capacity: 1); arenaCapacity = 0
         lanes.deallocate(); lanes = .allocate(capacity: 1); laneCapacity = 0
@@ -230,7 +259,7 @@ final class SeatMaskCache {
             let perRotation = SeatMaskCache.phases * SeatMaskCache.phases
             for key in pending {
                 let q = Int(key) / perRotation
-                if polygonPoints[q].isEmpty { buildPolygon(q) }
+                if outlineOf[q].z < 0 { buildPolygon(q) }
             }
         }
         for i in 0..<count {
@@ -254,26 +283,50 @@ final class SeatMaskCache {
         var sink = PolygonCollector()
         SeatShape.unitFill.flatten(tolerance: 0.1, transform: t, into: &sink)
         sink.finish()
-        polygonPoints[q] = sink.points
-        polygonStarts[q] = sink.starts
+        let points = sink.points, starts = sink.starts
+        if outlinePointCount + points.count > outlinePointCapacity {
+            let bigger = Swift.max(outlinePointCount + points.count, 2 * outlinePointCapacity, 256)
+            let n = UnsafeMutablePointer<SIMD2<Float>>.allocate(capacity: bigger)
+            n.update(from: outlinePoints, count: outlinePointCount)
+            outlinePoints.deallocate(); outlinePoints = n; outlinePointCapacity = bigger
+        }
+        if outlineStartCount + starts.count > outlineStartCapacity {
+            let bigger = Swift.max(outlineStartCount + starts.count, 2 * outlineStartCapacity, 64)
+            let n = UnsafeMutablePointer<Int32>.allocate(capacity: bigger)
+            n.update(from: outlineStarts, count: outlineStartCount)
+            outlineStarts.deallocate(); outlineStarts = n; outlineStartCapacity = bigger
+        }
+        (outlinePoints + outlinePointCount).update(from: points, count: points.count)
+        (outlineStarts + outlineStartCount).update(from: starts, count: starts.count)
+        outlineOf[q] = SIMD3(Int32(outlinePointCount), Int32(outlineStartCount), Int32(Swift.max(0, starts.count - 1)))
+        outlinePointCount += points.count; outlineStartCount += starts.count
     }
 
     /// Per-worker scratch: a rasterizer and a slot-sized byte buffer (made before the workers
-    /// start, so they only read this array).
-    private var scratch: [(rasterizer: SeatMaskRasterizer, buffer: UnsafeMutablePointer<UInt8>, capacity: Int)] = []
+    /// start, so they only read these; held unmanaged, so reading one costs no retain).
+    private var scratchRasterizers: UnsafeMutablePointer<Unmanaged<SeatMaskRasterizer>>
+    private var scratchBuffers: UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>
+    private var scratchCount = 0, scratchBufferCapacity = 0
 
     private func prepareScratch(workers: Int) {
-        while scratch.count < workers { scratch.append((SeatMaskRasterizer(), .allocate(capacity: 1), 0)) }
         let need = slotSide * slotSide
-        for w in 0..<workers where scratch[w].capacity < need {
-            scratch[w].buffer.deallocate()
-            scratch[w].buffer = .allocate(capacity: need)
-            scratch[w].capacity = need
+        if workers > scratchCount || need > scratchBufferCapacity {
+            let count = Swift.max(workers, scratchCount), capacity = Swift.max(need, scratchBufferCapacity)
+            let rasterizers = UnsafeMutablePointer<Unmanaged<SeatMaskRasterizer>>.allocate(capacity: count)
+            let buffers = UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>.allocate(capacity: count)
+            for w in 0..<count {
+                rasterizers[w] = w < scratchCount ? scratchRasterizers[w] : Unmanaged.passRetained(SeatMaskRasterizer())
+                if w < scratchCount { scratchBuffers[w].deallocate() }
+                buffers[w] = .allocate(capacity: capacity)
+            }
+            scratchRasterizers.deallocate(); scratchBuffers.deallocate()
+            scratchRasterizers = rasterizers; scratchBuffers = buffers
+            scratchCount = count; scratchBufferCapacity = capacity
         }
     }
 
     private func generate(key: Int, slot: Int, worker: Int) {
-        let rasterizer = scratch[worker].rasterizer, buffer = scratch[worker].buffer
+        let buffer = scratchBuffers[worker]
         let side = slotSide
         let perRotation = SeatMaskCache.phases * SeatMaskCache.phases
         let q = key / perRotation
@@ -285,11 +338,11 @@ final class SeatMaskCache {
                               side: deviceSize * SeatMaskCache.templateArea.squareRoot(), width: side, height: side,
                               into: buffer)
         } else {
-            polygonPoints[q].withUnsafeBufferPointer { pts in
-                polygonStarts[q].withUnsafeBufferPointer { starts in
-                    rasterizer.rasterize(points: pts.baseAddress!, starts: starts.baseAddress!, contours: starts.count - 1,
-                                         dx: Float(cx), dy: Float(cy), width: side, height: side, into: buffer)
-                }
+            let outline = outlineOf[q]
+            let points = outlinePoints + Int(outline.x), starts = outlineStarts + Int(outline.y)
+            scratchRasterizers[worker]._withUnsafeGuaranteedRef {
+                $0.rasterize(points: points, starts: starts, contours: Int(outline.z),
+                             dx: Float(cx), dy: Float(cy), width: side, height: side, into: buffer)
             }
         }
         // Tight box, copied to the slot.

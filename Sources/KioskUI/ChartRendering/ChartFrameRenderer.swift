@@ -12,10 +12,12 @@ import Seating
 ///   is a dot of its filled area.
 /// - **Tiles** (`TileGrid`, 64 px): a pan by whole pixels keeps every tile and draws only the
 ///   newly exposed ones; a seat toggle redraws the tiles under that seat; a pinch or rotate in
-///   flight that magnifies resamples the last exact frame (`TileResampler`), while one that
-///   shrinks it (zooming out) is drawn exactly — a resample would show background where the last
-///   frame had nothing; the frame is drawn exactly as soon as the fingers rest (the same view
-///   twice in a row) or the gesture ends. A pan by a
+///   flight (or an animation's frame) that magnifies resamples the last exact frame
+///   (`TileResampler`) up to `resampleReach`; one that shrinks it (zooming out: a resample
+///   would show background where the last frame had nothing) is drawn exactly a step further
+///   out (`furtherOutScale`) and magnified to the view, so the frames after it, within that
+///   step, are magnified too; the frame is drawn exactly as soon as the fingers rest (the same
+///   view twice in a row) or the gesture ends. A pan by a
 ///   fractional offset is shown rounded to whole pixels until the view rests, then refined.
 /// - **Two workers by row bands** (`RowBandWorkers`): each tile row goes to the first free thread;
 ///   every tile's pixels depend only on the scene, so any thread count gives the same bytes.
@@ -76,7 +78,7 @@ public final class ChartFrameRenderer {
     let workers: RowBandWorkers
     let grid: TileGrid
     private var contexts: [DrawingContext] = []
-    private var layout: ChartSceneLayout?
+    private(set) var layout: ChartSceneLayout?
     private var outlines: ChartSceneOutlines?
     /// screen = content + pan.
     private(set) var pan = (x: 0, y: 0)
@@ -281,49 +283,6 @@ public final class ChartFrameRenderer {
 
     /// True when the last frame shown was resampled (the next exact frame must replace it all).
     private var displayApproximateShown = false
-
-    private func isInFlight(_ v: ChartViewState) -> Bool { v.manualZoom != 1 || v.currentRotation != 0 }
-
-    /// How far an in-flight frame may magnify the last exact frame (relative scale) before it
-    /// is drawn exactly, and how much further out a shrinking frame's exact frame is drawn.
-    static let resampleReach = 1.45
-    static let furtherOutScale = 1.4
-
-    /// `m` shrunk by `furtherOutScale` about the screen's centre: the same centre, more around it.
-    static func furtherOut(_ m: AffineTransform, screen: PixelRect) -> AffineTransform {
-        let cx = Double(screen.width) / 2, cy = Double(screen.height) / 2
-        let s = 1 / furtherOutScale
-        return m.concatenating(AffineTransform(a: s, b: 0, c: 0, d: s, tx: cx * (1 - s), ty: cy * (1 - s)))
-    }
-
-
-    private func relativeScale(_ m: AffineTransform, _ l: AffineTransform) -> Double {
-        let dm = abs(m.a * m.d - m.b * m.c), dl = abs(l.a * l.d - l.b * l.c)
-        guard dl > 0 else { return 0 }
-        return (dm / dl).squareRoot()
-    }
-
-    /// Marks the tiles under changed seats and tribunes stale.
-    private func invalidate(_ change: ChartScene.Change) {
-        guard let l = layout else { return }
-        let margin = masks.margin
-        for s in change.seats where l.key[s] != -2 {
-            let x = Int(l.baseX[s]), y = Int(l.baseY[s])
-            let r = PixelRect(x: x - margin, y: y - margin, width: 2 * margin + 2, height: 2 * margin + 2)
-            invalidateTiles(r)
-        }
-        for t in change.tribunes { invalidateTiles(l.tribuneBounds[t]) }
-    }
-
-    /// Marks stale every held tile under `r` (content px). Any content tile can still be held
-    /// (a pan may jump), so the whole rect counts, within the layout's region.
-    private func invalidateTiles(_ r: PixelRect) {
-        guard let l = layout else { return }
-        let T = grid.tileSize
-        let region = PixelRect(x: l.tileX0 * T, y: l.tileY0 * T, width: l.columns * T, height: l.rows * T)
-        guard let (tx0, ty0, tx1, ty1) = grid.tiles(touching: r.intersection(region)) else { return }
-        for ty in ty0...ty1 { for tx in tx0...tx1 { grid.invalidate(tileX: tx, tileY: ty) } }
-    }
 
     // MARK: Drawing tiles
 

@@ -115,9 +115,9 @@ import Seating
         let one = ChartFrameRenderer(venue: chart.venue, size: Self.size, threads: 1)
         let two = ChartFrameRenderer(venue: chart.venue, size: Self.size, threads: 2)
         let s1 = Surface(width: 480, height: 320), s2 = Surface(width: 480, height: 320)
-        func step(_ view: ChartViewState) {
-            let d1 = one.render(chart, view: view, into: s1)
-            let d2 = two.render(chart, view: view, into: s2)
+        func step(_ view: ChartViewState, inMotion: Bool = false) {
+            let d1 = one.render(chart, view: view, viewInMotion: inMotion, into: s1)
+            let d2 = two.render(chart, view: view, viewInMotion: inMotion, into: s2)
             #expect(d1 == d2)
             #expect(Self.bytes(s1) == Self.bytes(s2))
         }
@@ -132,6 +132,12 @@ import Seating
         step(view)  // at rest: refined
         view.endMagnification(1.05)
         view.rotation += 0.2
+        step(view)
+        // Zooming out in motion: drawn a step further out, magnified; then exact at rest.
+        view.zoom /= 1.2
+        step(view, inMotion: true)
+        view.zoom /= 1.1
+        step(view, inMotion: true)
         step(view)
     }
 

@@ -74,10 +74,7 @@ import Testing
         // /proc/uptime and /proc/self/stat tell it (both to 10 ms).
         let document = try #require(try JSONSerialization.jsonObject(with: Data(status.utf8)) as? [String: Any])
         let firstFrame = try #require(document["first_frame_ms"] as? Double)
-        let uptime = try #require(Double(try String(contentsOfFile: "/proc/uptime", encoding: .utf8).split(separator: " ")[0]))
-        let stat = try String(contentsOfFile: "/proc/self/stat", encoding: .utf8)
-        let ticks = try #require(Double(stat[stat.range(of: ")", options: .backwards)!.upperBound...].split(separator: " ")[19]))
-        let age = (uptime - ticks / Double(sysconf(Int32(_SC_CLK_TCK)))) * 1000
+        let age = try ProcessAge.fromProc() * 1000
         let tookMs = Double(setUpTook.components.seconds) * 1000 + Double(setUpTook.components.attoseconds) / 1e15
         #expect(firstFrame >= tookMs - 10 && firstFrame <= age + 20, "first frame \(firstFrame) ms; set-up \(tookMs) ms, process age \(age) ms")
         #expect(String(decoding: kiosk.command("reload"), as: UTF8.self) == "ok reloaded\n")

@@ -17,16 +17,10 @@ import Testing
     /// ages /proc/uptime and /proc/self/stat give just before and just after it is taken (each
     /// to a tick, 10 ms), however long the reads are apart.
     @Test func theProcessStartedAsProcSays() throws {
-        func procAge() throws -> Double {
-            let uptime = try #require(Double(try String(contentsOfFile: "/proc/uptime", encoding: .utf8).split(separator: " ")[0]))
-            let stat = try String(contentsOfFile: "/proc/self/stat", encoding: .utf8)
-            let ticks = try #require(Double(stat[stat.range(of: ")", options: .backwards)!.upperBound...].split(separator: " ")[19]))
-            return uptime - ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
-        }
-        let before = try procAge()
+        let before = try ProcessAge.fromProc()
         let start = try #require(ProcessStart.monotonicTime())
         let age = ProcessStart.monotonicNow() - start
-        let after = try procAge()
+        let after = try ProcessAge.fromProc()
         #expect(age >= 0)
         #expect(age >= before - 0.02 && age <= after + 0.02, "age \(age) s, /proc says \(before) s before and \(after) s after")
     }

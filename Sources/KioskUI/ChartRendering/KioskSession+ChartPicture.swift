@@ -211,13 +211,6 @@ extension KioskSession {
         let traceStyle = StrokeStyle(lineWidth: 1.5 / scale, lineCap: .round, lineJoin: .round)
         let pressedSeat: Int? = if case .seat(let s)? = pressed { s } else { nil }
         let painter = self.painter
-        if onlyDecorated && reveal < 1 {
-            let surface = context.surface
-            let outlines = frameCache.revealOutlines
-            outlines.update(venue: venue, tribune: tribune, transform: m, reveal: reveal, width: surface.width,
-                            height: surface.height, lineWidth: traceStyle.lineWidth * scale)
-            outlines.draw(renderer.outline, into: surface)
-        }
         let grow = animator.value(pressScale)
         // One paint per look and frame (pattern tiles are made once, not per seat).
         var paints: [SeatLook.Status: Paint] = [:]
@@ -259,5 +252,13 @@ extension KioskSession {
             }
         }
         context.transform = .identity
+        // The outlines drawing in go over the seats' fills, as each seat's trim went over its fill.
+        if onlyDecorated && reveal < 1 {
+            let surface = context.surface
+            let outlines = frameCache.revealOutlines
+            outlines.update(venue: venue, tribune: tribune, transform: m, reveal: reveal, width: surface.width,
+                            height: surface.height, lineWidth: traceStyle.lineWidth * scale)
+            outlines.draw(renderer.outline, into: surface)
+        }
     }
 }

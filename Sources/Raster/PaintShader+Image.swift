@@ -7,8 +7,9 @@ import Geometry
 /// transparent (cairo's EXTEND_NONE); `.pad` repeats the edge texels; `.repeat` wraps within
 /// the source rectangle.
 struct ImageSampler {
-    /// Kept alive for `base`.
-    let image: Surface
+    /// `base`'s owner, kept alive by the shader's paint (the pattern holds it): unowned, so the
+    /// span loops copy samplers without reference counting.
+    unowned(unsafe) let image: Surface
     let base: UnsafeMutableRawPointer
     let rowBytes: Int
     /// Device → texel coordinates (texel (i, j) covers [i, i+1)×[j, j+1)).
@@ -109,6 +110,18 @@ struct ImageSampler {
     func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         if let b = box {
             shadeBox(x: x, y: y, count: count, width: b, into: out)
+        } else if let o = integerOffset, extend == .repeat {
+            // A pattern tile repeated at whole pixels (the chart's tribunes): one row of the
+            // tile, wrapped, with no division per pixel (`texel` reduces each one).
+            var u = (x + o.x - x0) % w, v = (y + o.y - y0) % h
+            if u < 0 { u += w }
+            if v < 0 { v += h }
+            let row = pixels(v)
+            for i in 0..<count {
+                out[i] = row[u]
+                u &+= 1
+                if u == w { u = 0 }
+            }
         } else if let o = integerOffset {
             for i in 0..<count { out[i] = texel(x + i + o.x, y + o.y) }
         } else {

@@ -69,8 +69,15 @@ public struct PaintShader: @unchecked Sendable {
 
     /// Writes `count` premultiplied pixels for the pixel centres (x + i + 0.5, y + 0.5).
     public func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        withUnsafePointer(to: self) { Self.shade($0, x: x, y: y, count: count, into: out) }
+    }
+
+    /// `shade` through a pointer (the span blender's): only the source is read, so no copy of
+    /// the shader (and its paint's references) per span.
+    @inline(__always)
+    static func shade(_ shader: UnsafePointer<PaintShader>, x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         guard count > 0 else { return }
-        switch source {
+        switch shader.pointee.source {
         case .solid(let p): out.update(repeating: p, count: count)
         case .transparent: out.update(repeating: 0, count: count)
         case .linear(let s): s.shade(x: x, y: y, count: count, into: out)

@@ -162,7 +162,8 @@ struct SpanBlender: CoverageSink {
             shade(y: y, x: x, count: count)
             let p = scratchPixels
             switch mode {
-            case .sourceOver: for i in 0..<count { d[i] = Compositor.sourceOver(p[i], coverage: alpha, d[i]) }
+            // (Shaders give valid premultiplied pixels: the SIMD span's bytes equal the scalar's.)
+            case .sourceOver: Compositor.sourceOverSpan(p, coverage: alpha, d, count: count)
             case .copy: for i in 0..<count { d[i] = Compositor.copy(p[i], coverage: alpha, d[i]) }
             case .clear: for i in 0..<count { d[i] = Compositor.clear(coverage: alpha, d[i]) }
             }
@@ -172,7 +173,7 @@ struct SpanBlender: CoverageSink {
     @inline(__always) func shade(y: Int, x: Int, count: Int) {
         switch source {
         case .solid(let p): scratchPixels.update(repeating: p, count: count)
-        case .shader(let s): s.pointee.shade(x: x, y: y, count: count, into: scratchPixels)
+        case .shader(let s): PaintShader.shade(s, x: x, y: y, count: count, into: scratchPixels)
         }
     }
 

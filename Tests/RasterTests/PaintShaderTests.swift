@@ -170,6 +170,21 @@ func redToBlue(_ spread: SpreadMode, from: Point = Point(x: 0, y: 0), to: Point 
         #expect(moved == [a, b])
     }
 
+    /// A long row across many tiles of a 3×2 pattern moved by a whole-pixel offset: texel
+    /// ((x − 7) mod 3, (y + 4) mod 2) at every device pixel, from negative x on.
+    @Test func imagePatternRowWrapsAcrossTiles() {
+        let texels: [[UInt32]] = [[0xFF01_0101, 0xFF02_0202, 0xFF03_0303], [0xFF04_0404, 0xFF05_0505, 0xFF06_0606]]
+        let pattern = ImagePattern(image: image(texels), transform: AffineTransform(translationX: 7, y: -4))
+        for y in -3...2 {
+            let row = shadeRow(.image(pattern), x: -13, y: y, count: 29).map(\.rawValue)
+            let expected = (0..<29).map { i -> UInt32 in
+                let u = ((-13 + i - 7) % 3 + 3) % 3, v = ((y + 4) % 2 + 2) % 2
+                return texels[v][u]
+            }
+            #expect(row == expected)
+        }
+    }
+
     @Test func imageScaleSamplesBilinearly() {
         let img = image([[0xFF00_0000, 0xFFFF_FFFF]])
         // Scale 2, tiled (so rows repeat): device pixel 1 (centre 1.5) → texel coordinate 0.75,

@@ -16,8 +16,10 @@ import Seating
 ///   (`TileResampler`) up to `resampleReach`; one that shrinks it (zooming out: a resample
 ///   would show background where the last frame had nothing) is drawn exactly a step further
 ///   out (`furtherOutScale`) and magnified to the view, so the frames after it, within that
-///   step, are magnified too; the frame is drawn exactly as soon as the fingers rest (the same
-///   view twice in a row) or the gesture ends. A pan by a
+///   step, are magnified too; on panels above 3 megapixels those exact frames in motion are
+///   drawn at half resolution (`motionReduction`); the frame is drawn exactly, at full
+///   resolution, as soon as the fingers rest (the same view twice in a row) or the gesture
+///   ends. A pan by a
 ///   fractional offset is shown rounded to whole pixels until the view rests, then refined.
 /// - **Two workers by row bands** (`RowBandWorkers`): each tile row goes to the first free thread;
 ///   every tile's pixels depend only on the scene, so any thread count gives the same bytes.
@@ -69,19 +71,36 @@ public final class ChartFrameRenderer {
     public var resamplesGestures = true
     /// Bilinear (true) rather than nearest-pixel (false) resampling of in-flight frames.
     public var smoothGestureFrames = false
+    /// The exact frames a view in motion needs (`render`'s `viewInMotion`, a pinch or rotate
+    /// in flight) are drawn at 1/`motionReduction` of the screen's resolution and magnified to
+    /// it like the resampled frames around them; frames at rest are always drawn at full
+    /// resolution. 2 on panels above 3 megapixels (a 4K panel's exact frame then costs a
+    /// 1080p one's), 1 (full resolution) below; ≥ 1.
+    public var motionReduction: Int
     /// Statistics of the last `render`.
     public private(set) var lastFrame = FrameStatistics()
 
     let venue: Venue
     let scene: ChartScene
-    let masks = SeatMaskCache()
+    /// The seat masks of the layout's seat size: one of `maskCaches` — the first two for frames
+    /// at full resolution (the last two sizes drawn there, so home and a tribune's zoom both
+    /// stay warm across a zoom in and out), the third for reduced frames in motion, whose size
+    /// changes with every one of them.
+    private(set) var masks: SeatMaskCache
+    let maskCaches = [SeatMaskCache(), SeatMaskCache(), SeatMaskCache()]
+    /// The full-resolution cache drawn with last (0 or 1).
+    var lastFullMasks = 0
     let workers: RowBandWorkers
     let grid: TileGrid
-    private var contexts: [DrawingContext] = []
+    private(set) var contexts: [DrawingContext] = []
     private(set) var layout: ChartSceneLayout?
     private var outlines: ChartSceneOutlines?
     /// screen = content + pan.
     private(set) var pan = (x: 0, y: 0)
+    /// The reduction the layout's content was drawn at (1: the screen's resolution; see
+    /// `motionReduction`), and the screen-sized window of content it covers at pan 0.
+    private(set) var layoutReduction = 1
+    private var contentScreen: PixelRect
     private var lastView: ChartViewState?
     private var displayApproximate = false
     private weak var lastSurface: Surface?
@@ -109,7 +128,7 @@ public final class ChartFrameRenderer {
     /// Bit `p` set: seats of paint `p` carry a mark (their look has one and the seats are big
     /// enough for its mask). One test per seat on the hot path.
     var markedPaints: UInt32 = 0
-    private let backgroundPixel: UInt32
+    let backgroundPixel: UInt32
 
     /// - Parameters:
     ///   - size: the screen in pixels (the surfaces passed to `render`).
@@ -121,6 +140,9 @@ public final class ChartFrameRenderer {
         self.style = style
         let w = Swift.max(1, Int(size.width.isFinite ? size.width : 1)), h = Swift.max(1, Int(size.height.isFinite ? size.height : 1))
         screen = PixelRect(x: 0, y: 0, width: w, height: h)
+        contentScreen = screen
+        masks = maskCaches[0]
+        motionReduction = w * h > 3_000_000 ? 2 : 1
         scene = ChartScene(venue: venue)
         workers = RowBandWorkers(count: threads)
         grid = TileGrid(screenWidth: w, screenHeight: h)
@@ -137,7 +159,7 @@ public final class ChartFrameRenderer {
     /// Drops the layout, every mask and every tile: the next frame is drawn from nothing.
     public func purgeCaches() {
         layout = nil; outlines = nil
-        masks.purge()
+        for c in maskCaches { c.purge() }
         grid.invalidateAll()
         lastView = nil
         scene.invalidateSeats()
@@ -145,7 +167,7 @@ public final class ChartFrameRenderer {
 
     /// Bytes held by the back buffer, masks and layout (approximate).
     public var memoryFootprint: Int {
-        var n = grid.buffer.stride * grid.buffer.height + masks.memoryFootprint
+        var n = grid.buffer.stride * grid.buffer.height + maskCaches.reduce(0) { $0 + $1.memoryFootprint }
         if let l = layout { n += l.baseX.count * 17 + l.binSeats.count * 4 + l.binStart.count * 4 }
         return n
     }
@@ -156,9 +178,13 @@ public final class ChartFrameRenderer {
     /// animation's frame on its way (a zoom to a tribune), drawn like a pinch in flight —
     /// resampled from the last exact frame while it magnifies within reach, exact when it
     /// shrinks (zooming out) — and exact again when a frame comes without it.
+    /// `resampledInto`: a frame that resamples (`lastFrame.mode == .resampled`) is written
+    /// there instead of into `surface`, which then keeps what it had (the next frame not
+    /// resampled rewrites all of it): a caller that copies the frame to the screen anyway saves
+    /// a full-screen write and copy per frame in motion.
     @discardableResult
     public func render(_ chart: SeatingChart, view: ChartViewState, seatReveal: Double = 1, now: Double = 0,
-                       viewInMotion: Bool = false, into surface: Surface) -> [PixelRect] {
+                       viewInMotion: Bool = false, into surface: Surface, resampledInto target: Surface? = nil) -> [PixelRect] {
         var stats = FrameStatistics()
         let change = scene.sync(chart, now: now, seatReveal: seatReveal, showsAllSeats: showsAllSeats)
         let m = view.chartToScreen
@@ -172,7 +198,7 @@ public final class ChartFrameRenderer {
 
         if !full, let l = layout {
             let lt = l.transform
-            let sameLinear = abs(m.a - lt.a) <= 1e-9 * abs(lt.a) + 1e-12 && abs(m.b - lt.b) <= 1e-9 * abs(lt.b) + 1e-12
+            let sameLinear = layoutReduction == 1 && abs(m.a - lt.a) <= 1e-9 * abs(lt.a) + 1e-12 && abs(m.b - lt.b) <= 1e-9 * abs(lt.b) + 1e-12
                 && abs(m.c - lt.c) <= 1e-9 * abs(lt.c) + 1e-12 && abs(m.d - lt.d) <= 1e-9 * abs(lt.d) + 1e-12
             if sameLinear {
                 let dx = m.tx - lt.tx, dy = m.ty - lt.ty
@@ -190,7 +216,8 @@ public final class ChartFrameRenderer {
                 // Only a view at least as large as the last exact frame is resampled: zooming
                 // out would show background where that frame had nothing drawn (the zoom out
                 // from a tribune showed bare screen); such frames are drawn exactly.
-                let r = relativeScale(m, lt)
+                // (Relative to the view the content shows, whatever its reduction.)
+                let r = relativeScale(m, lt) / Double(layoutReduction)
                 if r >= 1 - 1e-9 && r < Self.resampleReach {
                     resample = true
                 } else if r < 1 {
@@ -201,6 +228,7 @@ public final class ChartFrameRenderer {
                     exact = Self.furtherOut(m, screen: screen)
                 } else {
                     full = true
+                    resample = motionReduction > 1
                 }
             } else {
                 full = true
@@ -208,7 +236,14 @@ public final class ChartFrameRenderer {
         }
 
         if full {
-            let l = ChartSceneLayout(scene: scene, transform: exact, screen: screen, masks: masks, style: style,
+            // An exact frame in motion on a large panel is drawn reduced, at the content's
+            // origin, and magnified like the resampled frames (`motionReduction`).
+            let k = resample ? Swift.max(1, motionReduction) : 1
+            layoutReduction = k
+            contentScreen = PixelRect(x: 0, y: 0, width: (screen.width + k - 1) / k, height: (screen.height + k - 1) / k)
+            if k > 1 { exact = exact.concatenating(AffineTransform(a: 1 / Double(k), b: 0, c: 0, d: 1 / Double(k), tx: 0, ty: 0)) }
+            masks = k > 1 ? maskCaches[2] : fullResolutionMasks(deviceSeat: ChartSceneLayout.deviceSeat(scene, transform: exact))
+            let l = ChartSceneLayout(scene: scene, transform: exact, screen: contentScreen, masks: masks, style: style,
                                      workers: workers, recycling: layout)
             if outlines == nil || outlines!.scale != l.deviceScale {
                 outlines = ChartSceneOutlines(scale: l.deviceScale, style: style, tribuneCount: venue.tribunes.count)
@@ -234,7 +269,7 @@ public final class ChartFrameRenderer {
 
         updatePalette()
         // Draw the visible tiles that are stale.
-        let window = PixelRect(x: -pan.x, y: -pan.y, width: screen.width, height: screen.height)
+        let window = PixelRect(x: -pan.x, y: -pan.y, width: contentScreen.width, height: contentScreen.height)
         var drawn: [(Int, Int)] = []
         if let (tx0, ty0, tx1, ty1) = grid.tiles(touching: window) {
             for ty in ty0...ty1 {
@@ -254,7 +289,7 @@ public final class ChartFrameRenderer {
             // screen → chart → content (the last exact frame's pixels).
             let toContent = m.inverted().concatenating(l.transform)
             TileResampler.resample(grid, screenToContent: toContent, valid: window, background: backgroundPixel,
-                                   smooth: smoothGestureFrames, into: surface, workers: workers)
+                                   smooth: smoothGestureFrames, into: target ?? surface, workers: workers)
             displayApproximate = true
             damage = [screen]
             stats.mode = .resampled
@@ -287,7 +322,7 @@ public final class ChartFrameRenderer {
     // MARK: Drawing tiles
 
     /// A run of content tiles in one row, consecutive in the buffer too.
-    private struct TileRun { var tileX: Int, tileY: Int, count: Int }
+    struct TileRun { var tileX: Int, tileY: Int, count: Int }
 
     /// Draws `tiles` (content tile coordinates, row by row); the tiles in `copyingRows` are
     /// copied to `surface` right after they are drawn (the caller copies the rest).
@@ -335,7 +370,7 @@ public final class ChartFrameRenderer {
 
         // Parallel drawing: tile rows go to whichever worker is free.
         let rowsOrder = runs  // already in row order
-        let window = PixelRect(x: -pan.x, y: -pan.y, width: screen.width, height: screen.height)
+        let window = PixelRect(x: -pan.x, y: -pan.y, width: contentScreen.width, height: contentScreen.height)
         workers.run(count: rowsOrder.count) { worker, i in
             let run = rowsOrder[i]
             self.draw(run: run, layout: l, context: self.contexts[worker])
@@ -348,85 +383,5 @@ public final class ChartFrameRenderer {
             }
         }
         for (tx, ty) in tiles { grid.markValid(tileX: tx, tileY: ty) }
-    }
-
-    private func draw(run: TileRun, layout l: ChartSceneLayout, context ctx: DrawingContext) {
-        let T = grid.tileSize
-        let origin = grid.bufferOrigin(tileX: run.tileX, tileY: run.tileY)
-        let bufferRect = PixelRect(x: origin.x, y: origin.y, width: run.count * T, height: T)
-        let contentRect = PixelRect(x: run.tileX * T, y: run.tileY * T, width: run.count * T, height: T)
-        let ox = origin.x - contentRect.minX, oy = origin.y - contentRect.minY
-        grid.buffer.fill(bufferRect, with: PremultipliedPixel(rawValue: backgroundPixel))
-
-        ctx.save()
-        ctx.transform = .identity
-        ctx.clip(to: Rect(x: Double(bufferRect.minX), y: Double(bufferRect.minY), width: Double(bufferRect.width),
-                          height: Double(bufferRect.height)))
-        ctx.transform = AffineTransform(translationX: Double(ox), y: Double(oy))
-        if !l.fieldBounds.intersection(contentRect).isEmpty, let f = l.fieldFill, let lines = l.fieldLines {
-            ctx.fill(f, with: .solid(style.field))
-            ctx.fill(lines, with: .solid(style.fieldLines))
-        }
-        let selected = scene.selectedTribune
-        for t in 0..<venue.tribunes.count where !l.tribuneBounds[t].intersection(contentRect).isEmpty {
-            guard let f = l.tribuneFill[t], let o = l.tribuneOutline[t] else { continue }
-            ctx.fill(f, with: t == selected ? .solid(style.selectedTribune) : tribunePaints[t])
-            ctx.fill(o, with: .solid(style.outline))
-        }
-
-        // Seats, tile by tile (a seat on a tile border is in both bins, clipped to each).
-        let base = grid.buffer.baseAddress, stride = grid.buffer.stride
-        let arena = masks.arena, lanes = UnsafePointer(masks.lanes)
-        var pathSeats: [Int] = []
-        let opaque = palette.first.map { $0 >> 24 == 255 } ?? false
-        let marked = markedPaints, shape = tileShape
-        scene.paint.withUnsafeBufferPointer { paint in
-        palette.withUnsafeBufferPointer { palette in
-        l.key.withUnsafeBufferPointer { keys in
-        l.baseX.withUnsafeBufferPointer { bxs in
-        l.baseY.withUnsafeBufferPointer { bys in
-        l.binSeats.withUnsafeBufferPointer { binSeats in
-            for k in 0..<run.count {
-                guard let b = l.bin(tileX: run.tileX + k, tileY: run.tileY) else { continue }
-                let clip = PixelRectBox(x0: bufferRect.minX + k * T, y0: bufferRect.minY,
-                                        x1: bufferRect.minX + (k + 1) * T, y1: bufferRect.maxY)
-                for j in Int(l.binStart[b])..<Int(l.binStart[b + 1]) {
-                    let s = Int(binSeats[j])
-                    let p = paint[s]
-                    if p == ChartScene.Paint.hidden { continue }
-                    let key = Int(keys[s])
-                    if key < 0 { if !pathSeats.contains(s) { pathSeats.append(s) }; continue }
-                    let slot = masks.slot(ofKey: key)
-                    if slot < 0 { continue }
-                    let info = masks.info(slot: slot)
-                    if info.width == 0 { continue }
-                    let tile = palette.baseAddress! + Int(p) &* shape.size
-                    if info.laneOffset >= 0 && opaque {
-                        SeatMaskBlender.blendOpaque(lanes: lanes + Int(info.laneOffset), vectors: SeatMaskCache.laneVectors,
-                                                    width: Int(info.width), height: Int(info.height),
-                                                    x: Int(bxs[s]) + Int(info.x0) + ox, y: Int(bys[s]) + Int(info.y0) + oy,
-                                                    clip: clip, tile: tile, shape: shape, base: base, stride: stride)
-                    } else {
-                        SeatMaskBlender.blend(mask: arena + Int(info.offset), width: Int(info.width), height: Int(info.height),
-                                              x: Int(bxs[s]) + Int(info.x0) + ox, y: Int(bys[s]) + Int(info.y0) + oy,
-                                              clip: clip, tile: tile, shape: shape, base: base, stride: stride)
-                    }
-                    if marked >> UInt32(p) & 1 != 0 {
-                        blendGlyph(paint: p, key: key, x: Int(bxs[s]) + ox, y: Int(bys[s]) + oy, angle: l.deviceAngle, clip: clip,
-                                   base: base, stride: stride)
-                    }
-                }
-            }
-        }}}}}}
-        // Seats whose size differs from the masks': direct rasterization (rare).
-        if !pathSeats.isEmpty {
-            ctx.transform = l.transform.concatenating(AffineTransform(translationX: Double(ox), y: Double(oy)))
-            for s in pathSeats {
-                guard let status = ChartScene.Paint.status(scene.paint[s]) else { continue }
-                ctx.fill(venue.seatPath(s), with: map.look(status, highlight: highlight, background: style.background).paint(in: ctx, origin: (paletteOrigin.x + ox, paletteOrigin.y + oy),
-                                                                          opacity: scene.seatOpacity))
-            }
-        }
-        ctx.restore()
     }
 }

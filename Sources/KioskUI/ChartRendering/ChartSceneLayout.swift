@@ -37,11 +37,19 @@ final class ChartSceneLayout {
     private(set) var tribuneFill: [Path?], tribuneOutline: [Path?]
     let tribuneBounds: [PixelRect]
 
+    /// Device px per chart unit of `m`.
+    static func deviceScale(_ m: AffineTransform) -> Double { Swift.max(abs(m.a * m.d - m.b * m.c).squareRoot(), 1e-12) }
+
+    /// The side of the scene's seats in device px through `m` (the seat masks' size).
+    static func deviceSeat(_ scene: ChartScene, transform m: AffineTransform) -> Double {
+        (scene.side.first ?? 0) * deviceScale(m)
+    }
+
     /// - Parameter previous: a layout that is no longer needed; its arrays are reused.
     init(scene: ChartScene, transform m: AffineTransform, screen: PixelRect, masks: SeatMaskCache,
          style: ChartRenderer, workers: RowBandWorkers, recycling previous: ChartSceneLayout?) {
         transform = m
-        let scale = Swift.max(abs(m.a * m.d - m.b * m.c).squareRoot(), 1e-12)
+        let scale = Self.deviceScale(m)
         deviceScale = scale
         deviceAngle = atan2(m.b, m.a)
         let venue = scene.venue
@@ -87,7 +95,7 @@ final class ChartSceneLayout {
         }
         let phases = SeatMaskCache.phases
         let fPhases = Double(phases)
-        let deviceSeat = (scene.side.first ?? 0) * scale
+        let deviceSeat = Self.deviceSeat(scene, transform: m)
         masks.configure(deviceSize: deviceSeat)
         let margin = masks.margin
         let cols = columns, rws = rows

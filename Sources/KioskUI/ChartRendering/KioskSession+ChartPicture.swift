@@ -45,7 +45,9 @@ extension KioskSession {
     /// the seats of every tribune coloured by status, only the tiles a change touches — into
     /// its own surface, which is the picture; with the selected tribune's seat overlay
     /// (`drawSeats`) the picture is a copy with the overlay on top. The trace-in draws directly.
-    func chartPicture(width: Int, height: Int) -> Surface {
+    /// A frame in motion the renderer resamples goes straight into `screen` (no overlay):
+    /// the picture is then `screen` itself, and the next call draws the chart again.
+    func chartPicture(width: Int, height: Int, screen: Surface) -> Surface {
         let cache = frameCache
         let (surface, context) = cache.chartSurface(width: width, height: height)
         let key = chartKey()
@@ -73,9 +75,19 @@ extension KioskSession {
                                                       patternScale: patternScale, threads: configuration.chartThreads)
         frames.highlight = key.highlight
         frames.seatShapes = key.seatShapes
-        let changed = frames.render(chart, view: view, seatReveal: key.reveal, now: now,
-                                    viewInMotion: interaction.isViewAnimating, into: base)
         let overlay = key.selectedTribune.map { chart.venue.tribunes.indices.contains($0) } == true && key.reveal > 0
+        let direct = overlay || screen.width != width || screen.height != height ? nil : screen
+        let changed = frames.render(chart, view: view, seatReveal: key.reveal, now: now,
+                                    viewInMotion: interaction.isViewAnimating, into: base, resampledInto: direct)
+        if direct != nil && frames.lastFrame.mode == .resampled {
+            // An approximate frame is never kept as the picture: the next frame draws again.
+            cache.chartKey = nil
+            cache.chartDamage = full
+            cache.pictureIsRendererFrame = false
+            cache.labelledFrame = nil
+            if placeChartLabels(view: view, width: width, height: height) { cache.labelsOverPicture = cache.labels }
+            return screen
+        }
         if overlay, let selected = key.selectedTribune {
             // The overlay depends on the whole key: the frame again, the overlay over it. Once
             // the seats have revealed, the renderer's frame already shows them (fill, pattern,

@@ -71,7 +71,7 @@ extension KioskSession {
         case .normal:
             break
         }
-        let chart = chartPicture(width: surface.width, height: surface.height)
+        let chart = chartPicture(width: surface.width, height: surface.height, screen: surface)
         let pill: Rect? = frame.toast.flatMap { ToastView(message: $0).box(with: painter) }
         defer { cache.lastToastBox = pill }
         var damage: [PixelRect]
@@ -92,8 +92,7 @@ extension KioskSession {
         }
         let context = DrawingContext(surface: surface)
         for r in damage {
-            surface.copy(from: chart, sourceRect: r, to: (r.x, r.y))
-            cache.labelsOverPicture?.draw(into: surface, clip: r)
+            copyPicture(chart, r, into: surface)
             context.save()
             if r != bounds { context.clip(to: Rect(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height))) }
             drawChrome(frame, with: painter, in: context)

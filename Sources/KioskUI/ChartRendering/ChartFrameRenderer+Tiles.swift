@@ -1,0 +1,87 @@
+import Geometry
+import Raster
+import Seating
+
+/// One run of tiles drawn into the back buffer: background, field, tribunes with outlines,
+/// then the seats from their masks, tile by tile.
+extension ChartFrameRenderer {
+    func draw(run: TileRun, layout l: ChartSceneLayout, context ctx: DrawingContext) {
+        let T = grid.tileSize
+        let origin = grid.bufferOrigin(tileX: run.tileX, tileY: run.tileY)
+        let bufferRect = PixelRect(x: origin.x, y: origin.y, width: run.count * T, height: T)
+        let contentRect = PixelRect(x: run.tileX * T, y: run.tileY * T, width: run.count * T, height: T)
+        let ox = origin.x - contentRect.minX, oy = origin.y - contentRect.minY
+        grid.buffer.fill(bufferRect, with: PremultipliedPixel(rawValue: backgroundPixel))
+
+        ctx.save()
+        ctx.transform = .identity
+        ctx.clip(to: Rect(x: Double(bufferRect.minX), y: Double(bufferRect.minY), width: Double(bufferRect.width),
+                          height: Double(bufferRect.height)))
+        ctx.transform = AffineTransform(translationX: Double(ox), y: Double(oy))
+        if !l.fieldBounds.intersection(contentRect).isEmpty, let f = l.fieldFill, let lines = l.fieldLines {
+            ctx.fill(f, with: .solid(style.field))
+            ctx.fill(lines, with: .solid(style.fieldLines))
+        }
+        let selected = scene.selectedTribune
+        for t in 0..<venue.tribunes.count where !l.tribuneBounds[t].intersection(contentRect).isEmpty {
+            guard let f = l.tribuneFill[t], let o = l.tribuneOutline[t] else { continue }
+            ctx.fill(f, with: t == selected ? .solid(style.selectedTribune) : tribunePaints[t])
+            ctx.fill(o, with: .solid(style.outline))
+        }
+
+        // Seats, tile by tile (a seat on a tile border is in both bins, clipped to each).
+        let base = grid.buffer.baseAddress, stride = grid.buffer.stride
+        let arena = masks.arena, lanes = UnsafePointer(masks.lanes)
+        var pathSeats: [Int] = []
+        let opaque = palette.first.map { $0 >> 24 == 255 } ?? false
+        let marked = markedPaints, shape = tileShape
+        scene.paint.withUnsafeBufferPointer { paint in
+        palette.withUnsafeBufferPointer { palette in
+        l.key.withUnsafeBufferPointer { keys in
+        l.baseX.withUnsafeBufferPointer { bxs in
+        l.baseY.withUnsafeBufferPointer { bys in
+        l.binSeats.withUnsafeBufferPointer { binSeats in
+            for k in 0..<run.count {
+                guard let b = l.bin(tileX: run.tileX + k, tileY: run.tileY) else { continue }
+                let clip = PixelRectBox(x0: bufferRect.minX + k * T, y0: bufferRect.minY,
+                                        x1: bufferRect.minX + (k + 1) * T, y1: bufferRect.maxY)
+                for j in Int(l.binStart[b])..<Int(l.binStart[b + 1]) {
+                    let s = Int(binSeats[j])
+                    let p = paint[s]
+                    if p == ChartScene.Paint.hidden { continue }
+                    let key = Int(keys[s])
+                    if key < 0 { if !pathSeats.contains(s) { pathSeats.append(s) }; continue }
+                    let slot = masks.slot(ofKey: key)
+                    if slot < 0 { continue }
+                    let info = masks.info(slot: slot)
+                    if info.width == 0 { continue }
+                    let tile = palette.baseAddress! + Int(p) &* shape.size
+                    if info.laneOffset >= 0 && opaque {
+                        SeatMaskBlender.blendOpaque(lanes: lanes + Int(info.laneOffset), vectors: SeatMaskCache.laneVectors,
+                                                    width: Int(info.width), height: Int(info.height),
+                                                    x: Int(bxs[s]) + Int(info.x0) + ox, y: Int(bys[s]) + Int(info.y0) + oy,
+                                                    clip: clip, tile: tile, shape: shape, base: base, stride: stride)
+                    } else {
+                        SeatMaskBlender.blend(mask: arena + Int(info.offset), width: Int(info.width), height: Int(info.height),
+                                              x: Int(bxs[s]) + Int(info.x0) + ox, y: Int(bys[s]) + Int(info.y0) + oy,
+                                              clip: clip, tile: tile, shape: shape, base: base, stride: stride)
+                    }
+                    if marked >> UInt32(p) & 1 != 0 {
+                        blendGlyph(paint: p, key: key, x: Int(bxs[s]) + ox, y: Int(bys[s]) + oy, angle: l.deviceAngle, clip: clip,
+                                   base: base, stride: stride)
+                    }
+                }
+            }
+        }}}}}}
+        // Seats whose size differs from the masks': direct rasterization (rare).
+        if !pathSeats.isEmpty {
+            ctx.transform = l.transform.concatenating(AffineTransform(translationX: Double(ox), y: Double(oy)))
+            for s in pathSeats {
+                guard let status = ChartScene.Paint.status(scene.paint[s]) else { continue }
+                ctx.fill(venue.seatPath(s), with: map.look(status, highlight: highlight, background: style.background).paint(in: ctx, origin: (paletteOrigin.x + ox, paletteOrigin.y + oy),
+                                                                          opacity: scene.seatOpacity))
+            }
+        }
+        ctx.restore()
+    }
+}

@@ -31,6 +31,11 @@ final class KioskFrameCache {
     /// The labels the picture's user draws over it where it copies it (the picture is then the
     /// renderer's frame itself, not a copy of it with the labels); nil: none to draw.
     var labelsOverPicture: ChartLabels?
+    /// The selected tribune's overlay for `chartKey` was drawn over the renderer's frame on the
+    /// screen only, not into `chart`: `chart` must be made before a part of it is copied.
+    var overlayOnScreenOnly = false
+    /// A drawing context on the screen the overlay was last drawn onto.
+    private var screenContext: DrawingContext?
     /// The chart's section, row and seat labels (sprites made once per panel density).
     var labels: ChartLabels?
     /// The venue's categories' and statuses' looks (made on first use).
@@ -77,8 +82,17 @@ final class KioskFrameCache {
     }
 
 
+    /// A drawing context on `screen` (kept while the screen stays the same surface).
+    func context(onScreen screen: Surface) -> DrawingContext {
+        if let c = screenContext, c.surface === screen { return c }
+        let c = DrawingContext(surface: screen)
+        screenContext = c
+        return c
+    }
+
     func invalidate() {
         chartKey = nil
+        overlayOnScreenOnly = false
         pictureIsRendererFrame = false
         labelledFrame = nil
         lastFrame = nil

@@ -46,19 +46,25 @@ extension KioskSession {
     /// its own surface, which is the picture; with the selected tribune's seat overlay
     /// (`drawSeats`) the picture is a copy with the overlay on top. The trace-in draws directly.
     /// A frame in motion the renderer resamples goes straight into `screen` (no overlay):
-    /// the picture is then `screen` itself, and the next call draws the chart again.
+    /// the picture is then `screen` itself, and the next call draws the chart again. The
+    /// overlay too is drawn straight onto `screen` over the renderer's frame (one full-screen
+    /// copy less per frame of a reveal or a pan in a tribune); the picture with it is made
+    /// only when a later frame with the same key needs a part of it.
     func chartPicture(width: Int, height: Int, screen: Surface) -> Surface {
         let cache = frameCache
         let (surface, context) = cache.chartSurface(width: width, height: height)
         let key = chartKey()
         if cache.chartKey == key {
             cache.chartDamage = []
+            // (Made by `completedPicture` if a part of it is copied.)
+            if cache.overlayOnScreenOnly { return surface }
             if cache.pictureIsRendererFrame || cache.labelsOverPicture != nil, let base = cache.chartBase,
                base.width == width, base.height == height { return base }
             return surface
         }
         cache.chartKey = key
         cache.labelsOverPicture = nil
+        cache.overlayOnScreenOnly = false
         let full = [surface.bounds]
         if key.trace >= 1 { cache.traceFills = nil }
         guard key.trace >= 1 else {
@@ -93,13 +99,18 @@ extension KioskSession {
             // the seats have revealed, the renderer's frame already shows them (fill, pattern,
             // ✓, ✕); only what it does not draw goes over it (wheelchair marks, blocked seats'
             // outlines, the pressed seat grown), so a pan or a tap costs a handful of seats.
-            surface.copy(from: base, sourceRect: base.bounds, to: (0, 0))
-            context.transform = .identity
-            drawSeats(of: selected, view: view, reveal: key.reveal, onlyDecorated: true, in: context)
-            if placeChartLabels(view: view, width: width, height: height, overlayTribune: selected) { drawPlacedLabels(into: surface) }
             cache.chartDamage = full
             cache.pictureIsRendererFrame = false
             cache.labelledFrame = nil
+            if screen.width == width && screen.height == height {
+                copyPicture(base, screen.bounds, into: screen, labels: false)
+                drawOverlay(of: selected, reveal: key.reveal, width: width, height: height, into: screen,
+                            context: cache.context(onScreen: screen))
+                cache.overlayOnScreenOnly = true
+                return screen
+            }
+            surface.copy(from: base, sourceRect: base.bounds, to: (0, 0))
+            drawOverlay(of: selected, reveal: key.reveal, width: width, height: height, into: surface, context: context)
             return surface
         }
         // The labels go over the picture where it is copied to the screen (`labelsOverPicture`):
@@ -120,6 +131,28 @@ extension KioskSession {
         cache.pictureIsRendererFrame = true
         cache.labelledFrame = nil
         return base
+    }
+
+    /// `picture` as `chartPicture` returned it, with the selected tribune's overlay drawn into it
+    /// if the last frame drew that only onto the screen: for the frame that copies a part of it.
+    func completedPicture(_ picture: Surface) -> Surface {
+        let cache = frameCache
+        guard cache.overlayOnScreenOnly, picture === cache.chart, let context = cache.chartContext, let base = cache.chartBase,
+              let key = cache.chartKey, let selected = key.selectedTribune else { return picture }
+        cache.overlayOnScreenOnly = false
+        picture.copy(from: base, sourceRect: base.bounds, to: (0, 0))
+        drawOverlay(of: selected, reveal: key.reveal, width: picture.width, height: picture.height, into: picture, context: context)
+        return picture
+    }
+
+    /// Over the renderer's frame in `surface`: the selected tribune's seats it does not draw as
+    /// they look (`drawSeats`, decorated only), then the chart's labels.
+    private func drawOverlay(of selected: Int, reveal: Double, width: Int, height: Int, into surface: Surface,
+                             context: DrawingContext) {
+        let view = interaction.presentedView
+        context.transform = .identity
+        drawSeats(of: selected, view: view, reveal: reveal, onlyDecorated: true, in: context)
+        if placeChartLabels(view: view, width: width, height: height, overlayTribune: selected) { drawPlacedLabels(into: surface) }
     }
 
     func chartKey() -> ChartKey {

@@ -9,8 +9,9 @@ extension KioskSession {
     /// into row bands shared by the chart renderer's workers: a full-screen copy at 4K moves
     /// 33 MB, ~3 ms on one thread, on every frame of an animation. Each band's pixels depend only
     /// on the band (blending is per pixel, clipped to it), so any split gives the same bytes.
-    func copyPicture(_ picture: Surface, _ rect: PixelRect, into surface: Surface) {
-        let labels = frameCache.labelsOverPicture
+    /// `labels` false: the copy only.
+    func copyPicture(_ picture: Surface, _ rect: PixelRect, into surface: Surface, labels drawsLabels: Bool = true) {
+        let labels = drawsLabels ? frameCache.labelsOverPicture : nil
         if picture === surface {
             // A frame resampled straight into the screen (`chartPicture`): the labels only.
             labels?.draw(into: surface, clip: rect)

@@ -71,7 +71,7 @@ extension KioskSession {
         case .normal:
             break
         }
-        let chart = chartPicture(width: surface.width, height: surface.height, screen: surface)
+        var chart = chartPicture(width: surface.width, height: surface.height, screen: surface)
         let pill: Rect? = frame.toast.flatMap { ToastView(message: $0).box(with: painter) }
         defer { cache.lastToastBox = pill }
         var damage: [PixelRect]
@@ -84,6 +84,7 @@ extension KioskSession {
             damage = full
         }
         if damage.isEmpty { return [] }
+        chart = completedPicture(chart)
         // A damaged area covering most of the screen is cheaper drawn once.
         var area = 0
         for r in damage { area += r.width * r.height }

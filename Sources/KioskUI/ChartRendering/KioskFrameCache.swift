@@ -34,6 +34,9 @@ final class KioskFrameCache {
     /// The selected tribune's overlay for `chartKey` was drawn over the renderer's frame on the
     /// screen only, not into `chart`: `chart` must be made before a part of it is copied.
     var overlayOnScreenOnly = false
+    /// The renderer's frame for `chartKey` was resampled straight onto the screen (a frame in
+    /// motion): no picture holds it, so a frame that must copy a part of it draws the chart again.
+    var resampledOnScreenOnly = false
     /// A drawing context on the screen the overlay was last drawn onto.
     private var screenContext: DrawingContext?
     /// The chart's section, row and seat labels (sprites made once per panel density).
@@ -93,6 +96,7 @@ final class KioskFrameCache {
     func invalidate() {
         chartKey = nil
         overlayOnScreenOnly = false
+        resampledOnScreenOnly = false
         pictureIsRendererFrame = false
         labelledFrame = nil
         lastFrame = nil

@@ -24,6 +24,10 @@ extension KioskSession {
         var highlight: SeatLook.Status?
         /// Statuses told apart by shape (`MapStyle.seatShapes`).
         var seatShapes: Bool
+        /// The view is an animation's frame on its way or follows fingers
+        /// (`ChartInteraction.isViewAnimating`, `isFollowingGesture`): the first frame at rest
+        /// is drawn exactly even where the view is the last frame's.
+        var inMotion: Bool
     }
 
     /// Device pixels per pattern pixel on this panel (`MapStyle.patternScale`): category and
@@ -46,7 +50,8 @@ extension KioskSession {
     /// its own surface, which is the picture; with the selected tribune's seat overlay
     /// (`drawSeats`) the picture is a copy with the overlay on top. The trace-in draws directly.
     /// A frame in motion the renderer resamples goes straight into `screen` (no overlay):
-    /// the picture is then `screen` itself, and the next call draws the chart again. The
+    /// the picture is then `screen` itself (a later frame that copies a part of it draws the
+    /// chart again: `KioskFrameCache.resampledOnScreenOnly`). The
     /// overlay too is drawn straight onto `screen` over the renderer's frame (one full-screen
     /// copy less per frame of a reveal or a pan in a tribune); the picture with it is made
     /// only when a later frame with the same key needs a part of it.
@@ -57,7 +62,7 @@ extension KioskSession {
         if cache.chartKey == key {
             cache.chartDamage = []
             // (Made by `completedPicture` if a part of it is copied.)
-            if cache.overlayOnScreenOnly { return surface }
+            if cache.overlayOnScreenOnly || cache.resampledOnScreenOnly { return surface }
             if cache.pictureIsRendererFrame || cache.labelsOverPicture != nil, let base = cache.chartBase,
                base.width == width, base.height == height { return base }
             return surface
@@ -65,6 +70,7 @@ extension KioskSession {
         cache.chartKey = key
         cache.labelsOverPicture = nil
         cache.overlayOnScreenOnly = false
+        cache.resampledOnScreenOnly = false
         let full = [surface.bounds]
         if key.trace >= 1 { cache.traceFills = nil }
         guard key.trace >= 1 else {
@@ -83,11 +89,13 @@ extension KioskSession {
         frames.seatShapes = key.seatShapes
         let overlay = key.selectedTribune.map { chart.venue.tribunes.indices.contains($0) } == true && key.reveal > 0
         let direct = overlay || screen.width != width || screen.height != height ? nil : screen
+        // A gesture's frames are drawn like an animation's where exact ones would not make the
+        // display rate (panels that reduce them); below, every one is exact.
+        let inMotion = interaction.isViewAnimating || (interaction.isFollowingGesture && frames.motionReduction > 1)
         let changed = frames.render(chart, view: view, seatReveal: key.reveal, now: now,
-                                    viewInMotion: interaction.isViewAnimating, into: base, resampledInto: direct)
+                                    viewInMotion: inMotion, into: base, resampledInto: direct)
         if direct != nil && frames.lastFrame.mode == .resampled {
-            // An approximate frame is never kept as the picture: the next frame draws again.
-            cache.chartKey = nil
+            cache.resampledOnScreenOnly = true
             cache.chartDamage = full
             cache.pictureIsRendererFrame = false
             cache.labelledFrame = nil
@@ -179,7 +187,7 @@ extension KioskSession {
                         selectedTribune: chart.selectedTribune, selection: selected == nil ? [] : chart.selection.seats,
                         pressedSeat: pressedSeat, grow: grow,
                         revision: chart.availability.revision, localEdits: chart.availability.localEdits, availability: hash,
-                        highlight: activeLegendHighlight, seatShapes: seatShapes)
+                        highlight: activeLegendHighlight, seatShapes: seatShapes, inMotion: interaction.isViewAnimating || interaction.isFollowingGesture)
     }
 
     // MARK: - Chart

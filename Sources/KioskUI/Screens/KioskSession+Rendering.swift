@@ -84,6 +84,12 @@ extension KioskSession {
             damage = full
         }
         if damage.isEmpty { return [] }
+        if cache.resampledOnScreenOnly && chart !== surface {
+            // Only the screen had the chart's last frame (resampled into it): draw the chart again.
+            cache.chartKey = nil
+            chart = chartPicture(width: surface.width, height: surface.height, screen: surface)
+            damage = full
+        }
         chart = completedPicture(chart)
         // A damaged area covering most of the screen is cheaper drawn once.
         var area = 0

@@ -65,6 +65,8 @@ public final class ChartInteraction {
 
     /// True while the presented view is moving towards the model's (or waiting to).
     public var isViewAnimating: Bool { animator.isAnimating(progress) || animator.value(progress) != 1 }
+    /// True while fingers move the chart (a drag, pinch or rotate not yet ended).
+    public var isFollowingGesture: Bool { gestureStart != nil }
 
     /// True when the view is home (the model: a view heading home counts) and no tribune is
     /// selected: the home control is not needed.

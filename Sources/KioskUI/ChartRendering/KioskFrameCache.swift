@@ -39,6 +39,10 @@ final class KioskFrameCache {
     var resampledOnScreenOnly = false
     /// A drawing context on the screen the overlay was last drawn onto.
     private var screenContext: DrawingContext?
+    /// The chrome's opaque bands as last drawn whole, for chart frames under unchanged chrome;
+    /// `usesChromeStrips` false draws the chrome everywhere every frame (tests compare both).
+    let chromeStrips = ChromeStrips()
+    var usesChromeStrips = true
     /// The chart's section, row and seat labels (sprites made once per panel density).
     var labels: ChartLabels?
     /// The venue's categories' and statuses' looks (made on first use).
@@ -94,6 +98,7 @@ final class KioskFrameCache {
     }
 
     func invalidate() {
+        chromeStrips.invalidate()
         chartKey = nil
         overlayOnScreenOnly = false
         resampledOnScreenOnly = false

@@ -98,13 +98,24 @@ extension KioskSession {
             damage = full
         }
         let context = DrawingContext(surface: surface)
+        // Under unchanged chrome its opaque bands come from `chromeStrips`: the chart and the
+        // chrome are drawn only between them.
+        let strips = cache.chromeStrips
+        let bands = cache.usesChromeStrips ? ChromeStrips.bands(layout: layout, palette: painter.palette) : []
+        let reuse = strips.holds(frame, bands: bands)
         for r in damage {
-            copyPicture(chart, r, into: surface)
-            context.save()
-            if r != bounds { context.clip(to: Rect(x: Double(r.x), y: Double(r.y), width: Double(r.width), height: Double(r.height))) }
-            drawChrome(frame, with: painter, in: context)
-            context.restore()
+            for part in reuse ? strips.outside(r) : [r] {
+                copyPicture(chart, part, into: surface)
+                context.save()
+                if part != bounds {
+                    context.clip(to: Rect(x: Double(part.x), y: Double(part.y), width: Double(part.width), height: Double(part.height)))
+                }
+                drawChrome(frame, with: painter, in: context)
+                context.restore()
+            }
+            if reuse { strips.restore(into: surface, clip: r) }
         }
+        if !reuse && !bands.isEmpty && damage == full { strips.capture(from: surface, frame: frame, bands: bands) }
         return damage
     }
 

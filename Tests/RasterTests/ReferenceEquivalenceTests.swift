@@ -165,4 +165,53 @@ struct ReferenceEquivalenceTests {
         for y in 0..<40 { for x in 0..<48 where fast.pixel(x: x, y: y) != ref.pixel(x: x, y: y) { differing += 1 } }
         #expect(differing == 0)
     }
+
+    /// Rings wider than one 64-block bitmap word (512 cells), so marked runs cross word
+    /// boundaries: one dense band (40 rows) and banded (200 rows, several bands), both rules,
+    /// clipped on either side.
+    @Test func wideRingsAcrossBitmapWordsMatchTheReference() {
+        var rng = T.Random(seed: 23)
+        for (width, height) in [(700.6, 33.3), (1100.3, 33.3), (1030.5, 190.2)] {
+            let w = Int(width) + 12, h = Int(height) + 8
+            let fast = Surface(width: w, height: h), ref = Surface(width: w, height: h)
+            fast.clear(.white); ref.clear(.white)
+            var ring = T.rectPath(3.4, 2.6, width, height)
+            ring.addPath(T.polygon([(5.1, 4.45), (5.1, height + 0.75), (width + 1.7, height + 0.75), (width + 1.7, 4.45)]))
+            let tilt = AffineTransform(translationX: 0, y: 1.5).rotated(by: 0.003)
+            for clip in [fast.bounds, PixelRect(x: 0, y: 0, width: w / 2, height: h), PixelRect(x: w / 3, y: 5, width: w, height: h)] {
+                let rule: FillRule = rng.int(2) == 0 ? .nonZero : .evenOdd
+                let color = Color(red: rng.unit(), green: rng.unit(), blue: rng.unit(), alpha: rng.int(2) == 0 ? 1 : 0.6)
+                let ctx = DrawingContext(surface: fast)
+                ctx.clip(to: Rect(x: Double(clip.x), y: Double(clip.y), width: Double(clip.width), height: Double(clip.height)))
+                ctx.transform = tilt
+                ctx.fill(ring, with: .solid(color), rule: rule)
+                ScalarRasterizer.fill(ring, transform: tilt, rule: rule, clip: ctx.clipRect, surface: ref,
+                                      pixel: color.premultiplied.rawValue, mode: .sourceOver)
+            }
+            var differing = 0
+            for y in 0..<h { for x in 0..<w where fast.pixel(x: x, y: y) != ref.pixel(x: x, y: y) { differing += 1 } }
+            #expect(differing == 0, "ring \(width)×\(height): \(differing) pixels differ")
+        }
+    }
+
+    /// A block of seats drawn as one path (the batched scene's form) over a surface wide and tall
+    /// enough to be banded matches the reference.
+    @Test func aBatchOfSeatsAsOnePathMatchesTheReference() {
+        let w = 700, h = 260
+        let fast = Surface(width: w, height: h), ref = Surface(width: w, height: h)
+        fast.clear(.white); ref.clear(.white)
+        var rng = T.Random(seed: 31)
+        var batch = Path()
+        for _ in 0..<600 {
+            batch.addPath(T.seat(in: Rect(x: rng.range(-4, Double(w) - 4), y: rng.range(-4, Double(h) - 4), width: 8, height: 8),
+                                 rotation: rng.range(-3.2, 3.2)))
+        }
+        let c = Color(red: 0.3, green: 0.69, blue: 0.31)
+        DrawingContext(surface: fast).fill(batch, with: .solid(c))
+        ScalarRasterizer.fill(batch, transform: .identity, rule: .nonZero, clip: ref.bounds, surface: ref,
+                              pixel: c.premultiplied.rawValue, mode: .sourceOver)
+        var differing = 0
+        for y in 0..<h { for x in 0..<w where fast.pixel(x: x, y: y) != ref.pixel(x: x, y: y) { differing += 1 } }
+        #expect(differing == 0)
+    }
 }

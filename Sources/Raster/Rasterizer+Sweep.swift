@@ -33,8 +33,11 @@ extension Rasterizer {
         let vx1 = clip.maxX
         let cov = coverage
         let rowEnd = cx0 &+ stride
+        let ahead = Rasterizer.prefetchRowsAhead
+        for r in 0..<Swift.min(ahead, rows.count) { prefetchRuns(row: r, y: rows.lowerBound &+ r, cx0: cx0, words: words, end: vx1, into: &sink) }
         for y in rows {
             let r = y &- rows.lowerBound
+            if r &+ ahead < rows.count { prefetchRuns(row: r &+ ahead, y: y &+ ahead, cx0: cx0, words: words, end: vx1, into: &sink) }
             let rowBits = touchedBlocks + r &* words
             let cellRow = cells + (r &* stride &- cx0)
             var acc: Int32 = 0
@@ -70,6 +73,29 @@ extension Rasterizer {
             if x < vx1 {
                 let a = CoverageAccumulator.alpha(acc, evenOdd: evenOdd)
                 if a != 0 { sink.constantSpan(y: y, x: x, count: vx1 &- x, alpha: a) }
+            }
+        }
+    }
+
+    /// Rows of a band the sweep looks ahead: their marked runs' pixels are prefetched
+    /// (`CoverageSink.willTouch`) while the rows before them are blended, so a wide band's scattered
+    /// runs do not each wait for memory.
+    static let prefetchRowsAhead = 2
+
+    /// Hands the marked runs of band row `row` (pixel row `y`) left of `end` to `sink.willTouch`.
+    @inline(__always)
+    func prefetchRuns<S: CoverageSink>(row: Int, y: Int, cx0: Int, words: Int, end: Int, into sink: inout S) {
+        let rowBits = touchedBlocks + row &* words
+        for w in 0..<words {
+            var bits = rowBits[w]
+            let wordX = cx0 &+ 512 &* w
+            while bits != 0 {
+                let b = bits.trailingZeroBitCount
+                let run = (~(bits >> UInt64(b))).trailingZeroBitCount
+                bits = run + b >= 64 ? 0 : bits & ~(((1 &<< UInt64(run)) &- 1) &<< UInt64(b))
+                let x0 = wordX &+ 8 &* b
+                if x0 >= end { return }
+                sink.willTouch(rows: y..<(y &+ 1), x0: x0, x1: Swift.min(wordX &+ 8 &* (b &+ run), end) &- 1)
             }
         }
     }

@@ -174,6 +174,8 @@ final class Rasterizer {
             : Swift.max(1, Swift.min(height, Rasterizer.cellBudget / stride))
         let words = (stride &+ 511) >> 9
         ensureCells(stride * bandRows, blocks: bandRows * words, coverageWidth: Swift.max(stride, clip.width) + 2)
+        // (Locals: stores through the buffers would make every edge reload them from `self`.)
+        let edges = edges, cells = cells, blocks = touchedBlocks
 
         if bandRows >= height {
             // One dense band.
@@ -191,7 +193,7 @@ final class Rasterizer {
             for i in 0..<count {
                 CoverageAccumulator.accumulate(edge: edges[i], rowBegin: Int32(rowBegin), rowEnd: Int32(rowEnd),
                                                cells: cells, originX: cx0, originY: Int32(rowBegin), stride: stride,
-                                               blocks: touchedBlocks, blockWords: words)
+                                               blocks: blocks, blockWords: words)
             }
             sweepBlocks(rows: rowBegin..<rowEnd, cellOriginX: cx0, stride: stride, words: words, clip: clip,
                         evenOdd: evenOdd, into: &sink)
@@ -203,46 +205,51 @@ final class Rasterizer {
         // has far more edges than fit in cache); edges reaching below their band are carried.
         let bands = (height + bandRows - 1) / bandRows
         ensureBands(edges: count, bands: bands)
+        // (Runs of edges in one band — a shape's — count and place through a register, not a
+        // load-increment-store chain on the same counter.)
+        let sorted = sortedEdges, bandOf = bandOf, bandEnd = bandEnd, active = active
         bandEnd.update(repeating: 0, count: bands)
+        var runBand = 0, run: Int32 = 0
         for i in 0..<count {
             let e = edges[i]
             if e.y == e.w { bandOf[i] = -1; continue }
             let b = (Int(Swift.min(e.y, e.w) >> 8) &- rowBegin) / bandRows
             bandOf[i] = Int32(truncatingIfNeeded: b)
-            bandEnd[b] &+= 1
+            if b != runBand { bandEnd[runBand] &+= run; runBand = b; run = 0 }
+            run &+= 1
         }
+        bandEnd[runBand] &+= run
         var total: Int32 = 0
         for b in 0..<bands { let n = bandEnd[b]; bandEnd[b] = total; total &+= n }
         // Scattered, bandEnd[b] moves from band b's start to its end.
+        runBand = 0
+        var cursor = Int(bandEnd[0])
         for i in 0..<count {
             let b = Int(bandOf[i])
             if b < 0 { continue }
-            sortedEdges[Int(bandEnd[b])] = edges[i]
-            bandEnd[b] &+= 1
+            if b != runBand { bandEnd[runBand] = Int32(truncatingIfNeeded: cursor); runBand = b; cursor = Int(bandEnd[b]) }
+            sorted[cursor] = edges[i]
+            cursor &+= 1
         }
+        bandEnd[runBand] = Int32(truncatingIfNeeded: cursor)
         var carried = 0
         var next = 0
         for b in 0..<bands {
             let y0 = rowBegin + b * bandRows, y1 = Swift.min(rowEnd, y0 + bandRows)
-            var kept = 0
-            for a in 0..<carried {
-                let idx = active[a]
-                let e = sortedEdges[Int(idx)]
-                CoverageAccumulator.accumulate(edge: e, rowBegin: Int32(y0), rowEnd: Int32(y1), cells: cells,
-                                               originX: cx0, originY: Int32(y0), stride: stride,
-                                               blocks: touchedBlocks, blockWords: words)
-                if Int((Swift.max(e.y, e.w) &- 1) >> 8) >= y1 { active[kept] = idx; kept &+= 1 }
-            }
+            // The carried edges, then the band's own (one call site: the accumulation stays inlined).
             let end = Int(bandEnd[b])
-            while next < end {
-                let e = sortedEdges[next]
+            let total = carried &+ (end &- next)
+            var kept = 0
+            for k in 0..<total {
+                let idx = k < carried ? Int(active[k]) : next &+ (k &- carried)
+                let e = sorted[idx]
                 CoverageAccumulator.accumulate(edge: e, rowBegin: Int32(y0), rowEnd: Int32(y1), cells: cells,
                                                originX: cx0, originY: Int32(y0), stride: stride,
-                                               blocks: touchedBlocks, blockWords: words)
+                                               blocks: blocks, blockWords: words)
                 // Keep edges that reach below this band.
-                if Int((Swift.max(e.y, e.w) &- 1) >> 8) >= y1 { active[kept] = Int32(truncatingIfNeeded: next); kept &+= 1 }
-                next &+= 1
+                if Int((Swift.max(e.y, e.w) &- 1) >> 8) >= y1 { active[kept] = Int32(truncatingIfNeeded: idx); kept &+= 1 }
             }
+            next = end
             carried = kept
             sweepBlocks(rows: y0..<y1, cellOriginX: cx0, stride: stride, words: words, clip: clip, evenOdd: evenOdd,
                         into: &sink)

@@ -25,6 +25,11 @@ final class Rasterizer {
         /// True when overlaps must be resolved over all edges (clipped builds that are not one
         /// convex subpath).
         var resolveAll = false
+        /// True when `rasterizeEdges` takes the edges in one dense band.
+        var isDense: Bool {
+            let height = Int(((maxY &- 1) >> 8) &+ 1) - Int(minY >> 8)
+            return (Int(maxX >> 8) &+ 2 - Int(minX >> 8)) &* height <= Rasterizer.cellBudget
+        }
         /// The pixels the coverage can reach within `clip` (empty when there are no edges).
         func pixelBounds(clip: PixelRect) -> PixelRect {
             guard count > 0 else { return PixelRect(x: clip.minX, y: clip.minY, width: 0, height: 0) }
@@ -62,6 +67,9 @@ final class Rasterizer {
     let convexResolver = InclusionExclusionResolver()
     /// Groups of overlapping subpaths, for paths with more than `maxConvexShapes`.
     let clusters = SubpathClusters()
+    /// How the edges of a clustered resolve split into parts with pixels of their own
+    /// (`rasterizeUnits`).
+    let units = RasterUnits()
     let shapeBoxes = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: Rasterizer.maxPairwiseShapes)
     let shapeOfBox = UnsafeMutablePointer<Int32>.allocate(capacity: Rasterizer.maxPairwiseShapes)
     let hitBox = UnsafeMutablePointer<UInt8>.allocate(capacity: Rasterizer.maxPairwiseShapes)
@@ -156,12 +164,19 @@ final class Rasterizer {
         guard !clip.isEmpty, !path.isEmpty, transform.isFinite else { return }
         let e = preparedEdges(path, transform: transform, rule: rule, clip: clip)
         guard e.count > 0 else { return }
+        if units.ready && !e.isDense && rasterizeUnits(e, rule: rule, clip: clip, into: &sink) { return }
         rasterizeEdges(e, rule: rule, clip: clip, into: &sink)
     }
 
     /// Rasterizes the edges last built by `buildEdges`; `clip` must contain the clip they were
     /// built with horizontally from the edges' left end (its right border ends the spans).
     func rasterizeEdges<S: CoverageSink>(_ e: EdgeSummary, rule: FillRule, clip: PixelRect, into sink: inout S) {
+        rasterize(edges, e, rule: rule, clip: clip, into: &sink)
+    }
+
+    /// `rasterizeEdges` of the `e.count` edges at `edges`.
+    func rasterize<S: CoverageSink>(_ edges: UnsafePointer<SIMD4<Int32>>, _ e: EdgeSummary, rule: FillRule,
+                                    clip: PixelRect, into sink: inout S) {
         let count = e.count, minX = e.minX, minY = e.minY, maxX = e.maxX, maxY = e.maxY
         let evenOdd = rule == .evenOdd
         let rowBegin = Int(minY >> 8), rowEnd = Int(((maxY &- 1) >> 8) &+ 1)
@@ -175,7 +190,7 @@ final class Rasterizer {
         let words = (stride &+ 511) >> 9
         ensureCells(stride * bandRows, blocks: bandRows * words, coverageWidth: Swift.max(stride, clip.width) + 2)
         // (Locals: stores through the buffers would make every edge reload them from `self`.)
-        let edges = edges, cells = cells, blocks = touchedBlocks
+        let cells = cells, blocks = touchedBlocks
 
         if bandRows >= height {
             // One dense band.

@@ -214,4 +214,37 @@ struct ReferenceEquivalenceTests {
         for y in 0..<h { for x in 0..<w where fast.pixel(x: x, y: y) != ref.pixel(x: x, y: y) { differing += 1 } }
         #expect(differing == 0)
     }
+
+    /// Blocks of seats as one path over a surface too large for one dense band, packed so some
+    /// neighbours overlap (groups resolved by inclusion–exclusion), some only share pixels and
+    /// some stand alone (diamonds among them: parts of one subpath): drawn part by part
+    /// (`rasterizeUnits`), it matches the reference.
+    @Test func seatBlocksDrawnPartByPartMatchTheReference() {
+        let w = 720, h = 200
+        for (pitch, rule) in [(8.0, FillRule.nonZero), (9.5, .nonZero), (12.0, .nonZero), (8.0, .evenOdd)] {
+            let fast = Surface(width: w, height: h), ref = Surface(width: w, height: h)
+            fast.clear(.white); ref.clear(.white)
+            var block = Path()
+            var rng = T.Random(seed: UInt64(pitch * 10))
+            let columns = Int(Double(w - 12) / pitch), rows = Int(Double(h - 12) / pitch)
+            for i in 0..<(columns * rows) where rng.int(5) != 0 {
+                let r = Rect(x: 3 + Double(i % columns) * pitch + rng.unit() * 0.7,
+                             y: 3 + Double(i / columns) * pitch + rng.unit() * 0.7, width: 8, height: 8)
+                if pitch == 12 && i % 2 == 0 {
+                    // A lone diamond instead: a part of its own (one subpath).
+                    let (x, y) = (r.minX + 4, r.minY + 4)
+                    block.addPath(T.polygon([(x, y - 3.3), (x + 3.1, y), (x, y + 3.2), (x - 3.4, y)]))
+                } else {
+                    block.addPath(T.seat(in: r, rotation: rng.range(-0.6, 0.6)))
+                }
+            }
+            let c = Color(red: 0.13, green: 0.59, blue: 0.95)
+            DrawingContext(surface: fast).fill(block, with: .solid(c), rule: rule)
+            ScalarRasterizer.fill(block, transform: .identity, rule: rule, clip: ref.bounds, surface: ref,
+                                  pixel: c.premultiplied.rawValue, mode: .sourceOver)
+            var differing = 0
+            for y in 0..<h { for x in 0..<w where fast.pixel(x: x, y: y) != ref.pixel(x: x, y: y) { differing += 1 } }
+            #expect(differing == 0, "pitch \(pitch) \(rule): \(differing) pixels differ")
+        }
+    }
 }

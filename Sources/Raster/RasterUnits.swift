@@ -13,38 +13,37 @@ final class RasterUnits {
     /// where group g − 1's end (group 0 at 0).
     private(set) var groupOutputEnd: UnsafeMutablePointer<Int32>
     private var groupCapacity = 0
-    /// Each subpath's pixel box as a record for `SubpathClusters` (see `Rasterizer.rasterizeUnits`).
+    /// Each unit's pixel box as a record for `SubpathClusters` (see `Rasterizer.rasterizeUnits`).
     private(set) var boxes: UnsafeMutablePointer<SubpathShape>
-    /// Each subpath's part (a group of `parts`), or −1 for a subpath that is a part of its own.
-    private(set) var partOf: UnsafeMutablePointer<Int32>
+    /// Each subpath's resolver group, or −1; the subpath of each unit after the groups'; 1 for
+    /// units in a part.
+    private(set) var unitOf: UnsafeMutablePointer<Int32>
+    private(set) var lone: UnsafeMutablePointer<Int32>
+    private(set) var inPart: UnsafeMutablePointer<UInt8>
     private var shapeCapacity = 0
-    /// The resolver groups of part p: `groupList[groupFirst[p] ..< groupFirst[p + 1]]`.
-    private(set) var groupFirst: UnsafeMutablePointer<Int32>
-    private(set) var groupList: UnsafeMutablePointer<Int32>
-    private var partCapacity = 0
-    /// Subpaths whose pixel boxes meet, grouped into parts.
+    /// Units whose pixel boxes meet, grouped into parts.
     let parts = SubpathClusters()
     /// A part's edges, gathered.
     private(set) var gathered: UnsafeMutablePointer<SIMD4<Int32>>
     private var gatheredCapacity = 0
 
     init() {
-        groupOutputEnd = .allocate(capacity: 1); boxes = .allocate(capacity: 1); partOf = .allocate(capacity: 1)
-        groupFirst = .allocate(capacity: 1); groupList = .allocate(capacity: 1); gathered = .allocate(capacity: 1)
+        groupOutputEnd = .allocate(capacity: 1); boxes = .allocate(capacity: 1); unitOf = .allocate(capacity: 1)
+        lone = .allocate(capacity: 1); inPart = .allocate(capacity: 1); gathered = .allocate(capacity: 1)
     }
 
     deinit {
-        groupOutputEnd.deallocate(); boxes.deallocate(); partOf.deallocate()
-        groupFirst.deallocate(); groupList.deallocate(); gathered.deallocate()
+        groupOutputEnd.deallocate(); boxes.deallocate(); unitOf.deallocate()
+        lone.deallocate(); inPart.deallocate(); gathered.deallocate()
     }
 
     /// Makes room for `groups` resolver groups and clears `ready`.
     func prepare(groups: Int) {
         ready = false
         if groups > groupCapacity {
-            groupOutputEnd.deallocate(); groupList.deallocate()
+            groupOutputEnd.deallocate()
             groupCapacity = Swift.max(groups, 2 * groupCapacity)
-            groupOutputEnd = .allocate(capacity: groupCapacity); groupList = .allocate(capacity: groupCapacity)
+            groupOutputEnd = .allocate(capacity: groupCapacity)
         }
     }
 
@@ -53,23 +52,15 @@ final class RasterUnits {
     /// Makes room for `shapes` subpaths and `edges` gathered edges.
     func ensure(shapes: Int, edges: Int) {
         if shapes > shapeCapacity {
-            boxes.deallocate(); partOf.deallocate()
+            boxes.deallocate(); unitOf.deallocate(); lone.deallocate(); inPart.deallocate()
             shapeCapacity = Swift.max(shapes, 2 * shapeCapacity)
-            boxes = .allocate(capacity: shapeCapacity); partOf = .allocate(capacity: shapeCapacity)
+            boxes = .allocate(capacity: shapeCapacity); unitOf = .allocate(capacity: shapeCapacity)
+            lone = .allocate(capacity: shapeCapacity); inPart = .allocate(capacity: shapeCapacity)
         }
         if edges > gatheredCapacity {
             gathered.deallocate()
             gatheredCapacity = Swift.max(edges, 2 * gatheredCapacity)
             gathered = .allocate(capacity: gatheredCapacity)
-        }
-    }
-
-    /// Makes room for `n` parts' group lists.
-    func ensure(parts n: Int) {
-        if n + 2 > partCapacity {
-            groupFirst.deallocate()
-            partCapacity = Swift.max(n + 2, 2 * partCapacity)
-            groupFirst = .allocate(capacity: partCapacity)
         }
     }
 }

@@ -217,8 +217,8 @@ struct ReferenceEquivalenceTests {
 
     /// Blocks of seats as one path over a surface too large for one dense band, packed so some
     /// neighbours overlap (groups resolved by inclusion–exclusion), some only share pixels and
-    /// some stand alone (diamonds among them: parts of one subpath): drawn part by part
-    /// (`rasterizeUnits`), it matches the reference.
+    /// some stand alone (diamonds: parts of one subpath; pairs of squares: a group alone):
+    /// drawn part by part (`rasterizeUnits`), it matches the reference.
     @Test func seatBlocksDrawnPartByPartMatchTheReference() {
         let w = 720, h = 200
         for (pitch, rule) in [(8.0, FillRule.nonZero), (9.5, .nonZero), (12.0, .nonZero), (8.0, .evenOdd)] {
@@ -234,6 +234,10 @@ struct ReferenceEquivalenceTests {
                     // A lone diamond instead: a part of its own (one subpath).
                     let (x, y) = (r.minX + 4, r.minY + 4)
                     block.addPath(T.polygon([(x, y - 3.3), (x + 3.1, y), (x, y + 3.2), (x - 3.4, y)]))
+                } else if pitch == 12 && i % 3 == 1 {
+                    // Two overlapping squares: a resolver group that is a part of its own.
+                    block.addPath(T.rectPath(r.minX + 0.3, r.minY + 0.6, 5.2, 4.9))
+                    block.addPath(T.rectPath(r.minX + 2.1, r.minY + 2.4, 5.3, 5.1))
                 } else {
                     block.addPath(T.seat(in: r, rotation: rng.range(-0.6, 0.6)))
                 }

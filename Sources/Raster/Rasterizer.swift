@@ -9,7 +9,9 @@ import Geometry
 /// edges sorted by first band (counting sort) plus a list of those carried down from earlier
 /// bands, so memory stays bounded and nothing is cleared per call — the sweep zeroes exactly
 /// the cells it reads, and rows wider than a few blocks mark their touched 8-cell blocks, so
-/// untouched runs (solid interiors, the gaps between a batch's shapes) become constant spans.
+/// untouched runs (solid interiors, the gaps between shapes) become constant spans. A batch of
+/// shapes resolved by groups (a block of seats as one path) is drawn part by part instead, each
+/// part — shapes sharing pixels — in the dense band of its own box (`rasterizeUnits`).
 /// Integer cells make every summation order exact, so the result is bit-identical to
 /// `ScalarRasterizer`.
 ///

@@ -15,10 +15,11 @@ final class RasterUnits {
     private var groupCapacity = 0
     /// Each unit's pixel box as a record for `SubpathClusters` (see `Rasterizer.rasterizeUnits`).
     private(set) var boxes: UnsafeMutablePointer<SubpathShape>
-    /// Each subpath's resolver group, or −1; the subpath of each unit after the groups'; 1 for
-    /// units in a part.
+    /// Each subpath's resolver group, or −1 (a unit of its own).
     private(set) var unitOf: UnsafeMutablePointer<Int32>
+    /// The subpath of each unit after the groups' (unit groupCount + i is subpath `lone[i]`).
     private(set) var lone: UnsafeMutablePointer<Int32>
+    /// 1 for the units in a part of several, 0 for those drawn on their own.
     private(set) var inPart: UnsafeMutablePointer<UInt8>
     private var shapeCapacity = 0
     /// Units whose pixel boxes meet, grouped into parts.

@@ -16,16 +16,15 @@ enum CoverageAccumulator {
 
     /// Adds edge `e` = (x0, y0, x1, y1) in 24.8 fixed point, restricted to pixel rows
     /// `rowBegin ..< rowEnd`, to `cells`: cell (x, y) is at `cells[(y − originY)·stride + x − originX]`.
-    /// x must be ≥ 0 and cells up to column ⌊max x⌋ + 1 must exist. `rowMin`/`rowMax` (indexed
-    /// by `y − originY`) widen to the touched columns.
-    /// With `track` false the row ranges are left alone (the caller sweeps whole rows).
-    /// With `blocks`, bit b of `blocks[y − originY]` is set for each touched cell column
-    /// originX + 8b … originX + 8b + 7 (rows of at most 512 cells).
+    /// x must be ≥ 0 and cells up to column ⌊max x⌋ + 1 must exist. With `rowMin`/`rowMax`
+    /// (indexed by `y − originY`), they widen to the touched columns.
+    /// With `blocks`, bit b of the `blockWords`-word bitmap at `blocks[(y − originY)·blockWords]`
+    /// is set for each touched cell column originX + 8b … originX + 8b + 7.
     @inline(__always)
     static func accumulate(edge e: SIMD4<Int32>, rowBegin: Int32, rowEnd: Int32,
                            cells: UnsafeMutablePointer<Int32>, originX: Int, originY: Int32, stride: Int,
-                           rowMin: UnsafeMutablePointer<Int32>, rowMax: UnsafeMutablePointer<Int32>,
-                           track: Bool = true, blocks: UnsafeMutablePointer<UInt64>? = nil) {
+                           rowMin: UnsafeMutablePointer<Int32>? = nil, rowMax: UnsafeMutablePointer<Int32>? = nil,
+                           blocks: UnsafeMutablePointer<UInt64>? = nil, blockWords: Int = 1) {
         var xq0 = e.x, yq0 = e.y, xq1 = e.z, yq1 = e.w
         var sign: Int32 = 1
         if yq0 > yq1 { swap(&xq0, &xq1); swap(&yq0, &yq1); sign = -1 }
@@ -40,25 +39,34 @@ enum CoverageAccumulator {
             let row = cells + (Int(jBegin &- originY) &* stride &- originX)
             let d = ((yq1 &- yq0) << 8) &* sign
             let (lo, hi) = coverRow(row, xs: Swift.min(xq0, xq1), xe: Swift.max(xq0, xq1), d: d)
-            if track {
+            if let rowMin, let rowMax {
                 let r = Int(jBegin &- originY)
                 if lo < rowMin[r] { rowMin[r] = lo }
                 if hi > rowMax[r] { rowMax[r] = hi }
             }
-            if let blocks { mark(blocks + Int(jBegin &- originY), lo, hi, originX: originX) }
+            if let blocks { mark(blocks + Int(jBegin &- originY) &* blockWords, lo, hi, originX: originX) }
             return
         }
         accumulateRows(xq0: xq0, yq0: yq0, xq1: xq1, yq1: yq1, sign: sign, jBegin: jBegin, jEnd: jEnd, cells: cells,
-                       originX: originX, originY: originY, stride: stride, rowMin: rowMin, rowMax: rowMax, track: track,
-                       blocks: blocks)
+                       originX: originX, originY: originY, stride: stride, rowMin: rowMin, rowMax: rowMax,
+                       blocks: blocks, blockWords: blockWords)
     }
 
-    /// Sets the bits of the 8-cell blocks holding cells `lo ... hi` (columns; `originX` is bit 0's first).
+    /// Sets the bits of the 8-cell blocks holding cells `lo ... hi` (columns; `originX` is bit 0's
+    /// first) in the row bitmap `row` (64 blocks a word).
     @inline(__always)
     static func mark(_ row: UnsafeMutablePointer<UInt64>, _ lo: Int32, _ hi: Int32, originX: Int) {
-        let b0 = UInt64(truncatingIfNeeded: (Int(lo) &- originX) >> 3)
-        let b1 = UInt64(truncatingIfNeeded: (Int(hi) &- originX) >> 3)
-        row.pointee |= ((2 &<< (b1 &- b0)) &- 1) &<< b0
+        let b0 = (Int(lo) &- originX) >> 3, b1 = (Int(hi) &- originX) >> 3
+        let w0 = b0 >> 6, w1 = b1 >> 6
+        if _fastPath(w0 == w1) {
+            row[w0] |= ((2 &<< UInt64(truncatingIfNeeded: b1 &- b0)) &- 1) &<< UInt64(truncatingIfNeeded: b0 & 63)
+            return
+        }
+        // A piece across a word boundary (wide rows only).
+        row[w0] |= ~0 &<< UInt64(truncatingIfNeeded: b0 & 63)
+        var w = w0 &+ 1
+        while w < w1 { row[w] = ~0; w &+= 1 }
+        row[w1] |= (2 &<< UInt64(truncatingIfNeeded: b1 & 63)) &- 1
     }
 
     /// `accumulate` for an edge (top to bottom, `sign` its winding) crossing pixel rows
@@ -66,8 +74,8 @@ enum CoverageAccumulator {
     /// Out of line: the short single-row edges stay small and inlined in the callers.
     static func accumulateRows(xq0: Int32, yq0: Int32, xq1: Int32, yq1: Int32, sign: Int32, jBegin: Int32, jEnd: Int32,
                                cells: UnsafeMutablePointer<Int32>, originX: Int, originY: Int32, stride: Int,
-                               rowMin: UnsafeMutablePointer<Int32>, rowMax: UnsafeMutablePointer<Int32>, track: Bool,
-                               blocks: UnsafeMutablePointer<UInt64>?) {
+                               rowMin: UnsafeMutablePointer<Int32>?, rowMax: UnsafeMutablePointer<Int32>?,
+                               blocks: UnsafeMutablePointer<UInt64>?, blockWords: Int) {
         // Row-boundary x in 24.8 fixed point, computed in Double: the error (≪ 1/2 unit) can
         // never round a point outside the edge's integer x range, so cells stay in the box.
         let slope = Double(xq1 &- xq0) / Double(yq1 &- yq0)
@@ -84,12 +92,12 @@ enum CoverageAccumulator {
             let d = ((yb &- ya) << 8) &* sign
             let xb = xAt(yb)
             let (lo, hi) = coverRow(row, xs: Swift.min(xa, xb), xe: Swift.max(xa, xb), d: d)
-            if track {
+            if let rowMin, let rowMax {
                 let r = Int(j &- originY)
                 if lo < rowMin[r] { rowMin[r] = lo }
                 if hi > rowMax[r] { rowMax[r] = hi }
             }
-            if let blocks { mark(blocks + Int(j &- originY), lo, hi, originX: originX) }
+            if let blocks { mark(blocks + Int(j &- originY) &* blockWords, lo, hi, originX: originX) }
             ya = yb; xa = xb
             row += stride
             j &+= 1

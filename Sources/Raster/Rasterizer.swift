@@ -5,10 +5,13 @@ import Geometry
 ///
 /// Curves are flattened after the transform to ≤ 0.1 device px and clipped while edges are
 /// built (`EdgeBuilder`). Cells cover only the path's bounding box: a small path (every seat)
-/// is one dense band; a large one is processed in bands of at most `cellBudget` cells with an
-/// active edge list, so memory stays bounded and nothing is cleared per call — the sweep zeroes
-/// exactly the cells it reads, per-row touched ranges skip untouched cells, and inside wide
-/// rows runs of untouched cells become constant spans (solid interiors are plain stores).
+/// is one dense band; a large one is processed in bands of at most `cellBudget` cells, its
+/// edges sorted by first band (counting sort) plus a list of those carried down from earlier
+/// bands, so memory stays bounded and nothing is cleared per call — the sweep zeroes exactly
+/// the cells it reads, and rows wider than a few blocks mark their touched 8-cell blocks, so
+/// untouched runs (solid interiors, the gaps between shapes) become constant spans. A batch of
+/// shapes resolved by groups (a block of seats as one path) is drawn part by part instead, each
+/// part — shapes sharing pixels — in the dense band of its own box (`rasterizeUnits`).
 /// Integer cells make every summation order exact, so the result is bit-identical to
 /// `ScalarRasterizer`.
 ///
@@ -24,6 +27,11 @@ final class Rasterizer {
         /// True when overlaps must be resolved over all edges (clipped builds that are not one
         /// convex subpath).
         var resolveAll = false
+        /// True when `rasterizeEdges` takes the edges in one dense band.
+        var isDense: Bool {
+            let height = Int(((maxY &- 1) >> 8) &+ 1) - Int(minY >> 8)
+            return (Int(maxX >> 8) &+ 2 - Int(minX >> 8)) &* height <= Rasterizer.cellBudget
+        }
         /// The pixels the coverage can reach within `clip` (empty when there are no edges).
         func pixelBounds(clip: PixelRect) -> PixelRect {
             guard count > 0 else { return PixelRect(x: clip.minX, y: clip.minY, width: 0, height: 0) }
@@ -61,24 +69,28 @@ final class Rasterizer {
     let convexResolver = InclusionExclusionResolver()
     /// Groups of overlapping subpaths, for paths with more than `maxConvexShapes`.
     let clusters = SubpathClusters()
+    /// How the edges of a clustered resolve split into parts with pixels of their own
+    /// (`rasterizeUnits`).
+    let units = RasterUnits()
     let shapeBoxes = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: Rasterizer.maxPairwiseShapes)
     let shapeOfBox = UnsafeMutablePointer<Int32>.allocate(capacity: Rasterizer.maxPairwiseShapes)
     let hitBox = UnsafeMutablePointer<UInt8>.allocate(capacity: Rasterizer.maxPairwiseShapes)
     var cells: UnsafeMutablePointer<Int32>
     var cellCapacity = 0
-    var rowMin: UnsafeMutablePointer<Int32>
-    var rowMax: UnsafeMutablePointer<Int32>
-    var rowCapacity = 0
-    /// Touched 8-cell blocks per row of a dense band (see `sweepBlocks`); all zero between calls.
+    /// Touched 8-cell blocks of a band's rows, `blockWords` words a row (see `sweepBlocks`);
+    /// all zero between calls.
     var touchedBlocks: UnsafeMutablePointer<UInt64>
+    var blockCapacity = 0
     var coverage: UnsafeMutablePointer<UInt8>
     var coverageCapacity = 0
-    // Band bookkeeping for large paths: edge indices bucketed by first band, and the active list.
-    var bucketHead: UnsafeMutablePointer<Int32>
-    var bucketCapacity = 0
-    var nextInBucket: UnsafeMutablePointer<Int32>
+    // Band bookkeeping for large paths: the edges sorted by first band (band b's end in
+    // `bandEnd[b]`), each edge's band while sorting, and the indices of edges carried down.
+    var sortedEdges: UnsafeMutablePointer<SIMD4<Int32>>
+    var bandOf: UnsafeMutablePointer<Int32>
     var active: UnsafeMutablePointer<Int32>
     var indexCapacity = 0
+    var bandEnd: UnsafeMutablePointer<Int32>
+    var bandCapacity = 0
 
     init() {
         edges = .allocate(capacity: edgeCapacity)
@@ -86,17 +98,17 @@ final class Rasterizer {
         vertices = .allocate(capacity: vertexCapacity)
         selection = .allocate(capacity: 1)
         cells = .allocate(capacity: 1)
-        rowMin = .allocate(capacity: 1); rowMax = .allocate(capacity: 1)
         touchedBlocks = .allocate(capacity: 1)
         coverage = .allocate(capacity: 1)
-        bucketHead = .allocate(capacity: 1)
-        nextInBucket = .allocate(capacity: 1); active = .allocate(capacity: 1)
+        sortedEdges = .allocate(capacity: 1); bandOf = .allocate(capacity: 1); active = .allocate(capacity: 1)
+        bandEnd = .allocate(capacity: 1)
     }
 
     deinit {
         edges.deallocate(); shapes.deallocate(); vertices.deallocate(); selection.deallocate()
-        shapeBoxes.deallocate(); shapeOfBox.deallocate(); hitBox.deallocate(); cells.deallocate(); rowMin.deallocate(); rowMax.deallocate()
-        touchedBlocks.deallocate(); coverage.deallocate(); bucketHead.deallocate(); nextInBucket.deallocate(); active.deallocate()
+        shapeBoxes.deallocate(); shapeOfBox.deallocate(); hitBox.deallocate(); cells.deallocate()
+        touchedBlocks.deallocate(); coverage.deallocate(); sortedEdges.deallocate(); bandOf.deallocate()
+        active.deallocate(); bandEnd.deallocate()
     }
 
     /// Clamps a clip rect to what the fixed-point edges can address (0 ..< 2²¹ px).
@@ -154,12 +166,19 @@ final class Rasterizer {
         guard !clip.isEmpty, !path.isEmpty, transform.isFinite else { return }
         let e = preparedEdges(path, transform: transform, rule: rule, clip: clip)
         guard e.count > 0 else { return }
+        if units.ready && !e.isDense && rasterizeUnits(e, rule: rule, clip: clip, into: &sink) { return }
         rasterizeEdges(e, rule: rule, clip: clip, into: &sink)
     }
 
     /// Rasterizes the edges last built by `buildEdges`; `clip` must contain the clip they were
     /// built with horizontally from the edges' left end (its right border ends the spans).
     func rasterizeEdges<S: CoverageSink>(_ e: EdgeSummary, rule: FillRule, clip: PixelRect, into sink: inout S) {
+        rasterize(edges, e, rule: rule, clip: clip, into: &sink)
+    }
+
+    /// `rasterizeEdges` of the `e.count` edges at `edges`.
+    func rasterize<S: CoverageSink>(_ edges: UnsafePointer<SIMD4<Int32>>, _ e: EdgeSummary, rule: FillRule,
+                                    clip: PixelRect, into sink: inout S) {
         let count = e.count, minX = e.minX, minY = e.minY, maxX = e.maxX, maxY = e.maxY
         let evenOdd = rule == .evenOdd
         let rowBegin = Int(minY >> 8), rowEnd = Int(((maxY &- 1) >> 8) &+ 1)
@@ -170,186 +189,102 @@ final class Rasterizer {
         // (No division for the common small path.)
         let bandRows = stride &* height <= Rasterizer.cellBudget ? height
             : Swift.max(1, Swift.min(height, Rasterizer.cellBudget / stride))
-        ensureCells(stride * bandRows, rows: bandRows, coverageWidth: Swift.max(stride, clip.width) + 2)
+        let words = (stride &+ 511) >> 9
+        ensureCells(stride * bandRows, blocks: bandRows * words, coverageWidth: Swift.max(stride, clip.width) + 2)
+        // (Locals: stores through the buffers would make every edge reload them from `self`.)
+        let cells = cells, blocks = touchedBlocks
 
         if bandRows >= height {
-            // One dense band: every row is swept across the whole box, so no per-row ranges.
+            // One dense band.
             let lastX = Swift.min(cx1, clip.maxX - 1)
             if lastX >= cx0 { sink.willTouch(rows: rowBegin..<rowEnd, x0: cx0, x1: lastX) }
-            if stride >= Rasterizer.blockSweepCells && stride <= 512 {
+            if stride < Rasterizer.blockSweepCells {
+                // Narrow: every row is swept across the whole box.
                 for i in 0..<count {
                     CoverageAccumulator.accumulate(edge: edges[i], rowBegin: Int32(rowBegin), rowEnd: Int32(rowEnd),
-                                                   cells: cells, originX: cx0, originY: Int32(rowBegin), stride: stride,
-                                                   rowMin: rowMin, rowMax: rowMax, track: false, blocks: touchedBlocks)
+                                                   cells: cells, originX: cx0, originY: Int32(rowBegin), stride: stride)
                 }
-                sweepBlocks(rows: rowBegin..<rowEnd, cellOriginX: cx0, stride: stride, clip: clip, evenOdd: evenOdd,
-                            into: &sink)
+                sweepRows(rowBegin..<rowEnd, cellOriginX: cx0, stride: stride, clip: clip, evenOdd: evenOdd, into: &sink)
                 return
             }
             for i in 0..<count {
                 CoverageAccumulator.accumulate(edge: edges[i], rowBegin: Int32(rowBegin), rowEnd: Int32(rowEnd),
                                                cells: cells, originX: cx0, originY: Int32(rowBegin), stride: stride,
-                                               rowMin: rowMin, rowMax: rowMax, track: false)
+                                               blocks: blocks, blockWords: words)
             }
-            for r in 0..<height { rowMin[r] = Int32(cx0); rowMax[r] = Int32(cx1) }
-            sweep(rows: rowBegin..<rowEnd, cellOriginX: cx0, stride: stride, clip: clip, evenOdd: evenOdd, into: &sink)
+            sweepBlocks(rows: rowBegin..<rowEnd, cellOriginX: cx0, stride: stride, words: words, clip: clip,
+                        evenOdd: evenOdd, into: &sink)
             return
         }
 
-        // Banded: bucket edges by the band of their top row, keep an active list.
-        for r in 0..<bandRows { rowMin[r] = Int32.max; rowMax[r] = Int32.min }
+        // Banded: a counting sort of the (non-horizontal) edges by the band of their top row, so
+        // each band reads its new edges in order from one array (a batch of thousands of shapes
+        // has far more edges than fit in cache); edges reaching below their band are carried.
         let bands = (height + bandRows - 1) / bandRows
-        ensureIndices(edges: count, buckets: bands)
-        for b in 0..<bands { bucketHead[b] = -1 }
+        ensureBands(edges: count, bands: bands)
+        // (Runs of edges in one band — a shape's — count and place through a register, not a
+        // load-increment-store chain on the same counter.)
+        let sorted = sortedEdges, bandOf = bandOf, bandEnd = bandEnd, active = active
+        bandEnd.update(repeating: 0, count: bands)
+        var runBand = 0, run: Int32 = 0
         for i in 0..<count {
             let e = edges[i]
-            let top = Int(Swift.min(e.y, e.w) >> 8)
-            let b = (top - rowBegin) / bandRows
-            nextInBucket[i] = bucketHead[b]
-            bucketHead[b] = Int32(i)
+            if e.y == e.w { bandOf[i] = -1; continue }
+            let b = (Int(Swift.min(e.y, e.w) >> 8) &- rowBegin) / bandRows
+            bandOf[i] = Int32(truncatingIfNeeded: b)
+            if b != runBand { bandEnd[runBand] &+= run; runBand = b; run = 0 }
+            run &+= 1
         }
-        var activeCount = 0
+        bandEnd[runBand] &+= run
+        var total: Int32 = 0
+        for b in 0..<bands { let n = bandEnd[b]; bandEnd[b] = total; total &+= n }
+        // Scattered, bandEnd[b] moves from band b's start to its end.
+        runBand = 0
+        var cursor = Int(bandEnd[0])
+        for i in 0..<count {
+            let b = Int(bandOf[i])
+            if b < 0 { continue }
+            if b != runBand { bandEnd[runBand] = Int32(truncatingIfNeeded: cursor); runBand = b; cursor = Int(bandEnd[b]) }
+            sorted[cursor] = edges[i]
+            cursor &+= 1
+        }
+        bandEnd[runBand] = Int32(truncatingIfNeeded: cursor)
+        var carried = 0
+        var next = 0
         for b in 0..<bands {
             let y0 = rowBegin + b * bandRows, y1 = Swift.min(rowEnd, y0 + bandRows)
-            var k = bucketHead[b]
-            while k >= 0 { active[activeCount] = k; activeCount += 1; k = nextInBucket[Int(k)] }
+            // The carried edges, then the band's own (one call site: the accumulation stays inlined).
+            let end = Int(bandEnd[b])
+            let total = carried &+ (end &- next)
             var kept = 0
-            for a in 0..<activeCount {
-                let idx = active[a]
-                let e = edges[Int(idx)]
-                CoverageAccumulator.accumulate(edge: e, rowBegin: Int32(y0), rowEnd: Int32(y1),
-                                               cells: cells, originX: cx0, originY: Int32(y0), stride: stride,
-                                               rowMin: rowMin, rowMax: rowMax)
+            for k in 0..<total {
+                let idx = k < carried ? Int(active[k]) : next &+ (k &- carried)
+                let e = sorted[idx]
+                CoverageAccumulator.accumulate(edge: e, rowBegin: Int32(y0), rowEnd: Int32(y1), cells: cells,
+                                               originX: cx0, originY: Int32(y0), stride: stride,
+                                               blocks: blocks, blockWords: words)
                 // Keep edges that reach below this band.
-                if Int((Swift.max(e.y, e.w) &- 1) >> 8) >= y1 { active[kept] = idx; kept += 1 }
+                if Int((Swift.max(e.y, e.w) &- 1) >> 8) >= y1 { active[kept] = Int32(truncatingIfNeeded: idx); kept &+= 1 }
             }
-            activeCount = kept
-            sweep(rows: y0..<y1, cellOriginX: cx0, stride: stride, clip: clip, evenOdd: evenOdd, into: &sink)
+            next = end
+            carried = kept
+            sweepBlocks(rows: y0..<y1, cellOriginX: cx0, stride: stride, words: words, clip: clip, evenOdd: evenOdd,
+                        into: &sink)
         }
     }
 
-    /// Prefix-sums each row of the band, zeroing the cells it reads, and emits coverage spans.
-    @inline(__always)
-    private func sweep<S: CoverageSink>(rows: Range<Int>, cellOriginX: Int, stride: Int, clip: PixelRect,
-                                         evenOdd: Bool, into sink: inout S) {
-        let vx1 = clip.maxX
-        let cov = coverage
-        for y in rows {
-            let r = y - rows.lowerBound
-            let lo = Int(rowMin[r]), hi = Int(rowMax[r])
-            if lo > hi { continue }
-            rowMin[r] = Int32.max; rowMax[r] = Int32.min
-            let cellRow = cells + (r * stride - cellOriginX)
-            let visEnd = Swift.min(hi + 1, vx1)
-            var acc: Int32 = 0
-            var x = lo
-            if visEnd - lo >= 64 {
-                // Wide rows: runs of untouched cells keep the coverage constant; hand them over as
-                // constant spans (solid interiors become plain stores).
-                x = sweepWideRow(y: y, cellRow: cellRow, from: lo, to: visEnd, acc: &acc, evenOdd: evenOdd, into: &sink)
-            } else if visEnd > lo {
-                acc = sink.accumulatedSpan(y: y, x: lo, count: visEnd - lo, cells: cellRow + lo, evenOdd: evenOdd,
-                                           scratch: cov)
-                x = visEnd
-            }
-            while x <= hi { cellRow[x] = 0; x &+= 1 }
-            if hi + 1 < vx1 {
-                let a = CoverageAccumulator.alpha(acc, evenOdd: evenOdd)
-                if a != 0 { sink.constantSpan(y: y, x: hi + 1, count: vx1 - hi - 1, alpha: a) }
-            }
-        }
-    }
-
-    /// Sweeps a dense band whose touched 8-cell blocks are marked in `touchedBlocks`: runs of
-    /// marked blocks become coverage spans (their cells summed and zeroed), the runs between
-    /// them and the rest of the row constant spans of the running coverage.
-    private func sweepBlocks<S: CoverageSink>(rows: Range<Int>, cellOriginX cx0: Int, stride: Int, clip: PixelRect,
-                                               evenOdd: Bool, into sink: inout S) {
-        let vx1 = clip.maxX
-        let cov = coverage
-        for y in rows {
-            let r = y - rows.lowerBound
-            var bits = touchedBlocks[r]
-            touchedBlocks[r] = 0
-            let cellRow = cells + (r * stride - cx0)
-            var acc: Int32 = 0
-            var x = cx0
-            while bits != 0 {
-                let b = bits.trailingZeroBitCount
-                let run = (~(bits >> UInt64(b))).trailingZeroBitCount
-                bits = run + b >= 64 ? 0 : bits & ~(((1 &<< UInt64(run)) &- 1) &<< UInt64(b))
-                let s = cx0 + 8 * b, e = Swift.min(cx0 + 8 * (b + run), cx0 + stride)
-                if s > x && x < vx1 {
-                    let a = CoverageAccumulator.alpha(acc, evenOdd: evenOdd)
-                    if a != 0 { sink.constantSpan(y: y, x: x, count: Swift.min(s, vx1) - x, alpha: a) }
-                }
-                let visible = Swift.min(e, vx1)
-                var i = s
-                if visible > s {
-                    // The running sum enters as part of the first cell, so the sink's fused
-                    // sum-and-blend can take the run.
-                    cellRow[s] &+= acc
-                    acc = sink.accumulatedSpan(y: y, x: s, count: visible - s, cells: cellRow + s, evenOdd: evenOdd,
-                                               scratch: cov)
-                    i = visible
-                }
-                while i < e { cellRow[i] = 0; i &+= 1 }
-                x = e
-            }
-            if x < vx1 {
-                let a = CoverageAccumulator.alpha(acc, evenOdd: evenOdd)
-                if a != 0 { sink.constantSpan(y: y, x: x, count: vx1 - x, alpha: a) }
-            }
-        }
-    }
-
-    /// True when the 8 cells at `p` are all zero.
-    @inline(__always) private func blockIsZero(_ p: UnsafeMutablePointer<Int32>) -> Bool {
-        let r = UnsafeRawPointer(p)
-        return (r.loadUnaligned(as: UInt64.self) | r.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-            | r.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | r.loadUnaligned(fromByteOffset: 24, as: UInt64.self)) == 0
-    }
-
-    /// Sweeps cells `from ..< to` of one row, emitting coverage spans for touched stretches and
-    /// constant spans for runs of zero cells (checked 8 at a time); returns `to`.
-    private func sweepWideRow<S: CoverageSink>(y: Int, cellRow: UnsafeMutablePointer<Int32>, from lo: Int, to end: Int,
-                                                acc: inout Int32, evenOdd: Bool, into sink: inout S) -> Int {
-        let cov = coverage
-        var x = lo, spanStart = lo
-        while x < end {
-            if x &+ 8 <= end && blockIsZero(cellRow + x) {
-                var runEnd = x &+ 8
-                while runEnd &+ 8 <= end && blockIsZero(cellRow + runEnd) { runEnd &+= 8 }
-                if x > spanStart { sink.coverageSpan(y: y, x: spanStart, count: x - spanStart, coverage: cov) }
-                let a = CoverageAccumulator.alpha(acc, evenOdd: evenOdd)
-                if a != 0 { sink.constantSpan(y: y, x: x, count: runEnd - x, alpha: a) }
-                x = runEnd; spanStart = x
-                continue
-            }
-            let stop = Swift.min(x &+ 8, end)
-            while x < stop {
-                acc &+= cellRow[x]; cellRow[x] = 0
-                cov[x &- spanStart] = UInt8(truncatingIfNeeded: CoverageAccumulator.alpha(acc, evenOdd: evenOdd))
-                x &+= 1
-            }
-        }
-        if end > spanStart { sink.coverageSpan(y: y, x: spanStart, count: end - spanStart, coverage: cov) }
-        return end
-    }
-
-    private func ensureCells(_ n: Int, rows: Int, coverageWidth: Int) {
+    private func ensureCells(_ n: Int, blocks: Int, coverageWidth: Int) {
         if n > cellCapacity {
             cells.deallocate()
             cellCapacity = Swift.max(n, 4096)
             cells = .allocate(capacity: cellCapacity)
             cells.initialize(repeating: 0, count: cellCapacity)
         }
-        if rows > rowCapacity {
-            rowMin.deallocate(); rowMax.deallocate(); touchedBlocks.deallocate()
-            rowCapacity = Swift.max(rows, 64)
-            rowMin = .allocate(capacity: rowCapacity); rowMax = .allocate(capacity: rowCapacity)
-            touchedBlocks = .allocate(capacity: rowCapacity)
-            touchedBlocks.initialize(repeating: 0, count: rowCapacity)
+        if blocks > blockCapacity {
+            touchedBlocks.deallocate()
+            blockCapacity = Swift.max(blocks, 64)
+            touchedBlocks = .allocate(capacity: blockCapacity)
+            touchedBlocks.initialize(repeating: 0, count: blockCapacity)
         }
         if coverageWidth > coverageCapacity {
             coverage.deallocate()
@@ -358,16 +293,17 @@ final class Rasterizer {
         }
     }
 
-    private func ensureIndices(edges n: Int, buckets: Int) {
+    private func ensureBands(edges n: Int, bands: Int) {
         if n > indexCapacity {
-            nextInBucket.deallocate(); active.deallocate()
+            sortedEdges.deallocate(); bandOf.deallocate(); active.deallocate()
             indexCapacity = Swift.max(n, 1024)
-            nextInBucket = .allocate(capacity: indexCapacity); active = .allocate(capacity: indexCapacity)
+            sortedEdges = .allocate(capacity: indexCapacity)
+            bandOf = .allocate(capacity: indexCapacity); active = .allocate(capacity: indexCapacity)
         }
-        if buckets > bucketCapacity {
-            bucketHead.deallocate()
-            bucketCapacity = Swift.max(buckets, 64)
-            bucketHead = .allocate(capacity: bucketCapacity)
+        if bands > bandCapacity {
+            bandEnd.deallocate()
+            bandCapacity = Swift.max(bands, 64)
+            bandEnd = .allocate(capacity: bandCapacity)
         }
     }
 }

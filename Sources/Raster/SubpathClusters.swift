@@ -27,17 +27,20 @@ final class SubpathClusters {
     private var cellStart: UnsafeMutablePointer<Int32>
     private var cellCapacity = 0
     private var items: UnsafeMutablePointer<Int32>
+    /// Each item's box beside it, so the pair tests read a cell's boxes in order instead of
+    /// gathering them from the subpath records.
+    private var itemBoxes: UnsafeMutablePointer<SIMD4<Int32>>
     private var itemCapacity = 0
 
     init() {
         members = .allocate(capacity: 1); groupStart = .allocate(capacity: 2)
         parent = .allocate(capacity: 1); groupOf = .allocate(capacity: 1)
-        cellStart = .allocate(capacity: 1); items = .allocate(capacity: 1)
+        cellStart = .allocate(capacity: 1); items = .allocate(capacity: 1); itemBoxes = .allocate(capacity: 1)
     }
 
     deinit {
         members.deallocate(); groupStart.deallocate(); parent.deallocate(); groupOf.deallocate()
-        cellStart.deallocate(); items.deallocate()
+        cellStart.deallocate(); items.deallocate(); itemBoxes.deallocate()
     }
 
     /// Groups the solid subpaths (nonzero orientation) among `shapes[0 ..< count]` whose open
@@ -85,12 +88,14 @@ final class SubpathClusters {
         ensureItems(insertions)
         // Filled from each cell's end down, so cellStart[c] ends at the cell's first item.
         for s in stride(from: n &- 1, through: 0, by: -1) where shapes[s].orientation != 0 {
-            let (cx0, cx1, cy0, cy1) = cellRange(shapes[s].box)
+            let box = shapes[s].box
+            let (cx0, cx1, cy0, cy1) = cellRange(box)
             for cy in cy0...cy1 {
                 for cx in cx0...cx1 {
                     let c = cy &* gw &+ cx &+ 1
                     cellStart[c] &-= 1
                     items[Int(cellStart[c])] = Int32(truncatingIfNeeded: s)
+                    itemBoxes[Int(cellStart[c])] = box
                 }
             }
         }
@@ -100,13 +105,11 @@ final class SubpathClusters {
             let lo = Int(cellStart[c &+ 1]), hi = c &+ 2 <= cells ? Int(cellStart[c &+ 2]) : insertions
             if hi &- lo < 2 { continue }
             for i in lo..<(hi &- 1) {
-                let a = Int(items[i])
-                let p = shapes[a].box
+                let p = itemBoxes[i]
                 for j in (i &+ 1)..<hi {
-                    let b = Int(items[j])
-                    let q = shapes[b].box
+                    let q = itemBoxes[j]
                     guard p.x < q.z && q.x < p.z && p.y < q.w && q.y < p.w else { continue }
-                    join(a, b)
+                    join(Int(items[i]), Int(items[j]))
                     joined = true
                 }
             }
@@ -177,8 +180,8 @@ final class SubpathClusters {
 
     private func ensureItems(_ n: Int) {
         guard n > itemCapacity else { return }
-        items.deallocate()
+        items.deallocate(); itemBoxes.deallocate()
         itemCapacity = Swift.max(n, 2 * itemCapacity)
-        items = .allocate(capacity: itemCapacity)
+        items = .allocate(capacity: itemCapacity); itemBoxes = .allocate(capacity: itemCapacity)
     }
 }

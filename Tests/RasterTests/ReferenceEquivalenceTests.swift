@@ -165,4 +165,90 @@ struct ReferenceEquivalenceTests {
         for y in 0..<40 { for x in 0..<48 where fast.pixel(x: x, y: y) != ref.pixel(x: x, y: y) { differing += 1 } }
         #expect(differing == 0)
     }
+
+    /// Rings wider than one 64-block bitmap word (512 cells), so marked runs cross word
+    /// boundaries: one dense band (40 rows) and banded (200 rows, several bands), both rules,
+    /// clipped on either side.
+    @Test func wideRingsAcrossBitmapWordsMatchTheReference() {
+        var rng = T.Random(seed: 23)
+        for (width, height) in [(700.6, 33.3), (1100.3, 33.3), (1030.5, 190.2)] {
+            let w = Int(width) + 12, h = Int(height) + 8
+            let fast = Surface(width: w, height: h), ref = Surface(width: w, height: h)
+            fast.clear(.white); ref.clear(.white)
+            var ring = T.rectPath(3.4, 2.6, width, height)
+            ring.addPath(T.polygon([(5.1, 4.45), (5.1, height + 0.75), (width + 1.7, height + 0.75), (width + 1.7, 4.45)]))
+            let tilt = AffineTransform(translationX: 0, y: 1.5).rotated(by: 0.003)
+            for clip in [fast.bounds, PixelRect(x: 0, y: 0, width: w / 2, height: h), PixelRect(x: w / 3, y: 5, width: w, height: h)] {
+                let rule: FillRule = rng.int(2) == 0 ? .nonZero : .evenOdd
+                let color = Color(red: rng.unit(), green: rng.unit(), blue: rng.unit(), alpha: rng.int(2) == 0 ? 1 : 0.6)
+                let ctx = DrawingContext(surface: fast)
+                ctx.clip(to: Rect(x: Double(clip.x), y: Double(clip.y), width: Double(clip.width), height: Double(clip.height)))
+                ctx.transform = tilt
+                ctx.fill(ring, with: .solid(color), rule: rule)
+                ScalarRasterizer.fill(ring, transform: tilt, rule: rule, clip: ctx.clipRect, surface: ref,
+                                      pixel: color.premultiplied.rawValue, mode: .sourceOver)
+            }
+            var differing = 0
+            for y in 0..<h { for x in 0..<w where fast.pixel(x: x, y: y) != ref.pixel(x: x, y: y) { differing += 1 } }
+            #expect(differing == 0, "ring \(width)×\(height): \(differing) pixels differ")
+        }
+    }
+
+    /// A block of seats drawn as one path (the batched scene's form) over a surface wide and tall
+    /// enough to be banded matches the reference.
+    @Test func aBatchOfSeatsAsOnePathMatchesTheReference() {
+        let w = 700, h = 260
+        let fast = Surface(width: w, height: h), ref = Surface(width: w, height: h)
+        fast.clear(.white); ref.clear(.white)
+        var rng = T.Random(seed: 31)
+        var batch = Path()
+        for _ in 0..<600 {
+            batch.addPath(T.seat(in: Rect(x: rng.range(-4, Double(w) - 4), y: rng.range(-4, Double(h) - 4), width: 8, height: 8),
+                                 rotation: rng.range(-3.2, 3.2)))
+        }
+        let c = Color(red: 0.3, green: 0.69, blue: 0.31)
+        DrawingContext(surface: fast).fill(batch, with: .solid(c))
+        ScalarRasterizer.fill(batch, transform: .identity, rule: .nonZero, clip: ref.bounds, surface: ref,
+                              pixel: c.premultiplied.rawValue, mode: .sourceOver)
+        var differing = 0
+        for y in 0..<h { for x in 0..<w where fast.pixel(x: x, y: y) != ref.pixel(x: x, y: y) { differing += 1 } }
+        #expect(differing == 0)
+    }
+
+    /// Blocks of seats as one path over a surface too large for one dense band, packed so some
+    /// neighbours overlap (groups resolved by inclusion–exclusion), some only share pixels and
+    /// some stand alone (diamonds: parts of one subpath; pairs of squares: a group alone):
+    /// drawn part by part (`rasterizeUnits`), it matches the reference.
+    @Test func seatBlocksDrawnPartByPartMatchTheReference() {
+        let w = 720, h = 200
+        for (pitch, rule) in [(8.0, FillRule.nonZero), (9.5, .nonZero), (12.0, .nonZero), (8.0, .evenOdd)] {
+            let fast = Surface(width: w, height: h), ref = Surface(width: w, height: h)
+            fast.clear(.white); ref.clear(.white)
+            var block = Path()
+            var rng = T.Random(seed: UInt64(pitch * 10))
+            let columns = Int(Double(w - 12) / pitch), rows = Int(Double(h - 12) / pitch)
+            for i in 0..<(columns * rows) where rng.int(5) != 0 {
+                let r = Rect(x: 3 + Double(i % columns) * pitch + rng.unit() * 0.7,
+                             y: 3 + Double(i / columns) * pitch + rng.unit() * 0.7, width: 8, height: 8)
+                if pitch == 12 && i % 2 == 0 {
+                    // A lone diamond instead: a part of its own (one subpath).
+                    let (x, y) = (r.minX + 4, r.minY + 4)
+                    block.addPath(T.polygon([(x, y - 3.3), (x + 3.1, y), (x, y + 3.2), (x - 3.4, y)]))
+                } else if pitch == 12 && i % 3 == 1 {
+                    // Two overlapping squares: a resolver group that is a part of its own.
+                    block.addPath(T.rectPath(r.minX + 0.3, r.minY + 0.6, 5.2, 4.9))
+                    block.addPath(T.rectPath(r.minX + 2.1, r.minY + 2.4, 5.3, 5.1))
+                } else {
+                    block.addPath(T.seat(in: r, rotation: rng.range(-0.6, 0.6)))
+                }
+            }
+            let c = Color(red: 0.13, green: 0.59, blue: 0.95)
+            DrawingContext(surface: fast).fill(block, with: .solid(c), rule: rule)
+            ScalarRasterizer.fill(block, transform: .identity, rule: rule, clip: ref.bounds, surface: ref,
+                                  pixel: c.premultiplied.rawValue, mode: .sourceOver)
+            var differing = 0
+            for y in 0..<h { for x in 0..<w where fast.pixel(x: x, y: y) != ref.pixel(x: x, y: y) { differing += 1 } }
+            #expect(differing == 0, "pitch \(pitch) \(rule): \(differing) pixels differ")
+        }
+    }
 }

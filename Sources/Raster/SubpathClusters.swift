@@ -49,6 +49,9 @@ final class SubpathClusters {
     func find(shapes: UnsafePointer<SubpathShape>, count n: Int, bounds: SIMD4<Int32>) -> Bool {
         groupCount = 0
         ensureShapes(n)
+        // No groups until `collectGroups`: `groupStart[groupCount]` reads 0 (an early return below
+        // left it stale, and the parts of a batch read it).
+        groupStart[0] = 0
         var solid = 0
         for s in 0..<n {
             parent[s] = Int32(truncatingIfNeeded: s)

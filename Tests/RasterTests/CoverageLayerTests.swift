@@ -49,4 +49,21 @@ import Geometry
         layer.clear(layer.bounds)
         #expect(Self.bytes(layer).allSatisfy { $0 == 0 })
     }
+
+    /// Many short pieces apart from one another (a reveal's frame adds one per seat): more
+    /// subpaths than the resolver takes at once, so the rasterizer groups them first.
+    @Test func manySeparatePiecesAddTheContextsCoverage() {
+        var pieces = Path()
+        for k in 0..<60 {
+            let x = Double(k % 10) * 2.5 + 1, y = Double(k / 10) * 3 + 1
+            pieces.move(to: Point(x: x, y: y))
+            pieces.addLine(to: Point(x: x + 1.2, y: y + 0.4))
+        }
+        let style = StrokeStyle(lineWidth: 0.5, lineCap: .butt, lineJoin: .round)
+        let layer = CoverageLayer(width: 90, height: 80)
+        layer.addStroke(pieces, transform: Self.transform, style: style)
+        let expected = Self.strokeAlpha(pieces, style: style, width: 90, height: 80)
+        #expect(expected.filter { $0 > 0 }.count > 600)
+        #expect(Self.bytes(layer) == expected)
+    }
 }

@@ -46,6 +46,24 @@ struct SubpathClustersTests {
 
     /// The groups: overlapping boxes joined (through others too), lone subpaths in none, each
     /// group's members in order.
+    /// A find with no overlapping boxes after one with groups: no groups, and the groups'
+    /// end offset (`groupStart[groupCount]`, read by the parts of a batch) is 0, not the last
+    /// find's.
+    @Test func findWithoutOverlapsLeavesNoGroups() {
+        let c = SubpathClusters()
+        let r = Rasterizer()
+        var overlapping = Path()
+        for (x, y) in [(2.0, 2.0), (6.0, 3.0), (10.0, 5.0)] { overlapping.addPath(T.rectPath(x, y, 5, 5)) }
+        let e1 = r.buildEdgesInside(overlapping, transform: .identity, clip: PixelRect(x: 0, y: 0, width: 64, height: 64))!
+        #expect(c.find(shapes: r.shapes, count: e1.shapeCount, bounds: SIMD4(e1.minX, e1.minY, e1.maxX, e1.maxY)))
+        #expect(c.groupCount == 1 && c.groupStart[1] == 3)
+        var apart = Path()
+        for k in 0..<5 { apart.addPath(T.rectPath(2 + 10 * Double(k), 2, 4, 4)) }
+        let e2 = r.buildEdgesInside(apart, transform: .identity, clip: PixelRect(x: 0, y: 0, width: 64, height: 64))!
+        #expect(c.find(shapes: r.shapes, count: e2.shapeCount, bounds: SIMD4(e2.minX, e2.minY, e2.maxX, e2.maxY)))
+        #expect(c.groupCount == 0 && c.groupStart[0] == 0)
+    }
+
     @Test func groupsJoinOverlappingBoxes() {
         // Rects: 0–1 overlap, 1–2 overlap (so 0, 1, 2 together), 3 alone, 4–5 overlap.
         let rects = [(2.0, 2.0), (6.0, 3.0), (10.0, 5.0), (30.0, 30.0), (50.0, 2.0), (53.0, 4.0)]

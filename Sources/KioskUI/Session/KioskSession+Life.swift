@@ -15,6 +15,9 @@ extension KioskSession {
         frames.render(chart, view: interaction.presentedView, seatReveal: interaction.seatReveal, now: now, into: base)
         // The trace-in's fills too, so its first frame is as quick as the rest.
         if animator.value(trace) < 1 { _ = traceFills(interaction.presentedView.chartToScreen, width: w, height: h) }
+        // And the labels' sprites (about 50 ms at 4K), which the first frame after the trace-in
+        // would otherwise make: a hitch of three display frames.
+        _ = chartLabels()
     }
 
     func startTrace() {

@@ -86,4 +86,27 @@ import Seating
         cold.render(chart, view: zoomed, into: coldSurface)
         #expect(Base.bytes(surface) == Base.bytes(coldSurface))
     }
+
+    /// Fingers resting mid-pinch on a panel that reduces frames in motion: the same view again
+    /// stays resampled (no exact frame at full resolution until the gesture ends); with no
+    /// reduction it is drawn exactly at once.
+    @Test func restingFingersWaitForTheGesturesEndOnReducingPanels() {
+        for reduction in [2, 1] {
+            let chart = Base.scene(deviceSeat: 7)
+            let (renderer, surface) = Base.firstFrame(chart)
+            renderer.motionReduction = reduction
+            var view = chart.view
+            view.updateMagnification(1.2)
+            renderer.render(chart, view: view, into: surface)
+            #expect(renderer.lastFrame.mode == .resampled)
+            renderer.render(chart, view: view, into: surface)   // the fingers rest
+            #expect(renderer.lastFrame.mode == (reduction > 1 ? .resampled : .full), "reduction \(reduction)")
+            view.endMagnification(1.2)
+            renderer.render(chart, view: view, into: surface)
+            // (Without reduction the resting frame was already this exact one: nothing to draw.)
+            #expect(renderer.lastFrame.mode == (reduction > 1 ? .full : .unchanged) && !renderer.lastFrame.approximate)
+            let d = Base.difference(surface, Base.reference(chart, view: view))
+            #expect(d.max <= 24 && d.mean <= 0.5)
+        }
+    }
 }

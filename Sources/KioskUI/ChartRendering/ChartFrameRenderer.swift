@@ -18,8 +18,8 @@ import Seating
 ///   out (`furtherOutScale`) and magnified to the view, so the frames after it, within that
 ///   step, are magnified too; on panels above 3 megapixels those exact frames in motion are
 ///   drawn at half resolution (`motionReduction`); the frame is drawn exactly, at full
-///   resolution, as soon as the fingers rest (the same view twice in a row) or the gesture
-///   ends. A pan by a
+///   resolution, as soon as the fingers rest (the same view twice in a row; on panels that
+///   reduce, only once the gesture ends) or the gesture ends. A pan by a
 ///   fractional offset is shown rounded to whole pixels until the view rests, then refined.
 /// - **Two workers by row bands** (`RowBandWorkers`): each tile row goes to the first free thread;
 ///   every tile's pixels depend only on the scene, so any thread count gives the same bytes.
@@ -212,7 +212,10 @@ public final class ChartFrameRenderer {
                     if (px, py) != pan { pan = (px, py); panned = true }
                     displayApproximate = approximate
                 }
-            } else if resamplesGestures && (isInFlight(view) || viewInMotion) && view != lastView && !change.all {
+            } else if resamplesGestures && (isInFlight(view) || viewInMotion) && !change.all
+                        && (view != lastView || (motionReduction > 1 && isInFlight(view))) {
+                // (On a panel that reduces frames in motion, fingers resting mid-gesture keep the
+                // resampled picture: the exact frame at full resolution waits for the gesture's end.)
                 // Only a view at least as large as the last exact frame is resampled: zooming
                 // out would show background where that frame had nothing drawn (the zoom out
                 // from a tribune showed bare screen); such frames are drawn exactly.

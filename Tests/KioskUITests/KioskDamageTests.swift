@@ -15,12 +15,7 @@ import Testing
         // drawing the same view twice (as here) turns it exact (ChartFrameRendererTests cover that).
         d.session.frameCache.chartFrames?.resamplesGestures = false
         let damage = d.session.render(into: shared)
-        let cache = d.session.frameCache
-        let kept = (cache.lastTarget, cache.lastFrame, cache.lastToastBox)
-        cache.chartKey = nil
-        let fresh = Surface(width: shared.width, height: shared.height)
-        d.session.render(into: fresh)
-        (cache.lastTarget, cache.lastFrame, cache.lastToastBox) = kept
+        let fresh = d.fullRender()
         var differing = 0
         for y in 0..<shared.height {
             let a = shared.row(y), b = fresh.row(y)

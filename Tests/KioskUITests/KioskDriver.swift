@@ -91,6 +91,20 @@ final class KioskDriver {
         tap(r.center)
     }
 
+    /// A full render of the session's state into a fresh surface, with the chart picture
+    /// dropped, leaving the session's record of its own surface (last target, snapshot, toast)
+    /// as it was.
+    func fullRender() -> Surface {
+        let cache = session.frameCache
+        let kept = (cache.lastTarget, cache.lastFrame, cache.lastToastBox)
+        cache.chartKey = nil
+        let size = session.configuration.screenSize
+        let fresh = Surface(width: Int(size.width), height: Int(size.height))
+        session.render(into: fresh)
+        (cache.lastTarget, cache.lastFrame, cache.lastToastBox) = kept
+        return fresh
+    }
+
     func render() -> Surface {
         let s = Surface(width: Int(session.configuration.screenSize.width), height: Int(session.configuration.screenSize.height))
         session.render(into: s)

@@ -28,14 +28,16 @@ import Testing
     }
 
     /// The session's surface against a full render of the same state into a fresh surface.
-    static func matchesFullRender(_ d: KioskDriver, _ s: Surface) -> Bool {
-        let cache = d.session.frameCache
-        let kept = (cache.lastTarget, cache.lastFrame, cache.lastToastBox)
-        cache.chartKey = nil
-        let fresh = Surface(width: s.width, height: s.height)
-        d.session.render(into: fresh)
-        (cache.lastTarget, cache.lastFrame, cache.lastToastBox) = kept
-        return s.hasSamePixels(as: fresh)
+    static func matchesFullRender(_ d: KioskDriver, _ s: Surface) -> Bool { s.hasSamePixels(as: d.fullRender()) }
+
+    /// A 640×400 session that has traced in and had the rect tribune tapped, and its surface.
+    static func tappedTribune() -> (KioskDriver, Surface) {
+        let d = KioskDriver(size: Size(width: 640, height: 400))
+        let s = Surface(width: 640, height: 400)
+        d.run(to: 1.2)
+        _ = settle(d, into: s)
+        d.tap(d.tribunePoint(d.rectTribune))
+        return (d, s)
     }
 
     @Test func pinchOnALargePanelMovesResampledAndRestsExact() {
@@ -69,11 +71,7 @@ import Testing
     /// The way home from a tribune ends on an exact frame (it used to end on the last
     /// resampled one: the frame after the animation had the same view, and nothing was drawn).
     @Test func homeAnimationEndsExact() {
-        let d = KioskDriver(size: Size(width: 640, height: 400))
-        let s = Surface(width: 640, height: 400)
-        d.run(to: 1.2)
-        _ = Self.settle(d, into: s)
-        d.tap(d.tribunePoint(d.rectTribune))
+        let (d, s) = Self.tappedTribune()
         _ = Self.settle(d, into: s)
         d.session.interaction.home()
         let modes = Self.settle(d, into: s)
@@ -85,11 +83,7 @@ import Testing
     /// A frame resampled onto the screen, then a toast at the same instant (the chart's key
     /// unchanged): the toast's frame draws the chart again and equals a full render.
     @Test func chromeOverAResampledFrameDrawsTheChartAgain() {
-        let d = KioskDriver(size: Size(width: 640, height: 400))
-        let s = Surface(width: 640, height: 400)
-        d.run(to: 1.2)
-        _ = Self.settle(d, into: s)
-        d.tap(d.tribunePoint(d.rectTribune))
+        let (d, s) = Self.tappedTribune()
         var t = d.now
         var resampled = false
         for _ in 0..<40 where !resampled {

@@ -83,13 +83,11 @@ public final class ChartFrameRenderer {
     let venue: Venue
     let scene: ChartScene
     /// The seat masks of the layout's seat size: one of `maskCaches` — the first two for frames
-    /// at full resolution (the last two sizes drawn there, so home and a tribune's zoom both
-    /// stay warm across a zoom in and out), the third for reduced frames in motion, whose size
-    /// changes with every one of them.
+    /// at full resolution (home's size and every other: `fullResolutionMasks`, so home and a
+    /// tribune's zoom both stay warm across a zoom in and out), the third for reduced frames in
+    /// motion, whose size changes with every one of them.
     private(set) var masks: SeatMaskCache
     let maskCaches = [SeatMaskCache(), SeatMaskCache(), SeatMaskCache()]
-    /// The full-resolution cache drawn with last (0 or 1).
-    var lastFullMasks = 0
     let workers: RowBandWorkers
     let grid: TileGrid
     private(set) var contexts: [DrawingContext] = []

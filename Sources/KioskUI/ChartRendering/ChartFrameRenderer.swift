@@ -90,7 +90,7 @@ public final class ChartFrameRenderer {
     let maskCaches = [SeatMaskCache(), SeatMaskCache(), SeatMaskCache()]
     let workers: RowBandWorkers
     let grid: TileGrid
-    private(set) var contexts: [DrawingContext] = []
+    private var contexts: [DrawingContext] = []
     private(set) var layout: ChartSceneLayout?
     private var outlines: ChartSceneOutlines?
     /// screen = content + pan.

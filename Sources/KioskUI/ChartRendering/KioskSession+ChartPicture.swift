@@ -117,8 +117,7 @@ extension KioskSession {
                 cache.overlayOnScreenOnly = true
                 return screen
             }
-            surface.copy(from: base, sourceRect: base.bounds, to: (0, 0))
-            drawOverlay(of: selected, reveal: key.reveal, width: width, height: height, into: surface, context: context)
+            overlaid(base, of: selected, reveal: key.reveal, into: surface, context: context)
             return surface
         }
         // The labels go over the picture where it is copied to the screen (`labelsOverPicture`):
@@ -148,9 +147,14 @@ extension KioskSession {
         guard cache.overlayOnScreenOnly, picture === cache.chart, let context = cache.chartContext, let base = cache.chartBase,
               let key = cache.chartKey, let selected = key.selectedTribune else { return picture }
         cache.overlayOnScreenOnly = false
-        picture.copy(from: base, sourceRect: base.bounds, to: (0, 0))
-        drawOverlay(of: selected, reveal: key.reveal, width: picture.width, height: picture.height, into: picture, context: context)
+        overlaid(base, of: selected, reveal: key.reveal, into: picture, context: context)
         return picture
+    }
+
+    /// `surface` made the picture with the overlay: the renderer's frame `base`, the overlay over it.
+    private func overlaid(_ base: Surface, of selected: Int, reveal: Double, into surface: Surface, context: DrawingContext) {
+        surface.copy(from: base, sourceRect: base.bounds, to: (0, 0))
+        drawOverlay(of: selected, reveal: reveal, width: surface.width, height: surface.height, into: surface, context: context)
     }
 
     /// Over the renderer's frame in `surface`: the selected tribune's seats it does not draw as

@@ -318,15 +318,19 @@ import Seating
     }
 
     @Test func masksMatchTheRasterizer() {
-        // One seat's mask against the same seat filled by Raster at the quantized position.
+        // Seats' masks against the same seats filled by Raster at the quantized positions: all
+        // 64 phases of a few rotation steps, generated together (each step's outline is
+        // rasterized once for all of its phases).
         let cache = SeatMaskCache()
-        let workers = RowBandWorkers(count: 1)
-        for size in [5.0, 12.0] {
+        let workers = RowBandWorkers(count: 2)
+        for size in [4.21, 5.0, 12.0] {
             cache.configure(deviceSize: size)
-            for (q, kx, ky) in [(0, 0, 0), (cache.rotationSteps / 7, 3, 5), (cache.rotationSteps - 1, 7, 1)] {
-                let key = (q * 8 + ky) * 8 + kx
-                cache.request(key)
-                cache.generatePending(workers: workers)
+            let steps = [0, cache.rotationSteps / 7, cache.rotationSteps - 1]
+            let keys = steps.flatMap { q in (0..<64).map { q * 64 + $0 } }
+            for key in keys { cache.request(key) }
+            cache.generatePending(workers: workers)
+            for key in keys {
+                let q = key / 64, kx = key % 8, ky = (key / 8) % 8
                 let info = cache.info(slot: cache.slot(ofKey: key))
                 let angle = Double(q) * 2 * .pi / Double(cache.rotationSteps)
                 let center = Point(x: 20 + Double(kx) / 8, y: 20 + Double(ky) / 8)

@@ -74,6 +74,8 @@ final class SeatMaskCache {
     static let laneMaxWidth = 8
     static let laneVectors = 2
     private var pending: [Int32] = []
+    /// Where each rotation step's run of pending keys begins (`generatePending`'s work items).
+    private var stepRuns: [Int32] = []
 
     /// Flattened seat outlines per rotation step (device px, relative to the seat centre).
     /// (All in arenas the workers read through pointers: nested arrays cost a retain and a
@@ -267,8 +269,30 @@ final class SeatMaskCache {
         }
         let keys = pending
         prepareScratch(workers: workers.count)
-        workers.run(count: count) { worker, index in
-            self.generate(key: Int(keys[index]), slot: first + index, worker: worker)
+        if isDot {
+            workers.run(count: count) { worker, index in
+                self.generate(key: Int(keys[index]), slot: first + index, worker: worker)
+            }
+        } else {
+            // One item per rotation step in use (keys are sorted, so a step's keys are a run):
+            // its outline is rasterized once for all its phases.
+            let perRotation = SeatMaskCache.phases * SeatMaskCache.phases
+            stepRuns.removeAll(keepingCapacity: true)
+            for i in 0..<count where i == 0 || Int(keys[i]) / perRotation != Int(keys[i - 1]) / perRotation {
+                stepRuns.append(Int32(i))
+            }
+            stepRuns.append(Int32(count))
+            let runs = stepRuns
+            workers.run(count: runs.count - 1) { worker, run in
+                let begin = Int(runs[run]), end = Int(runs[run + 1])
+                let q = Int(keys[begin]) / perRotation
+                let outline = self.outlineOf[q]
+                self.scratchRasterizers[worker]._withUnsafeGuaranteedRef {
+                    $0.prepare(points: self.outlinePoints + Int(outline.x), starts: self.outlineStarts + Int(outline.y),
+                               contours: Int(outline.z))
+                }
+                for index in begin..<end { self.generate(key: Int(keys[index]), slot: first + index, worker: worker) }
+            }
         }
         generated += count
         pending.removeAll(keepingCapacity: true)
@@ -325,31 +349,31 @@ final class SeatMaskCache {
         }
     }
 
+    /// Makes `key`'s mask in `slot`; for a seat that is not a dot, the worker's rasterizer must
+    /// hold the key's rotation step (`prepare`).
     private func generate(key: Int, slot: Int, worker: Int) {
         let buffer = scratchBuffers[worker]
         let side = slotSide
         let perRotation = SeatMaskCache.phases * SeatMaskCache.phases
-        let q = key / perRotation
         let ky = (key % perRotation) / SeatMaskCache.phases, kx = key % SeatMaskCache.phases
-        let cx = Double(margin) + Double(kx) / Double(SeatMaskCache.phases)
-        let cy = Double(margin) + Double(ky) / Double(SeatMaskCache.phases)
+        let written: SIMD4<Int>
         if isDot {
+            let cx = Double(margin) + Double(kx) / Double(SeatMaskCache.phases)
+            let cy = Double(margin) + Double(ky) / Double(SeatMaskCache.phases)
             SeatMaskCache.dot(centerX: cx, centerY: cy,
                               side: deviceSize * SeatMaskCache.templateArea.squareRoot(), width: side, height: side,
                               into: buffer)
+            written = SIMD4(0, 0, side, side)
         } else {
-            let outline = outlineOf[q]
-            let points = outlinePoints + Int(outline.x), starts = outlineStarts + Int(outline.y)
-            scratchRasterizers[worker]._withUnsafeGuaranteedRef {
-                $0.rasterize(points: points, starts: starts, contours: Int(outline.z),
-                             dx: Float(cx), dy: Float(cy), width: side, height: side, into: buffer)
+            written = scratchRasterizers[worker]._withUnsafeGuaranteedRef {
+                $0.mask(phaseX: kx, phaseY: ky, margin: margin, side: side, into: buffer)
             }
         }
-        // Tight box, copied to the slot.
+        // Tight box (within what was written), copied to the slot.
         var minX = side, minY = side, maxX = -1, maxY = -1
-        for y in 0..<side {
+        for y in written.y..<written.w {
             let row = buffer + y * side
-            for x in 0..<side where row[x] != 0 {
+            for x in written.x..<written.z where row[x] != 0 {
                 if x < minX { minX = x }
                 if x > maxX { maxX = x }
                 if y < minY { minY = y }

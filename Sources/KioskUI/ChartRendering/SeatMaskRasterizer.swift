@@ -1,66 +1,140 @@
-/// Exact-area coverage of a small polygon set into an 8-bit mask: dense signed-area
-/// accumulation in `Float` (one cell per pixel, plus one carry cell per row), a prefix sum per
-/// row, nonzero rule `min(|a|, 1)`. The same area model as Raster's rasterizer (pixel (i, j)
-/// covers [i, i+1)×[j, j+1)), sized for seat masks: a few dozen edges in a box of a few
-/// hundred pixels, where a dense buffer beats any sparse structure.
+/// Seat masks at every sub-pixel phase from one rasterization per rotation step: the outline's
+/// exact signed area on a grid `finePerPixel` times finer than the pixels (one fine cell per
+/// phase step), kept as a summed-area table. A mask pixel at phase (kx, ky) is the block of
+/// 8 × 8 fine cells shifted by (kx, ky), so its winding-weighted area is four lookups.
+/// Accumulated area is linear in the cells, so this is the area a pixel-grid accumulation of
+/// the shifted outline gives (up to `Double` rounding, ≪ one coverage level); the nonzero rule
+/// `min(|a|, 1)` applies after, per pixel. The area model is Raster's (cell (i, j) covers
+/// [i, i+1)×[j, j+1)).
 ///
-/// Not thread-safe: one per worker (it owns its accumulation buffer).
+/// A rotation step's masks (up to 64 phases) then cost one fine rasterization (a few thousand
+/// cells) plus a few lookups per mask pixel, where rasterizing each phase anew cost a full
+/// accumulation and prefix sum per mask.
+///
+/// Not thread-safe: one per worker (it owns its buffers).
 final class SeatMaskRasterizer {
-    private var cells: UnsafeMutablePointer<Float>
-    private var capacity: Int
+    /// Fine cells per pixel along each axis: the phases per pixel (`SeatMaskCache.phases`).
+    static let finePerPixel = SeatMaskCache.phases
+
+    /// First differences of the fine coverage (`fineWidth + 2` per row); all zero between calls.
+    private var cells: UnsafeMutablePointer<Double>
+    private var cellCapacity = 1024
+    /// The summed-area table: `table[y · (fineWidth + 1) + x]` is the signed area of fine cells
+    /// [0, x) × [0, y), in fine cells.
+    private var table: UnsafeMutablePointer<Double>
+    private var tableCapacity = 1024
+    /// Fine cell (0, 0)'s corner, in fine units (1/8 px) from the seat centre.
+    private var fineX0 = 0, fineY0 = 0
+    /// The fine grid's size: every fine cell outside it has zero coverage.
+    private var fineWidth = 0, fineHeight = 0
 
     init() {
-        capacity = 1024
-        cells = .allocate(capacity: capacity)
-        cells.initialize(repeating: 0, count: capacity)
+        cells = .allocate(capacity: cellCapacity)
+        cells.initialize(repeating: 0, count: cellCapacity)
+        table = .allocate(capacity: tableCapacity)
     }
 
-    deinit { cells.deallocate() }
+    deinit { cells.deallocate(); table.deallocate() }
 
-    /// Rasterizes the closed polygons `points` (contours delimited by `starts`, each contour
-    /// `starts[k] ..< starts[k + 1]`), shifted by (`dx`, `dy`), into `out` (`width × height`
-    /// bytes, row-major). Points must lie in [0, width) × [0, height) after the shift.
-    func rasterize(points: UnsafePointer<SIMD2<Float>>, starts: UnsafePointer<Int32>, contours: Int,
-                   dx: Float, dy: Float, width: Int, height: Int, into out: UnsafeMutablePointer<UInt8>) {
-        let stride = width + 2
-        let n = stride * height
-        if n > capacity {
-            cells.deallocate()
-            capacity = n
-            cells = .allocate(capacity: n)
-            cells.initialize(repeating: 0, count: n)
+    /// Rasterizes the closed polygons `points` (device px from the seat centre; contours
+    /// delimited by `starts`, each contour `starts[k] ..< starts[k + 1]`) onto the fine grid
+    /// and builds the summed-area table that `mask` reads.
+    func prepare(points: UnsafePointer<SIMD2<Float>>, starts: UnsafePointer<Int32>, contours: Int) {
+        let scale = Double(SeatMaskRasterizer.finePerPixel)
+        let first = Int(starts[0]), end = Int(starts[contours])
+        guard end > first else { fineWidth = 0; fineHeight = 0; return }
+        var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
+        for i in first..<end {
+            let p = SIMD2<Double>(Double(points[i].x), Double(points[i].y)) * scale
+            lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p)
         }
-        let shift = SIMD2<Float>(dx, dy)
+        fineX0 = Int(lo.x.rounded(.down)); fineY0 = Int(lo.y.rounded(.down))
+        fineWidth = Int(hi.x.rounded(.up)) - fineX0 + 1
+        fineHeight = Int(hi.y.rounded(.up)) - fineY0 + 1
+        let stride = fineWidth + 2
+        let tableStride = fineWidth + 1
+        if stride * fineHeight > cellCapacity {
+            cells.deallocate()
+            cellCapacity = stride * fineHeight
+            cells = .allocate(capacity: cellCapacity)
+            cells.initialize(repeating: 0, count: cellCapacity)
+        }
+        if tableStride * (fineHeight + 1) > tableCapacity {
+            table.deallocate()
+            tableCapacity = tableStride * (fineHeight + 1)
+            table = .allocate(capacity: tableCapacity)
+        }
+        let origin = SIMD2<Double>(Double(fineX0), Double(fineY0))
         for k in 0..<contours {
             let s = Int(starts[k]), e = Int(starts[k + 1])
             guard e - s >= 3 else { continue }
-            var prev = points[e - 1] + shift
+            @inline(__always) func fine(_ i: Int) -> SIMD2<Double> {
+                SIMD2<Double>(Double(points[i].x), Double(points[i].y)) * scale - origin
+            }
+            var prev = fine(e - 1)
             for i in s..<e {
-                let p = points[i] + shift
-                line(prev, p, stride: stride, height: height)
+                let p = fine(i)
+                line(prev, p, stride: stride, height: fineHeight)
                 prev = p
             }
         }
-        // Prefix sum per row; zero the cells as they are read (the buffer stays clean).
-        for y in 0..<height {
+        // Row prefix sums turn first differences into coverage (zeroing the cells as they are
+        // read: the buffer stays clean), a second one and the row above into the table.
+        table.update(repeating: 0, count: tableStride)
+        for y in 0..<fineHeight {
             let row = cells + y * stride
-            let o = out + y * width
-            var acc: Float = 0
-            for x in 0..<width {
-                acc += row[x]; row[x] = 0
-                let c = Swift.min(abs(acc), 1)
-                o[x] = UInt8(truncatingIfNeeded: Int32(c * 255 + 0.5))
+            let above = table + y * tableStride, out = above + tableStride
+            out[0] = 0
+            var coverage = 0.0, rowSum = 0.0
+            for x in 0..<fineWidth {
+                coverage += row[x]; row[x] = 0
+                rowSum += coverage
+                out[x + 1] = above[x + 1] + rowSum
             }
-            row[width] = 0; row[width + 1] = 0
+            row[fineWidth] = 0; row[fineWidth + 1] = 0
         }
     }
 
-    /// Adds the signed area of segment a→b to the cells: for every pixel row it crosses, the
-    /// first difference of the area right of the segment (so a row's prefix sum is coverage).
+    /// Writes the mask of the prepared outline centred at (`margin` + kx/8, `margin` + ky/8)
+    /// into `out` (`side` bytes a row): only the pixels the outline's fine box reaches, which it
+    /// returns as (x0, y0, x1, y1), ends exclusive (empty when nothing was prepared); `out`'s
+    /// other pixels are left alone.
+    func mask(phaseX kx: Int, phaseY ky: Int, margin: Int, side: Int,
+              into out: UnsafeMutablePointer<UInt8>) -> SIMD4<Int> {
+        guard fineWidth > 0, fineHeight > 0 else { return SIMD4(0, 0, 0, 0) }
+        let n = SeatMaskRasterizer.finePerPixel
+        // Pixel i covers fine cells [n(i − margin) − kx − fineX0, … + n).
+        @inline(__always) func floorDiv(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
+        let x0 = Swift.max(0, margin + floorDiv(kx + fineX0, n))
+        let x1 = Swift.min(side, margin + floorDiv(fineWidth + kx + fineX0 + n - 1, n))
+        let y0 = Swift.max(0, margin + floorDiv(ky + fineY0, n))
+        let y1 = Swift.min(side, margin + floorDiv(fineHeight + ky + fineY0 + n - 1, n))
+        guard x0 < x1, y0 < y1 else { return SIMD4(0, 0, 0, 0) }
+        let tableStride = fineWidth + 1
+        let perPixel = 1 / Double(n * n)
+        for y in y0..<y1 {
+            let fy = n * (y - margin) - ky - fineY0
+            let top = table + Swift.min(Swift.max(fy, 0), fineHeight) * tableStride
+            let bottom = table + Swift.min(Swift.max(fy + n, 0), fineHeight) * tableStride
+            let o = out + y * side
+            for x in x0..<x1 {
+                let fx = n * (x - margin) - kx - fineX0
+                let l = Swift.min(Swift.max(fx, 0), fineWidth), r = Swift.min(Swift.max(fx + n, 0), fineWidth)
+                let area = ((bottom[r] - bottom[l]) - (top[r] - top[l])) * perPixel
+                let c = Swift.min(abs(area), 1)
+                o[x] = UInt8(truncatingIfNeeded: Int32(c * 255 + 0.5))
+            }
+        }
+        return SIMD4(x0, y0, x1, y1)
+    }
+
+    /// Adds the signed area of segment a→b (fine units, inside the grid) to the cells: for every
+    /// fine row it crosses, the first difference of the area right of the segment (so a row's
+    /// prefix sum is coverage).
     @inline(__always)
-    private func line(_ a: SIMD2<Float>, _ b: SIMD2<Float>, stride: Int, height: Int) {
+    private func line(_ a: SIMD2<Double>, _ b: SIMD2<Double>, stride: Int, height: Int) {
         if a.y == b.y { return }
-        let dir: Float = a.y < b.y ? 1 : -1
+        let dir: Double = a.y < b.y ? 1 : -1
         let p0 = a.y < b.y ? a : b, p1 = a.y < b.y ? b : a
         let dxdy = (p1.x - p0.x) / (p1.y - p0.y)
         var x = p0.x
@@ -69,7 +143,7 @@ final class SeatMaskRasterizer {
         if yStart >= yEnd { return }
         for y in yStart..<yEnd {
             let row = cells + y * stride
-            let top = Swift.max(Float(y), p0.y), bottom = Swift.min(Float(y + 1), p1.y)
+            let top = Swift.max(Double(y), p0.y), bottom = Swift.min(Double(y + 1), p1.y)
             let dy = bottom - top
             let xNext = x + dxdy * dy
             let d = dy * dir
@@ -78,7 +152,7 @@ final class SeatMaskRasterizer {
             let i0 = Int(x0f)
             let i1 = Int(x1.rounded(.up))
             if i1 <= i0 + 1 {
-                // Within one pixel column: the part right of the segment is 1 − mean offset.
+                // Within one column: the part right of the segment is 1 − mean offset.
                 let m = 0.5 * (x + xNext) - x0f
                 row[i0] += d - d * m
                 row[i0 + 1] += d * m
@@ -98,7 +172,7 @@ final class SeatMaskRasterizer {
                     row[i0 + 1] += d * (a1 - a0)
                     var i = i0 + 2
                     while i < i1 - 1 { row[i] += d * inv; i += 1 }
-                    let a2 = a1 + Float(i1 - i0 - 3) * inv
+                    let a2 = a1 + Double(i1 - i0 - 3) * inv
                     row[i1 - 1] += d * (1 - a2 - am)
                 }
                 row[i1] += d * am

@@ -24,6 +24,11 @@ struct ImageSampler {
     /// Box filter widths in texels when the image is shrunk by more than 0.75 (cairo's GOOD
     /// filter switches from bilinear to a box there); nil for bilinear.
     let box: (x: Double, y: Double)?
+    /// True when every shaded pixel is opaque: exact texels (`integerOffset`) that cover the
+    /// plane (`repeat` or `pad`), all of alpha 255, at full opacity. Checked only for sources of
+    /// at most `opaqueCheckTexels` (pattern tiles); larger images count as translucent.
+    let isOpaque: Bool
+    static let opaqueCheckTexels = 4096
 
     init?(pattern p: ImagePattern, userToDevice: AffineTransform, opacity: Double) {
         let iw = p.image.width, ih = p.image.height
@@ -59,6 +64,14 @@ struct ImageSampler {
         } else {
             integerOffset = nil
         }
+        var opaque = integerOffset != nil && extend != .none && alpha == 255 && w * h <= ImageSampler.opaqueCheckTexels
+        if opaque {
+            for j in y0..<(y0 + h) {
+                let row = (base + j * rowBytes).assumingMemoryBound(to: UInt32.self)
+                for i in x0..<(x0 + w) where row[i] >> 24 != 255 { opaque = false }
+            }
+        }
+        isOpaque = opaque
     }
 
     /// The 2×2 texels from (i, j) for bilinear filtering; like four `texel` calls but with

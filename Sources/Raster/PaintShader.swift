@@ -18,6 +18,9 @@ public struct PaintShader: @unchecked Sendable {
     let inverse: AffineTransform
     let opacity: Double
     let source: Source
+    /// True when every pixel `shade` writes is opaque (alpha 255): an opaque solid, or an
+    /// image sampler that says so (`ImageSampler.isOpaque`); gradients count as translucent.
+    let isOpaque: Bool
 
     /// What `shade` evaluates, prepared in `init` so the span loops do no setup or allocation.
     enum Source {
@@ -64,6 +67,11 @@ public struct PaintShader: @unchecked Sendable {
             } else {
                 source = .transparent
             }
+        }
+        switch source {
+        case .solid(let p): isOpaque = p >> 24 == 255
+        case .image(let sampler): isOpaque = sampler.isOpaque
+        case .transparent, .linear, .radial: isOpaque = false
         }
     }
 

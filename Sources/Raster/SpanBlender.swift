@@ -28,6 +28,9 @@ struct SpanBlender: CoverageSink {
     /// Opaque solid source-over with no mask: coverage 255 is a plain store, and
     /// `accumulatedSpan` blends while it sums.
     let opaqueSolidOver: Bool
+    /// Opaque shader (`PaintShader.isOpaque`) source-over with no mask: a span of coverage 255
+    /// is shaded straight into the target.
+    let opaqueShaderOver: Bool
     /// Scratch rows at least as wide as the target.
     let scratchCoverage: UnsafeMutablePointer<UInt8>
     let scratchPixels: UnsafeMutablePointer<UInt32>
@@ -39,6 +42,9 @@ struct SpanBlender: CoverageSink {
         self.scratchCoverage = scratchCoverage; self.scratchPixels = scratchPixels
         if case .solid(let p) = source { solid = p; isSolid = true } else { solid = 0; isSolid = false }
         opaqueSolidOver = isSolid && mask == nil && mode == .sourceOver && solid >> 24 == 255
+        if case .shader(let s) = source { opaqueShaderOver = mask == nil && mode == .sourceOver && s.pointee.isOpaque } else {
+            opaqueShaderOver = false
+        }
     }
 
     /// Fused prefix sum and opaque blend (the formulas of `blendSolid`'s opaque case), four
@@ -159,6 +165,10 @@ struct SpanBlender: CoverageSink {
             case .clear: for i in 0..<count { d[i] = Compositor.clear(coverage: alpha, d[i]) }
             }
         } else {
+            if alpha == 255 && opaqueShaderOver, case .shader(let s) = source {
+                PaintShader.shade(s, x: x, y: y, count: count, into: d)
+                return
+            }
             shade(y: y, x: x, count: count)
             let p = scratchPixels
             switch mode {

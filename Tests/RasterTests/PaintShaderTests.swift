@@ -185,6 +185,31 @@ func redToBlue(_ spread: SpreadMode, from: Point = Point(x: 0, y: 0), to: Point 
         }
     }
 
+    /// An opaque pattern's full-coverage spans are shaded straight into the target; a pattern
+    /// with one translucent texel, a pattern drawn with opacity, or one transparent outside its
+    /// image still blend over what is below.
+    @Test func opaquePatternsReplaceAndTranslucentOnesBlend() {
+        let a: UInt32 = 0xFF11_2233, b: UInt32 = 0xFF44_5566, c: UInt32 = 0x8040_2010
+        let opaque = ImagePattern(image: image([[a, b]])), translucent = ImagePattern(image: image([[a, c]]))
+        #expect(PaintShader(paint: .image(opaque), transform: .identity, opacity: 1).isOpaque)
+        #expect(!PaintShader(paint: .image(translucent), transform: .identity, opacity: 1).isOpaque)
+        #expect(!PaintShader(paint: .image(opaque), transform: .identity, opacity: 0.5).isOpaque)
+        #expect(!PaintShader(paint: .image(ImagePattern(image: image([[a, b]]), repeats: false)), transform: .identity,
+                             opacity: 1).isOpaque)
+        #expect(!PaintShader(paint: .image(opaque), transform: AffineTransform(translationX: 0.5, y: 0), opacity: 1).isOpaque)
+        for (pattern, odd) in [(opaque, b), (translucent, UInt32(0xFFBF_2010))] {
+            // c over opaque red, by hand: 0x40 + 255·127/255 = 0xBF red, alpha 0x80 + 127 = 0xFF.
+            let surface = Surface(width: 8, height: 2)
+            surface.fill(PixelRect(x: 0, y: 0, width: 8, height: 2), with: PremultipliedPixel(rawValue: 0xFFFF_0000))
+            var rect = Path()
+            rect.addRect(Rect(x: 0, y: 0, width: 8, height: 2))
+            DrawingContext(surface: surface).fill(rect, with: .image(pattern))
+            for y in 0..<2 {
+                #expect((0..<8).map { surface.pixel(x: $0, y: y).rawValue } == (0..<8).map { $0 % 2 == 0 ? a : odd })
+            }
+        }
+    }
+
     @Test func imageScaleSamplesBilinearly() {
         let img = image([[0xFF00_0000, 0xFFFF_FFFF]])
         // Scale 2, tiled (so rows repeat): device pixel 1 (centre 1.5) → texel coordinate 0.75,

@@ -34,7 +34,11 @@ import Seating
         // Half the resolution, magnified by nearest pixel: near the exact frame, not equal to it.
         let exact = Base.reference(chart, view: view)
         let d = Base.difference(surface, exact)
-        #expect(d.mean < 8 && d.max > 24)
+        // Only the resolution differs, not the looks: tribunes dimmed for the seat size on
+        // screen, outlines and patterns 1/k as wide (measured: mean 2.8; with the reduced
+        // seat size's dim and outlines twice as wide, 5.7).
+        #expect(d.mean < 4 && d.max > 24)
+        #expect(abs(renderer.tribuneSeat - 7 * 1.8) < 0.01 && renderer.paletteReduction == 2)
         // Within reach of that frame (1.1× more): only resampled, nothing drawn.
         view.zoom *= 1.1
         renderer.render(chart, view: view, viewInMotion: true, into: surface)
@@ -43,6 +47,23 @@ import Seating
         #expect(renderer.lastFrame.mode == .full && !renderer.lastFrame.approximate)
         let rest = Base.difference(surface, Base.reference(chart, view: view))
         #expect(rest.max <= 24 && rest.mean <= 0.5)
+    }
+
+    /// Patterns in a reduced frame are drawn at half the pattern scale, so magnified they keep
+    /// the size they have at rest (and at rest return to it).
+    @Test func reducedFramesHalveThePatternScale() {
+        let chart = Base.scene(deviceSeat: 7)
+        let renderer = ChartFrameRenderer(venue: chart.venue, size: Base.size, patternScale: 2)
+        let surface = Surface(width: Int(Base.size.width), height: Int(Base.size.height))
+        renderer.render(chart, view: chart.view, into: surface)
+        #expect(renderer.map.patternScale == 2 && renderer.tileShape.scale == 2)
+        renderer.motionReduction = 2
+        var view = chart.view
+        view.zoom *= 1.8
+        renderer.render(chart, view: view, viewInMotion: true, into: surface)
+        #expect(renderer.layoutReduction == 2 && renderer.map.patternScale == 1 && renderer.tileShape.scale == 1)
+        renderer.render(chart, view: view, into: surface)
+        #expect(renderer.layoutReduction == 1 && renderer.map.patternScale == 2 && renderer.tileShape.scale == 2)
     }
 
     /// `resampledInto`: a resampled frame lands in the given surface, byte for byte what the

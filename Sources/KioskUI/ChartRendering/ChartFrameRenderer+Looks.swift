@@ -22,7 +22,8 @@ extension ChartFrameRenderer {
         updateGlyphTiles()
     }
 
-    /// The statuses' marks for the seat size (`tribuneSeat`), which paints carry one, and
+    /// The statuses' marks for the seat size drawn (`tribuneSeat` on screen, reduced by
+    /// `paletteReduction`), which paints carry one, and
     /// their colours' tiles (one per status paint), at the seats' opacity and the highlight.
     private func updateGlyphTiles() {
         glyphTiles = []
@@ -35,7 +36,7 @@ extension ChartFrameRenderer {
             let pixel = (look?.glyphColor ?? .clear).withOpacity(paletteOpacity).premultiplied.rawValue
             SeatMaskBlender.appendTile(.solid, fill: pixel, ink: pixel, shape: tileShape, to: &glyphTiles)
         }
-        glyphs.configure(deviceSize: tribuneSeat, glyphs: wanted)
+        glyphs.configure(deviceSize: tribuneSeat / Double(paletteReduction), glyphs: wanted)
         markedPaints = 0
         for p in 0..<glyphOfPaint.count where glyphs.mask(glyphOfPaint[p]) != nil { markedPaints |= 1 << UInt32(p) }
     }

@@ -113,10 +113,14 @@ public final class ChartFrameRenderer {
     /// the layout's pattern anchor.
     private(set) var map: MapStyle
     /// The palette's tiles for the map's pattern scale.
-    let tileShape: SeatMaskBlender.TileShape
+    private(set) var tileShape: SeatMaskBlender.TileShape
+    /// Screen px per pattern pixel (the map's, except in reduced frames: `motionReduction`).
+    let basePatternScale: Int
     var tribunePaints: [Paint] = []
-    /// The device seat size (px) `tribunePaints` are dimmed for.
+    /// The seat size on screen (px) `tribunePaints` are dimmed for.
     var tribuneSeat = -1.0
+    /// The layout reduction the palette and the marks were made for.
+    var paletteReduction = 1
     /// The statuses' marks for the seat size, and their colours' tiles (`SeatMaskBlender`'s
     /// format), one per status paint (`ChartScene.Paint` below `hidden`).
     let glyphs = SeatGlyphMasks()
@@ -146,6 +150,7 @@ public final class ChartFrameRenderer {
         grid = TileGrid(screenWidth: w, screenHeight: h)
         backgroundPixel = style.background.premultiplied.rawValue
         map = MapStyle(venue: venue, patternScale: patternScale)
+        basePatternScale = map.patternScale
         tileShape = SeatMaskBlender.TileShape(scale: map.patternScale)
         for _ in 0..<workers.count { contexts.append(DrawingContext(surface: grid.buffer)) }
     }
@@ -246,16 +251,26 @@ public final class ChartFrameRenderer {
             masks = k > 1 ? maskCaches[2] : fullResolutionMasks(deviceSeat: ChartSceneLayout.deviceSeat(scene, transform: exact))
             let l = ChartSceneLayout(scene: scene, transform: exact, screen: contentScreen, masks: masks, style: style,
                                      workers: workers, recycling: layout)
-            if outlines == nil || outlines!.scale != l.deviceScale {
-                outlines = ChartSceneOutlines(scale: l.deviceScale, style: style, tribuneCount: venue.tribunes.count)
+            if outlines == nil || outlines!.scale != l.deviceScale || outlines!.reduction != k {
+                outlines = ChartSceneOutlines(scale: l.deviceScale, reduction: k, style: style,
+                                              tribuneCount: venue.tribunes.count)
             }
             layout = l
             let origin = MapStyle.patternOrigin(exact)
-            let deviceSeat = (scene.side.first ?? 0) * l.deviceScale
-            if origin != paletteOrigin || deviceSeat != tribuneSeat {
+            // A reduced frame looks like the frame at rest it is magnified to: tribunes dimmed
+            // for the seat size on screen, patterns and outlines drawn 1/k as wide.
+            let deviceSeat = (scene.side.first ?? 0) * l.deviceScale * Double(k)
+            let patternScale = Swift.max(1, basePatternScale / k)
+            if origin != paletteOrigin || deviceSeat != tribuneSeat || k != paletteReduction
+                || patternScale != map.patternScale {
                 // Patterns are anchored at the chart's origin: they move with the map.
                 paletteOrigin = origin
                 tribuneSeat = deviceSeat
+                paletteReduction = k
+                if patternScale != map.patternScale {
+                    map = MapStyle(venue: venue, patternScale: patternScale, seatShapes: map.seatShapes)
+                    tileShape = SeatMaskBlender.TileShape(scale: patternScale)
+                }
                 palette = []
             }
             pan = (0, 0)

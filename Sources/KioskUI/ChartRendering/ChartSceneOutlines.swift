@@ -8,12 +8,15 @@ import Seating
 /// `ChartRenderer`'s.
 final class ChartSceneOutlines {
     let scale: Double
+    /// The frame's reduction (`ChartFrameRenderer.motionReduction`): lines are 1/`reduction` as
+    /// wide, so the magnified frame shows them at their width.
+    let reduction: Int
     let style: ChartRenderer
     private var tribunes: [Path?]
     private var field: Path?
 
-    init(scale: Double, style: ChartRenderer, tribuneCount: Int) {
-        self.scale = scale; self.style = style
+    init(scale: Double, reduction: Int = 1, style: ChartRenderer, tribuneCount: Int) {
+        self.scale = scale; self.reduction = Swift.max(1, reduction); self.style = style
         tribunes = Array(repeating: nil, count: tribuneCount)
     }
 
@@ -25,7 +28,7 @@ final class ChartSceneOutlines {
     }
 
     private func makeOutline(_ t: Int, _ venue: Venue) -> Path {
-        let style = StrokeStyle(lineWidth: self.style.outlineWidth / scale, lineJoin: .round)
+        let style = StrokeStyle(lineWidth: self.style.outlineWidth / (scale * Double(reduction)), lineJoin: .round)
         return Stroker.outline(of: venue.tribunes[t].path, style: style, tolerance: 0.1 / scale)
     }
 
@@ -43,7 +46,7 @@ final class ChartSceneOutlines {
     func fieldLines(_ venue: Venue) -> Path {
         if let p = field { return p }
         let p = Stroker.outline(of: FieldMarkings.path(for: venue.field),
-                                style: StrokeStyle(lineWidth: style.fieldLineWidth / scale), tolerance: 0.1 / scale)
+                                style: StrokeStyle(lineWidth: style.fieldLineWidth / (scale * Double(reduction))), tolerance: 0.1 / scale)
         field = p
         return p
     }

@@ -86,7 +86,7 @@ public struct KioskStrings: Sendable, Equatable {
     // The receipt.
     public var orderCode = "Order code"
     /// One ticket: `{section}` (the tribune's label), `{row}`, `{seat}`.
-    public var receiptSeat = "{section} · Row {row} · Seat {seat}"
+    public var receiptSeat = "{section}\u{A0}· Row\u{A0}{row}\u{A0}· Seat\u{A0}{seat}"
     /// The seats that did not fit on the receipt: `{count}`.
     public var moreSeats = "+ {count} more"
     /// `{total}`: the money, written by `MoneyFormat`.
@@ -96,7 +96,7 @@ public struct KioskStrings: Sendable, Equatable {
 
     // The seat callout (the section's name comes from the venue, as on tickets).
     /// `{row}` and `{seat}`: the venue's labels.
-    public var rowAndSeat = "Row {row} · Seat {seat}"
+    public var rowAndSeat = "Row\u{A0}{row}\u{A0}· Seat\u{A0}{seat}"
     public var wheelchairSpace = "Wheelchair space"
     public var companionSeat = "Companion seat"
     public var restrictedView = "Restricted view"
@@ -129,8 +129,8 @@ public struct KioskStrings: Sendable, Equatable {
     public var oneWheelchairSpace = "1 wheelchair space"
     public var wheelchairSpaces = "{count} wheelchair spaces"
     /// A row's and a seat's item: `{row}`, `{seat}` (the venue's labels).
-    public var rowLabel = "Row {row}"
-    public var seatLabel = "Seat {seat}"
+    public var rowLabel = "Row\u{A0}{row}"
+    public var seatLabel = "Seat\u{A0}{seat}"
     /// A seat's status in its item (held, sold and unavailable are the legend's).
     public var seatFree = "Free"
     public var yourSeat = "Your seat"

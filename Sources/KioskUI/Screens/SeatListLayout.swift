@@ -40,10 +40,12 @@ struct SeatListLayout {
         // Inside the chrome's area (the reach band with low reach). The accessibility button
         // stays over the card at the header's trailing side (here, before mirroring, its right):
         // the title ends before it and what lies under it starts below it, so the seats keep
-        // their lines; a title left too narrow beside it moves the whole card under its row.
+        // their lines; a title left too narrow beside it moves the whole card under its row, and
+        // so does a portrait screen, which has height to spare (the button would sit across the
+        // card's top edge).
         let keep = layout.mirrored(layout.accessibilityButton).insetBy(dx: -8 * c, dy: -8 * c)
         card = Rect(x: (w - cardWidth) / 2, y: layout.chromeArea.minY + pad, width: cardWidth, height: max(0, h - 2 * pad))
-        if card.intersects(keep), keep.minX - (card.minX + 40 * c) < Self.narrowestTitle * c {
+        if card.intersects(keep), layout.isPortrait || keep.minX - (card.minX + 40 * c) < Self.narrowestTitle * c {
             card = layout.clearOfAccessibilityButton(card)
         }
         let inner = card.insetBy(dx: 40 * c, dy: 32 * c)

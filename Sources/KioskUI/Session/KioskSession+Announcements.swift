@@ -12,11 +12,11 @@ extension KioskSession {
     /// The language tag announcements are spoken in.
     var spokenLanguage: String { configuration.language.tag }
 
-    /// Queues `text` to be said now (speech on only), written for the ear: the chrome's " · "
-    /// separators become pauses.
+    /// Queues `text` to be said now (speech on only), written for the ear: no-break spaces (which
+    /// keep "Seat 8" on one line on screen) are spaces, the chrome's " · " separators pauses.
     func say(_ text: String) {
         guard accessibility.speech, !text.isEmpty else { return }
-        let spoken = text.replacing(" · ", with: ", ")
+        let spoken = text.replacing("\u{A0}", with: " ").replacing(" · ", with: ", ")
         speech.queue.append(Announcement(text: spoken, language: spokenLanguage, time: now))
     }
 

@@ -32,10 +32,10 @@ import Testing
         #expect(rows >= 3 && rows < 8, "\(rows) lines at 800x480")
         let (frame, _, entries) = ChromeLayoutTests.frames(d)
         if let out = ProcessInfo.processInfo.environment["TRIBUNE_GALLERY"] { try? frame.writePNG(to: out + "/cart-eight-800x480.png", opaque: true) }
-        let places = entries.filter { $0.string.contains("Row ") && $0.string.contains("Seat ") }
+        let places = entries.filter { $0.string.contains("Row\u{A0}") && $0.string.contains("Seat\u{A0}") }
         #expect(places.count == rows - 1)
         #expect(places.map(\.string) == seats.prefix(rows - 1).map { s in
-            "\(d.venue.tribunes[Int(d.venue.seats[s].tribune)].label) · Row \(d.venue.rowLabels[Int(d.venue.seats[s].row)]) · Seat \(d.venue.seatNumbers[s])"
+            "\(d.venue.tribunes[Int(d.venue.seats[s].tribune)].label)\u{A0}· Row\u{A0}\(d.venue.rowLabels[Int(d.venue.seats[s].row)])\u{A0}· Seat\u{A0}\(d.venue.seatNumbers[s])"
         })
         #expect(entries.contains { $0.string == "+ \(8 - (rows - 1)) more" })
         for e in entries { #expect(list.card.contains(e.frame), "'\(e.string)' \(e.frame) leaves the card \(list.card)") }
@@ -92,7 +92,7 @@ import Testing
         #expect(d.session.layout.safeArea.contains(p), "seat at \(p), safe area \(d.session.layout.safeArea)")
         let callout = try #require(d.session.snapshot().callout)
         #expect(callout.lines.last == d.session.content.strings.yourSeats)
-        #expect(callout.lines.contains("Row \(d.venue.rowLabels[Int(d.venue.seats[b].row)]) · Seat \(d.venue.seatNumbers[b])"))
+        #expect(callout.lines.contains("Row\u{A0}\(d.venue.rowLabels[Int(d.venue.seats[b].row)])\u{A0}· Seat\u{A0}\(d.venue.seatNumbers[b])"))
         if let out = ProcessInfo.processInfo.environment["TRIBUNE_GALLERY"] {
             try? d.render().writePNG(to: "\(out)/cart-flown-\(Int(size.width))x\(Int(size.height)).png", opaque: true)
         }

@@ -15,9 +15,10 @@ struct KioskSessionReceiptSpeechTests {
                            language: KioskLanguage) -> String {
         let cents = "\(euros / 100)" + (language == .german ? "," : ".") + String(format: "%02d", euros % 100)
         let words = language == .german
-            ? "\(section), Reihe \(row), Platz \(seat), \(category), \(cents)\u{A0}€"
+            ? "\(section), Reihe \(row), Platz \(seat), \(category), \(cents) €"
             : "\(section), Row \(row), Seat \(seat), \(category), €\(cents)"
-        // The chrome's " · " (inside a section's name too) is said as a pause.
+        // The chrome's " · " (inside a section's name too) is said as a pause; no-break spaces
+        // (the German price's, "Platz 8"'s on screen) are said as spaces.
         return words.replacing(" · ", with: ", ")
     }
 

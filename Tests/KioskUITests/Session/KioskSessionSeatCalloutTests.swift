@@ -23,7 +23,7 @@ import Seating
         let category = d.venue.categories[Int(r.category)]
         let price = ["CAT1": "€65.00", "CAT2": "€45.00", "CAT3": "€29.00", "WHEEL": "€29.00"][category.id]
         #expect(c.lines[0] == d.venue.tribunes[Int(r.tribune)].label)
-        #expect(c.lines[1] == "Row \(d.venue.rowLabels[Int(r.row)]) · Seat \(d.venue.seatNumbers[seat])")
+        #expect(c.lines[1] == "Row\u{A0}\(d.venue.rowLabels[Int(r.row)])\u{A0}· Seat\u{A0}\(d.venue.seatNumbers[seat])")
         #expect(c.lines[2] == "\(category.name) · \(try #require(price))")
         #expect(c.lines.last == "Added to your seats")
         // A second tap on it deselects, and says so.

@@ -92,7 +92,7 @@ import Seating
         Self.tap(.row(r), d)
         // The row is pointed out on the map.
         let callout = try #require(d.session.calloutSnapshot())
-        #expect(callout.lines == [v.tribunes[t].label, "Row \(v.rowLabels[r])"])
+        #expect(callout.lines == [v.tribunes[t].label, "Row\u{A0}\(v.rowLabels[r])"])
         #expect(Self.allItems(d) == v.rows[r].seats.map { .seat($0) })
         // The wheelchair space and the companion seat beside it, from the flags.
         let space = try #require(v.rows[r].seats.first { v.seats[$0].flags.contains(.wheelchair) })

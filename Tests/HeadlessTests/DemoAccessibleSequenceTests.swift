@@ -104,8 +104,10 @@ import Testing
         func fill(_ template: String, _ pairs: (String, String)...) -> String {
             pairs.reduce(template) { $0.replacingOccurrences(of: "{\($1.0)}", with: $1.1) }
         }
-        /// Written for the ear: the chrome's separators are pauses.
-        func ear(_ text: String) -> String { text.replacingOccurrences(of: " · ", with: ", ") }
+        /// Written for the ear: no-break spaces are spaces, the chrome's separators pauses.
+        func ear(_ text: String) -> String {
+            text.replacingOccurrences(of: "\u{A0}", with: " ").replacingOccurrences(of: " · ", with: ", ")
+        }
         func item(_ name: String, _ detail: String) -> String { ear(fill(s.spokenItem, ("name", name), ("detail", detail))) }
         /// A new screen: its title, how many items (as the screen showed them), how to move.
         func screen(_ title: String, _ k: Int) -> String {

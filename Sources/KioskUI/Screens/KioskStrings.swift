@@ -33,9 +33,9 @@ public struct KioskStrings: Sendable, Equatable {
     public var cartEmpty = "Your cart is empty"
     public var atMostTickets = "At most {count} tickets per purchase"
     public var noSingleSeat = "Please don't leave a single seat empty"
-    public var seatNotAvailable = "Seat {seat} is not available"
+    public var seatNotAvailable = "Seat\u{A0}{seat} is not available"
     /// `{section}`: the tribune's label ("Ring 1 · North 2").
-    public var seatTaken = "Seat {seat} in row {row} ({section}) was just taken"
+    public var seatTaken = "Seat\u{A0}{seat} in row\u{A0}{row} ({section}) was just taken"
     public var holdExpired = "Your seats were released because the time to buy ran out. You can choose them again."
     /// "More time" was asked but the event's maximum hold time is reached.
     public var noMoreTime = "No more time can be added to this hold"
@@ -110,7 +110,7 @@ public struct KioskStrings: Sendable, Equatable {
     /// `{section}`: the tribune's label.
     public var chooseRow = "{section} · Choose a row"
     /// `{section}` and `{row}`: the venue's labels.
-    public var chooseSeat = "{section} · Row {row} · Choose a seat"
+    public var chooseSeat = "{section}\u{A0}· Row\u{A0}{row}\u{A0}· Choose a seat"
     /// A party size in the list: 1, or `{count}` seats.
     public var partySizeOne = "1 seat"
     public var partySizeMany = "{count} seats"

@@ -15,9 +15,11 @@ struct SeatCalloutView {
     /// a five-line card too big to place beside a mid-screen seat on a 7" panel. It stays in
     /// `within` (px; nil: the layout's safe area), the chart's safe area below any party strip.
     /// With `besideSeatOnly` it is nil rather than cut or laid along an edge over the seat.
+    /// `alsoClear` (px) is kept clear like the seat: the seats chosen with it (a wheelchair
+    /// space's companion, a party placed there).
     static func callout(lines: [String], seat: Point, seatRadius: Double, finger: Point, fingerRadius: Double,
                         pixelsPerMillimetre: Double, painter: ChromePainter, within: Rect? = nil,
-                        besideSeatOnly: Bool = false) -> SessionSnapshot.Callout? {
+                        besideSeatOnly: Bool = false, alsoClear: Rect? = nil) -> SessionSnapshot.Callout? {
         let layout = painter.layout, u = layout.u
         let area = (within ?? layout.safeArea).insetBy(dx: 8 * u, dy: 8 * u)
         let unbounded = Rect(x: 0, y: 0, width: 1e6, height: 1e6)
@@ -43,7 +45,7 @@ struct SeatCalloutView {
         let size = Size(width: min(textWidth, widest) + 2 * pad, height: Double(lines.count) * lineHeight + 2 * pad - (lineHeight - title))
         let tail = max(18 * u, 3 * pixelsPerMillimetre)
         guard let (box, tip) = place(size: size, seat: seat, seatRadius: seatRadius, finger: finger, fingerRadius: fingerRadius,
-                                     within: area, tail: tail, rightToLeft: layout.rightToLeft),
+                                     within: area, tail: tail, rightToLeft: layout.rightToLeft, alsoClear: alsoClear),
               !(besideSeatOnly && tip.isEmpty)
         else { return nil }
         return SessionSnapshot.Callout(lines: lines, box: box, tail: tip, titleSize: title, bodySize: body,
@@ -60,11 +62,13 @@ struct SeatCalloutView {
     /// When no side has room even so (large text on a 7" panel: a five-line card is most of the
     /// chart's height), the card lies along the area's top or bottom, whichever is farther from
     /// the seat, without a tail: what the tap did is told rather than not at all. Nil only when
-    /// the card is larger than the area.
+    /// the card is larger than the area. `alsoClear` (px) is kept clear like the seat.
     static func place(size: Size, seat: Point, seatRadius: Double, finger: Point, fingerRadius: Double, within area: Rect,
-                      tail: Double, rightToLeft: Bool = false) -> (Rect, [Point])? {
+                      tail: Double, rightToLeft: Bool = false, alsoClear: Rect? = nil) -> (Rect, [Point])? {
+        var keep = Rect(x: seat.x - seatRadius, y: seat.y - seatRadius, width: 2 * seatRadius, height: 2 * seatRadius)
+        if let other = alsoClear { keep = keep.union(other) }
         for radius in [fingerRadius, fingerRadius / 2, 0] {
-            if let placed = place(size: size, seat: seat, seatRadius: seatRadius, finger: finger, clearing: radius, within: area,
+            if let placed = place(size: size, seat: seat, keep: keep, finger: finger, clearing: radius, within: area,
                                   tail: tail, rightToLeft: rightToLeft) { return placed }
         }
         guard size.width <= area.width, size.height <= area.height else { return nil }
@@ -73,7 +77,9 @@ struct SeatCalloutView {
         return (Rect(x: x, y: y, width: size.width, height: size.height), [])
     }
 
-    private static func place(size: Size, seat: Point, seatRadius: Double, finger: Point, clearing fingerRadius: Double,
+    /// One try of `place`: clear of `keep` (the seat and what goes with it) and of the finger's
+    /// `fingerRadius`.
+    private static func place(size: Size, seat: Point, keep: Rect, finger: Point, clearing fingerRadius: Double,
                               within area: Rect, tail: Double, rightToLeft: Bool) -> (Rect, [Point])? {
         func clamp(_ v: Double, _ lo: Double, _ hi: Double) -> Double { max(lo, min(v, hi)) }
         let w = size.width, h = size.height
@@ -81,10 +87,10 @@ struct SeatCalloutView {
         let xCentred = clamp(seat.x - w / 2, area.minX, area.maxX - w)
         let yCentred = clamp(seat.y - h / 2, area.minY, area.maxY - h)
         var candidates: [(Rect, Edge)] = [
-            (Rect(x: xCentred, y: min(seat.y - seatRadius, finger.y - fingerRadius) - tail - h, width: w, height: h), .bottom),
-            (Rect(x: max(seat.x + seatRadius, finger.x + fingerRadius) + tail, y: yCentred, width: w, height: h), .left),
-            (Rect(x: min(seat.x - seatRadius, finger.x - fingerRadius) - tail - w, y: yCentred, width: w, height: h), .right),
-            (Rect(x: xCentred, y: max(seat.y + seatRadius, finger.y + fingerRadius) + tail, width: w, height: h), .top),
+            (Rect(x: xCentred, y: min(keep.minY, finger.y - fingerRadius) - tail - h, width: w, height: h), .bottom),
+            (Rect(x: max(keep.maxX, finger.x + fingerRadius) + tail, y: yCentred, width: w, height: h), .left),
+            (Rect(x: min(keep.minX, finger.x - fingerRadius) - tail - w, y: yCentred, width: w, height: h), .right),
+            (Rect(x: xCentred, y: max(keep.maxY, finger.y + fingerRadius) + tail, width: w, height: h), .top),
         ]
         if rightToLeft { candidates.swapAt(1, 2) }
         for (box, edge) in candidates where area.contains(box) && distance(from: finger, to: box) >= fingerRadius {

@@ -107,10 +107,22 @@ extension KioskSession {
         if let message = toastText, let toast = ToastView(message: message).box(with: painter) { bottom = min(bottom, toast.minY) }
         let area = Rect(x: safe.minX, y: safe.minY, width: safe.width, height: max(0, bottom - safe.minY))
         let lines = calloutLines(for: callout)
+        let together: [Int]
+        switch callout.outcome {
+        case .selected, .inCart, .party(_, proposed: false): together = selectedRun(through: callout.seat)
+        case .deselected, .refused, .party(_, proposed: true), .listedRow: together = []
+        }
+        var alsoClear: Rect?
+        for s in together {
+            let c = view.screenPoint(fromChart: venue.seats[s].center)
+            let r = venue.seats[s].size * abs(m.a * m.d - m.b * m.c).squareRoot() / 2
+            let box = Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r)
+            alsoClear = alsoClear.map { $0.union(box) } ?? box
+        }
         func card(_ lines: [String]) -> SessionSnapshot.Callout? {
             SeatCalloutView.callout(lines: lines, seat: seat, seatRadius: seatRadius, finger: callout.finger,
                                     fingerRadius: fingerRadius, pixelsPerMillimetre: configuration.pixelsPerMillimetre,
-                                    painter: painter, within: area, besideSeatOnly: showsStepList)
+                                    painter: painter, within: area, besideSeatOnly: showsStepList, alsoClear: alsoClear)
         }
         guard showsStepList else { return card(lines) }
         // Beside the step list, whose items say the rest, a card that does not fit beside its
@@ -118,5 +130,23 @@ extension KioskSession {
         // rather than cut or laid over the seat (a 7" panel's chart strip with large text): the
         // highlighted seats show where.
         return card(lines) ?? card(Array(lines.prefix(2)))
+    }
+
+    /// The visitor's other seats next to `seat` in its row, one run through it (a wheelchair
+    /// space's companion chosen with it, the rest of a party): the callout keeps clear of them.
+    func selectedRun(through seat: Int) -> [Int] {
+        let venue = interaction.chart.venue, selection = interaction.chart.selection
+        guard selection.contains(seat) else { return [] }
+        let record = venue.seats[seat]
+        func sameRow(_ s: Int) -> Bool {
+            venue.seats.indices.contains(s) && venue.seats[s].row == record.row && venue.seats[s].tribune == record.tribune
+                && selection.contains(s)
+        }
+        var run: [Int] = []
+        var s = seat - 1
+        while sameRow(s) { run.append(s); s -= 1 }
+        s = seat + 1
+        while sameRow(s) { run.append(s); s += 1 }
+        return run
     }
 }

@@ -267,7 +267,7 @@ import Seating
         #expect(d.session.selectedSeats == [b])
         let row = d.venue.rowLabels[Int(d.venue.seats[a].row)]
         let toast = d.session.toastText ?? ""
-        #expect(toast.contains("Seat \(d.venue.seatNumbers[a]) in row \(row)"))
+        #expect(toast.contains("Seat\u{A0}\(d.venue.seatNumbers[a]) in row\u{A0}\(row)"))
         #expect(toast.contains(d.venue.tribunes[t].label))
         // Greyed and no longer selectable.
         d.tap(d.seatPoint(a))

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Geometry
 import Seating
@@ -109,6 +110,39 @@ import Seating
         #expect(d.session.screen == .review)
         #expect(d.session.seatListLines().count == 2)
         #expect(d.session.router.chartSequences == 0)
+    }
+
+    /// A wheelchair space chosen from the list brings its companion seat: the callout beside
+    /// the space keeps clear of both (at 1080×1920 with large text it used to cover the
+    /// companion, which the list also marks as the visitor's).
+    @Test(arguments: [Size(width: 1920, height: 1080), Size(width: 1080, height: 1920)], [false, true])
+    func theCalloutKeepsClearOfTheCompanionChosenWithASpace(size: Size, large: Bool) throws {
+        let d = Self.driver(size: size)
+        d.session.setAccessibility(AccessibilityOptions(largeText: large, stepThrough: true))
+        d.run(to: d.now + 0.5)
+        let v = d.venue
+        Self.tap(.partySize(2), d)
+        Self.tap(.accessibleFilter, d)
+        let t = try #require(Self.sectionsWithSpaces(v).first)
+        Self.tap(.section(t), d)
+        let r = try #require(v.tribunes[t].rows.first { r in v.rows[r].seats.contains { v.seats[$0].flags.contains(.wheelchair) } })
+        Self.tap(.row(r), d)
+        let space = try #require(v.rows[r].seats.first { v.seats[$0].flags.contains(.wheelchair) })
+        Self.tap(.seat(space), d)
+        d.run(to: d.now + 1)
+        try #require(d.session.selectedSeats.count == 2)
+        if let out = ProcessInfo.processInfo.environment["TRIBUNE_GALLERY"] {
+            let (frame, _, _) = ChromeLayoutTests.frames(d)
+            try? frame.writePNG(to: out + "/space-and-companion-\(Int(size.width))x\(Int(size.height))\(large ? "-large" : "").png", opaque: true)
+        }
+        guard let callout = d.session.calloutSnapshot() else { return }   // no room beside it: none is shown
+        let view = d.session.interaction.presentedView, m = view.chartToScreen
+        for s in d.session.selectedSeats {
+            let c = view.screenPoint(fromChart: v.seats[s].center)
+            let r = v.seats[s].size * abs(m.a * m.d - m.b * m.c).squareRoot() / 2
+            let seatBox = Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r)
+            #expect(!callout.box.intersects(seatBox), "seat \(s) at \(seatBox) under the callout \(callout.box)")
+        }
     }
 
     @Test func backAtEachLevelReturnsToThePageOfWhatWasOpened() throws {

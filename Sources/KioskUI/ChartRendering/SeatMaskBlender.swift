@@ -125,6 +125,24 @@ extension SeatMaskBlender {
             }
             return
         }
+        // A seat of five to eight pixels inside its tile (4K's home view): two vectors per row.
+        if width <= 8 && vectors >= 2 && x >= clip.x0 && x &+ 8 <= clip.x1 {
+            let y0 = Swift.max(y, clip.y0), y1 = Swift.min(y &+ height, clip.y1)
+            let low = SIMD8<UInt16>(repeating: 0x00FF)
+            var row = lanes + (y0 &- y) &* vectors
+            var p = base + y0 &* stride + x &* 4
+            let colors = UnsafeRawPointer(tile + (x & tmask))
+            var yy = y0
+            while yy < y1 {
+                let offset = (yy & tmask) &* rowBytes
+                let sv0 = colors.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt16>.self)
+                let sv1 = colors.loadUnaligned(fromByteOffset: offset &+ 16, as: SIMD8<UInt16>.self)
+                blendVector(row[0], at: p, sEven: sv0 & low, sOdd: sv0 &>> 8)
+                blendVector(row[1], at: p + 16, sEven: sv1 & low, sOdd: sv1 &>> 8)
+                row += vectors; p += stride; yy &+= 1
+            }
+            return
+        }
         blendOpaqueClipped(lanes: lanes, vectors: vectors, width: width, height: height, x: x, y: y, clip: clip,
                            tile: tile, shape: shape, base: base, stride: stride)
     }

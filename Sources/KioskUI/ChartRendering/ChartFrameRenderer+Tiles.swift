@@ -31,6 +31,8 @@ extension ChartFrameRenderer {
 
         // Seats, tile by tile (a seat on a tile border is in both bins, clipped to each).
         let base = grid.buffer.baseAddress, stride = grid.buffer.stride
+        // (The cache in a local: read through `self` in the loop, it was retained per seat.)
+        let masks = self.masks
         let arena = masks.arena, lanes = UnsafePointer(masks.lanes)
         var pathSeats: [Int] = []
         let opaque = palette.first.map { $0 >> 24 == 255 } ?? false

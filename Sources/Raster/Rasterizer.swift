@@ -200,17 +200,15 @@ final class Rasterizer {
             if lastX >= cx0 { sink.willTouch(rows: rowBegin..<rowEnd, x0: cx0, x1: lastX) }
             if stride < Rasterizer.blockSweepCells {
                 // Narrow: every row is swept across the whole box.
-                for i in 0..<count {
-                    CoverageAccumulator.accumulate(edge: edges[i], rowBegin: Int32(rowBegin), rowEnd: Int32(rowEnd),
-                                                   cells: cells, originX: cx0, originY: Int32(rowBegin), stride: stride)
-                }
+                let rows = cells - (rowBegin &* stride &+ cx0)
+                for i in 0..<count { CoverageAccumulator.accumulateWithinBand(edge: edges[i], rows: rows, stride: stride) }
                 sweepRows(rowBegin..<rowEnd, cellOriginX: cx0, stride: stride, clip: clip, evenOdd: evenOdd, into: &sink)
                 return
             }
+            let rows = cells - (rowBegin &* stride &+ cx0), blockRows = blocks - rowBegin &* words
             for i in 0..<count {
-                CoverageAccumulator.accumulate(edge: edges[i], rowBegin: Int32(rowBegin), rowEnd: Int32(rowEnd),
-                                               cells: cells, originX: cx0, originY: Int32(rowBegin), stride: stride,
-                                               blocks: blocks, blockWords: words)
+                CoverageAccumulator.accumulateWithinBand(edge: edges[i], rows: rows, stride: stride, blocks: blockRows,
+                                                         blockWords: words, originX: cx0)
             }
             sweepBlocks(rows: rowBegin..<rowEnd, cellOriginX: cx0, stride: stride, words: words, clip: clip,
                         evenOdd: evenOdd, into: &sink)

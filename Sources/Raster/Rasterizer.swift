@@ -202,7 +202,11 @@ final class Rasterizer {
                 // Narrow: every row is swept across the whole box.
                 let rows = cells - (rowBegin &* stride &+ cx0)
                 for i in 0..<count { CoverageAccumulator.accumulateWithinBand(edge: edges[i], rows: rows, stride: stride) }
-                sweepRows(rowBegin..<rowEnd, cellOriginX: cx0, stride: stride, clip: clip, evenOdd: evenOdd, into: &sink)
+                // (Through a local copy: the sink's fields then stay in registers across rows
+                // instead of being reloaded after every store to the cells and pixels.)
+                var rowSink = sink
+                sweepRows(rowBegin..<rowEnd, cellOriginX: cx0, stride: stride, clip: clip, evenOdd: evenOdd, into: &rowSink)
+                sink = rowSink
                 return
             }
             let rows = cells - (rowBegin &* stride &+ cx0), blockRows = blocks - rowBegin &* words

@@ -29,7 +29,10 @@ extension Rasterizer {
     /// and zeroed by the sink's fused sum-and-blend), the runs between them and the rest of the
     /// row constant spans of the running coverage.
     func sweepBlocks<S: CoverageSink>(rows: Range<Int>, cellOriginX cx0: Int, stride: Int, words: Int, clip: PixelRect,
-                                      evenOdd: Bool, into sink: inout S) {
+                                      evenOdd: Bool, into target: inout S) {
+        // (A local copy, as in `rasterize`'s narrow sweep: its fields stay in registers.)
+        var sink = target
+        defer { target = sink }
         let vx1 = clip.maxX
         let cov = coverage
         let rowEnd = cx0 &+ stride

@@ -200,17 +200,19 @@ final class Rasterizer {
             if lastX >= cx0 { sink.willTouch(rows: rowBegin..<rowEnd, x0: cx0, x1: lastX) }
             if stride < Rasterizer.blockSweepCells {
                 // Narrow: every row is swept across the whole box.
-                for i in 0..<count {
-                    CoverageAccumulator.accumulate(edge: edges[i], rowBegin: Int32(rowBegin), rowEnd: Int32(rowEnd),
-                                                   cells: cells, originX: cx0, originY: Int32(rowBegin), stride: stride)
-                }
-                sweepRows(rowBegin..<rowEnd, cellOriginX: cx0, stride: stride, clip: clip, evenOdd: evenOdd, into: &sink)
+                let rows = cells - (rowBegin &* stride &+ cx0)
+                for i in 0..<count { CoverageAccumulator.accumulateWithinBand(edge: edges[i], rows: rows, stride: stride) }
+                // (Through a local copy: the sink's fields then stay in registers across rows
+                // instead of being reloaded after every store to the cells and pixels.)
+                var rowSink = sink
+                sweepRows(rowBegin..<rowEnd, cellOriginX: cx0, stride: stride, clip: clip, evenOdd: evenOdd, into: &rowSink)
+                sink = rowSink
                 return
             }
+            let rows = cells - (rowBegin &* stride &+ cx0), blockRows = blocks - rowBegin &* words
             for i in 0..<count {
-                CoverageAccumulator.accumulate(edge: edges[i], rowBegin: Int32(rowBegin), rowEnd: Int32(rowEnd),
-                                               cells: cells, originX: cx0, originY: Int32(rowBegin), stride: stride,
-                                               blocks: blocks, blockWords: words)
+                CoverageAccumulator.accumulateWithinBand(edge: edges[i], rows: rows, stride: stride, blocks: blockRows,
+                                                         blockWords: words, originX: cx0)
             }
             sweepBlocks(rows: rowBegin..<rowEnd, cellOriginX: cx0, stride: stride, words: words, clip: clip,
                         evenOdd: evenOdd, into: &sink)

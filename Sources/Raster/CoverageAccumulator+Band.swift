@@ -1,0 +1,59 @@
+extension CoverageAccumulator {
+    /// `accumulate` for the dense band of a whole path (every seat), whose rows are the edges'
+    /// own: no edge reaches outside them, so the clamps to the band and the empty-range test
+    /// drop out. `rows` addresses the cells by pixel row and column: cell (x, y) is at
+    /// `rows[y·stride + x]` (`cells − originY·stride − originX`; only the band's cells are
+    /// touched). With `blocks`, addressed the same way by row (`blockWords` words a row), the
+    /// touched 8-cell blocks are marked with bit 0 at column `originX`.
+    ///
+    /// Same pieces, same arithmetic, so the same cells as `accumulate`: a piece's ends are
+    /// `xAt` at the row boundaries, and at the edge's own ends `xAt` gives its end points
+    /// exactly (the Double error is ≪ 1/2 unit, as `accumulate`'s one-row case relies on), so
+    /// they are taken as they are; a whole row in between has height 256 (d = ±65536).
+    @inline(__always)
+    static func accumulateWithinBand(edge e: SIMD4<Int32>, rows: UnsafeMutablePointer<Int32>, stride: Int,
+                                     blocks: UnsafeMutablePointer<UInt64>? = nil, blockWords: Int = 1,
+                                     originX: Int = 0) {
+        var xq0 = e.x, yq0 = e.y, xq1 = e.z, yq1 = e.w
+        var sign: Int32 = 1
+        if yq0 > yq1 { swap(&xq0, &xq1); swap(&yq0, &yq1); sign = -1 }
+        if yq0 == yq1 { return }
+        let j0 = yq0 >> 8
+        let jLast = (yq1 &- 1) >> 8
+        if j0 == jLast {
+            let (lo, hi) = coverRow(rows + Int(j0) &* stride, xs: Swift.min(xq0, xq1), xe: Swift.max(xq0, xq1), d: ((yq1 &- yq0) << 8) &* sign)
+            if let blocks { mark(blocks + Int(j0) &* blockWords, lo, hi, originX: originX) }
+            return
+        }
+        accumulateRowsWithinBand(xq0: xq0, yq0: yq0, xq1: xq1, yq1: yq1, sign: sign, rows: rows, stride: stride,
+                                 blocks: blocks, blockWords: blockWords, originX: originX)
+    }
+
+    /// `accumulateWithinBand` for an edge (top to bottom, `sign` its winding) over more than one
+    /// pixel row: a first and a last piece, and whole rows between them.
+    static func accumulateRowsWithinBand(xq0: Int32, yq0: Int32, xq1: Int32, yq1: Int32, sign: Int32,
+                                         rows: UnsafeMutablePointer<Int32>, stride: Int,
+                                         blocks: UnsafeMutablePointer<UInt64>?, blockWords: Int, originX: Int) {
+        let j0 = yq0 >> 8, jLast = (yq1 &- 1) >> 8
+        var row = rows + Int(j0) &* stride
+        // Row-boundary x as `accumulateRows` computes it.
+        let slope = Double(xq1 &- xq0) / Double(yq1 &- yq0)
+        let fx0 = Double(xq0)
+        var yb = (j0 &+ 1) << 8
+        var xa = xq0, xb = roundToInt32(fx0 + Double(yb &- yq0) * slope)
+        var (lo, hi) = coverRow(row, xs: Swift.min(xa, xb), xe: Swift.max(xa, xb), d: ((yb &- yq0) << 8) &* sign)
+        if let blocks { mark(blocks + Int(j0) &* blockWords, lo, hi, originX: originX) }
+        var j = j0 &+ 1
+        let whole = sign << 16
+        while j < jLast {
+            row += stride
+            xa = xb; yb &+= 256; xb = roundToInt32(fx0 + Double(yb &- yq0) * slope)
+            (lo, hi) = coverRow(row, xs: Swift.min(xa, xb), xe: Swift.max(xa, xb), d: whole)
+            if let blocks { mark(blocks + Int(j) &* blockWords, lo, hi, originX: originX) }
+            j &+= 1
+        }
+        row += stride
+        (lo, hi) = coverRow(row, xs: Swift.min(xb, xq1), xe: Swift.max(xb, xq1), d: ((yq1 &- yb) << 8) &* sign)
+        if let blocks { mark(blocks + Int(jLast) &* blockWords, lo, hi, originX: originX) }
+    }
+}

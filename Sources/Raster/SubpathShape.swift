@@ -23,7 +23,7 @@ struct SubpathShape {
 /// Tracks the turns of a polyline's edge vectors: convex when no two turns have opposite signs
 /// and the y direction reverses at most twice around the closed outline (a convex polygon
 /// turns through 2π once; an outline that winds twice, like a pentagram, reverses four times).
-struct ConvexityProbe<Scalar: SignedNumeric & Comparable> {
+struct ConvexityProbe<Scalar: TurnScalar> {
     var firstDx: Scalar = 0, firstDy: Scalar = 0
     var prevDx: Scalar = 0, prevDy: Scalar = 0
     /// Bit 0: a positive turn was seen; bit 1: a negative one.
@@ -39,7 +39,7 @@ struct ConvexityProbe<Scalar: SignedNumeric & Comparable> {
     @inline(__always) mutating func add(_ dx: Scalar, _ dy: Scalar) {
         if dx == 0 && dy == 0 { return }
         if started {
-            let c = prevDx * dy - prevDy * dx
+            let c = Scalar.cross(prevDx, prevDy, dx, dy)
             turns |= (c > 0 ? 1 : 0) | (c < 0 ? 2 : 0)
         } else {
             firstDx = dx; firstDy = dy; started = true
@@ -57,11 +57,33 @@ struct ConvexityProbe<Scalar: SignedNumeric & Comparable> {
     /// Closes the outline (the turn from the last edge back to the first) and classifies it.
     @inline(__always) mutating func finish() -> (convex: Bool, orientation: Int8) {
         if started {
-            let c = prevDx * firstDy - prevDy * firstDx
+            let c = Scalar.cross(prevDx, prevDy, firstDx, firstDy)
             turns |= (c > 0 ? 1 : 0) | (c < 0 ? 2 : 0)
         }
         if firstDown != 0 && lastDown != firstDown { flips &+= 1 }
         let convex = turns != 3 && flips <= 2
         return (convex, turns == 1 ? 1 : (turns == 2 ? -1 : 0))
+    }
+}
+
+/// The coordinates `ConvexityProbe` takes: its turn is the sign of a cross product.
+protocol TurnScalar: SignedNumeric, Comparable {
+    /// ax·by − ay·bx.
+    static func cross(_ ax: Self, _ ay: Self, _ bx: Self, _ by: Self) -> Self
+}
+
+extension Double: TurnScalar {
+    @inline(__always) static func cross(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) -> Double {
+        ax * by - ay * bx
+    }
+}
+
+extension Int64: TurnScalar {
+    /// Wrapping, without the overflow checks (three branches a vertex): the unclipped
+    /// builder's steps are `Int32` differences, so each product is at most 2⁶² in magnitude
+    /// and the difference wraps only when both are exactly ±2⁶² (steps of −2³¹), where the
+    /// checked arithmetic trapped.
+    @inline(__always) static func cross(_ ax: Int64, _ ay: Int64, _ bx: Int64, _ by: Int64) -> Int64 {
+        ax &* by &- ay &* bx
     }
 }

@@ -323,7 +323,8 @@ import Seating
         // rasterized once for all of its phases).
         let cache = SeatMaskCache()
         let workers = RowBandWorkers(count: 2)
-        for size in [4.21, 5.0, 12.0] {
+        // (40 px is past the table's budget: each phase rasterized on its own.)
+        for size in [4.21, 5.0, 12.0, 40.0] {
             cache.configure(deviceSize: size)
             let steps = [0, cache.rotationSteps / 7, cache.rotationSteps - 1]
             let keys = steps.flatMap { q in (0..<64).map { q * 64 + $0 } }
@@ -333,16 +334,17 @@ import Seating
                 let q = key / 64, kx = key % 8, ky = (key / 8) % 8
                 let info = cache.info(slot: cache.slot(ofKey: key))
                 let angle = Double(q) * 2 * .pi / Double(cache.rotationSteps)
-                let center = Point(x: 20 + Double(kx) / 8, y: 20 + Double(ky) / 8)
-                let surface = Surface(width: 40, height: 40)
+                let n = 2 * Int(size) + 40, c = n / 2
+                let center = Point(x: Double(c) + Double(kx) / 8, y: Double(c) + Double(ky) / 8)
+                let surface = Surface(width: n, height: n)
                 let ctx = DrawingContext(surface: surface)
                 let path = SeatShape.path(in: Rect(x: center.x - size / 2, y: center.y - size / 2, width: size, height: size),
                                           rotation: angle)
                 ctx.fill(path, with: .solid(.white))
                 var worst = 0
-                for y in 0..<40 {
-                    for x in 0..<40 {
-                        let u = x - 20 - Int(info.x0), v = y - 20 - Int(info.y0)
+                for y in 0..<n {
+                    for x in 0..<n {
+                        let u = x - c - Int(info.x0), v = y - c - Int(info.y0)
                         var m = 0
                         if u >= 0, v >= 0, u < Int(info.width), v < Int(info.height) {
                             m = Int(cache.arena[Int(info.offset) + v * Int(info.width) + u])

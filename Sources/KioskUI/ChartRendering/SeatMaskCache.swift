@@ -283,15 +283,19 @@ final class SeatMaskCache {
             }
             stepRuns.append(Int32(count))
             let runs = stepRuns
+            let tables = SeatMaskRasterizer.fitsTable(radius: deviceSize * SeatMaskCache.templateRadius)
             workers.run(count: runs.count - 1) { worker, run in
                 let begin = Int(runs[run]), end = Int(runs[run + 1])
-                let q = Int(keys[begin]) / perRotation
-                let outline = self.outlineOf[q]
-                self.scratchRasterizers[worker]._withUnsafeGuaranteedRef {
-                    $0.prepare(points: self.outlinePoints + Int(outline.x), starts: self.outlineStarts + Int(outline.y),
-                               contours: Int(outline.z))
+                if tables {
+                    let outline = self.outlineOf[Int(keys[begin]) / perRotation]
+                    self.scratchRasterizers[worker]._withUnsafeGuaranteedRef {
+                        $0.prepare(points: self.outlinePoints + Int(outline.x), starts: self.outlineStarts + Int(outline.y),
+                                   contours: Int(outline.z))
+                    }
                 }
-                for index in begin..<end { self.generate(key: Int(keys[index]), slot: first + index, worker: worker) }
+                for index in begin..<end {
+                    self.generate(key: Int(keys[index]), slot: first + index, worker: worker, fromTable: tables)
+                }
             }
         }
         generated += count
@@ -349,9 +353,9 @@ final class SeatMaskCache {
         }
     }
 
-    /// Makes `key`'s mask in `slot`; for a seat that is not a dot, the worker's rasterizer must
-    /// hold the key's rotation step (`prepare`).
-    private func generate(key: Int, slot: Int, worker: Int) {
+    /// Makes `key`'s mask in `slot`: a dot's by its formula; with `fromTable`, from the worker's
+    /// table, which must hold the key's rotation step (`prepare`); else rasterized on its own.
+    private func generate(key: Int, slot: Int, worker: Int, fromTable: Bool = false) {
         let buffer = scratchBuffers[worker]
         let side = slotSide
         let perRotation = SeatMaskCache.phases * SeatMaskCache.phases
@@ -364,10 +368,19 @@ final class SeatMaskCache {
                               side: deviceSize * SeatMaskCache.templateArea.squareRoot(), width: side, height: side,
                               into: buffer)
             written = SIMD4(0, 0, side, side)
-        } else {
+        } else if fromTable {
             written = scratchRasterizers[worker]._withUnsafeGuaranteedRef {
                 $0.mask(phaseX: kx, phaseY: ky, margin: margin, side: side, into: buffer)
             }
+        } else {
+            let outline = outlineOf[key / perRotation]
+            let cx = Double(margin) + Double(kx) / Double(SeatMaskCache.phases)
+            let cy = Double(margin) + Double(ky) / Double(SeatMaskCache.phases)
+            scratchRasterizers[worker]._withUnsafeGuaranteedRef {
+                $0.rasterize(points: outlinePoints + Int(outline.x), starts: outlineStarts + Int(outline.y),
+                             contours: Int(outline.z), dx: cx, dy: cy, width: side, height: side, into: buffer)
+            }
+            written = SIMD4(0, 0, side, side)
         }
         // Tight box (within what was written), copied to the slot.
         var minX = side, minY = side, maxX = -1, maxY = -1

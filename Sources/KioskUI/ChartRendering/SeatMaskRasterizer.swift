@@ -9,12 +9,24 @@
 ///
 /// A rotation step's masks (up to 64 phases) then cost one fine rasterization (a few thousand
 /// cells) plus a few lookups per mask pixel, where rasterizing each phase anew cost a full
-/// accumulation and prefix sum per mask.
+/// accumulation and prefix sum per mask. Large seats (zoomed in) have few phases per step and
+/// a fine grid 64 times their area: above `tableCellBudget` fine cells a mask is rasterized on
+/// its own (`rasterize`), with the same area arithmetic on the pixel grid.
 ///
 /// Not thread-safe: one per worker (it owns its buffers).
 final class SeatMaskRasterizer {
     /// Fine cells per pixel along each axis: the phases per pixel (`SeatMaskCache.phases`).
     static let finePerPixel = SeatMaskCache.phases
+    /// Most fine cells a summed-area table may take (512 KiB of `Double`): seats up to about
+    /// 30 px.
+    static let tableCellBudget = 65536
+
+    /// True when the fine grid of an outline within `radius` px of its centre fits
+    /// `tableCellBudget` (the table is worth making).
+    static func fitsTable(radius: Double) -> Bool {
+        let side = 2 * radius * Double(finePerPixel) + 3
+        return side * side <= Double(tableCellBudget)
+    }
 
     /// First differences of the fine coverage (`fineWidth + 2` per row); all zero between calls.
     private var cells: UnsafeMutablePointer<Double>
@@ -128,8 +140,43 @@ final class SeatMaskRasterizer {
         return SIMD4(x0, y0, x1, y1)
     }
 
-    /// Adds the signed area of segment a→b (fine units, inside the grid) to the cells: for every
-    /// fine row it crosses, the first difference of the area right of the segment (so a row's
+    /// Rasterizes the polygons straight onto the pixel grid, shifted by (`dx`, `dy`), into `out`
+    /// (`width × height` bytes, all written): the mask of one phase, for seats too large for a
+    /// table. Points must lie in [0, width) × [0, height) after the shift.
+    func rasterize(points: UnsafePointer<SIMD2<Float>>, starts: UnsafePointer<Int32>, contours: Int,
+                   dx: Double, dy: Double, width: Int, height: Int, into out: UnsafeMutablePointer<UInt8>) {
+        let stride = width + 2
+        if stride * height > cellCapacity {
+            cells.deallocate()
+            cellCapacity = stride * height
+            cells = .allocate(capacity: cellCapacity)
+            cells.initialize(repeating: 0, count: cellCapacity)
+        }
+        let shift = SIMD2<Double>(dx, dy)
+        for k in 0..<contours {
+            let s = Int(starts[k]), e = Int(starts[k + 1])
+            guard e - s >= 3 else { continue }
+            var prev = SIMD2<Double>(Double(points[e - 1].x), Double(points[e - 1].y)) + shift
+            for i in s..<e {
+                let p = SIMD2<Double>(Double(points[i].x), Double(points[i].y)) + shift
+                line(prev, p, stride: stride, height: height)
+                prev = p
+            }
+        }
+        for y in 0..<height {
+            let row = cells + y * stride
+            let o = out + y * width
+            var area = 0.0
+            for x in 0..<width {
+                area += row[x]; row[x] = 0
+                o[x] = UInt8(truncatingIfNeeded: Int32(Swift.min(abs(area), 1) * 255 + 0.5))
+            }
+            row[width] = 0; row[width + 1] = 0
+        }
+    }
+
+    /// Adds the signed area of segment a→b (cell units, inside the grid) to the cells: for every
+    /// row of cells it crosses, the first difference of the area right of the segment (so a row's
     /// prefix sum is coverage).
     @inline(__always)
     private func line(_ a: SIMD2<Double>, _ b: SIMD2<Double>, stride: Int, height: Int) {

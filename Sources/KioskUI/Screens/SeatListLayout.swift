@@ -13,9 +13,12 @@ import Geometry
 struct SeatListLayout {
     private(set) var card: Rect
     private(set) var title: Rect
-    /// One box per seat line, top to bottom (a view puts "+ N more" in the last when there are
-    /// more seats than lines).
+    /// One box per seat line, top to bottom.
     private(set) var lines: [Rect]
+    /// Where "+ N more" goes when there are more seats than lines: a short row under the last
+    /// line when the column has room for one (`moreBelowLines`), else the last line itself.
+    private(set) var moreLabel: Rect
+    private(set) var moreBelowLines: Bool
     /// Within a line: the text (the part a tap flies to) and, in the cart, the remove control.
     let removeWidth: Double
     /// Between a line's text and its remove control, px.
@@ -60,10 +63,16 @@ struct SeatListLayout {
         func top(x: Double, width: Double) -> Double {
             meets && keep.minX < x + width && x < keep.maxX ? max(under, keep.maxY) : under
         }
-        func rows(x: Double, width: Double, bottom: Double) -> [Rect] {
+        /// The seat lines from the column's top to `bottom`, and the "+ N more" box.
+        func rows(x: Double, width: Double, bottom: Double) -> (lines: [Rect], more: Rect, below: Bool) {
             let first = top(x: x, width: width)
             let n = max(0, Int(((bottom - first + 8 * c) / step).rounded(.down)))
-            return (0..<n).map { Rect(x: x, y: first + Double($0) * step, width: width, height: control) }
+            let lines = (0..<n).map { Rect(x: x, y: first + Double($0) * step, width: width, height: control) }
+            let next = first + Double(n) * step
+            if bottom - next >= Self.moreLabelHeight * c {
+                return (lines, Rect(x: x, y: next, width: width, height: Self.moreLabelHeight * c), true)
+            }
+            return (lines, lines.last ?? Rect(x: x, y: first, width: width, height: 0), false)
         }
         if layout.isPortrait {
             // The buttons side by side, or stacked (primary below) where half the width is too
@@ -80,7 +89,7 @@ struct SeatListLayout {
             moreTime = Rect(x: inner.maxX - timeWidth, y: secondary.minY - 24 * c - control, width: timeWidth, height: control)
             countdown = Rect(x: inner.minX, y: moreTime.minY, width: moreTime.minX - pad - inner.minX, height: control)
             total = Rect(x: inner.minX, y: countdown.minY - 12 * c - 64 * c, width: inner.width, height: 64 * c)
-            lines = rows(x: inner.minX, width: inner.width, bottom: total.minY - 16 * c)
+            (lines, moreLabel, moreBelowLines) = rows(x: inner.minX, width: inner.width, bottom: total.minY - 16 * c)
         } else {
             let column = min(520 * c, 0.4 * inner.width)
             let columnX = inner.maxX - column, linesWidth = columnX - 48 * c - inner.minX
@@ -90,20 +99,29 @@ struct SeatListLayout {
             if secondary.minY - 16 * c >= total.maxY + (8 + 80 + 12) * c + control {
                 countdown = Rect(x: columnX, y: total.maxY + 8 * c, width: column, height: 80 * c)
                 moreTime = Rect(x: columnX, y: countdown.maxY + 12 * c, width: column, height: control)
-                lines = rows(x: inner.minX, width: linesWidth, bottom: inner.maxY)
+                (lines, moreLabel, moreBelowLines) = rows(x: inner.minX, width: linesWidth, bottom: inner.maxY)
             } else {
                 // A column too short for all of it (large text on a small panel): the countdown
                 // and More time in a row under the seats, as in portrait.
                 let timeWidth = min(360 * c, linesWidth / 2)
                 moreTime = Rect(x: inner.minX + linesWidth - timeWidth, y: inner.maxY - control, width: timeWidth, height: control)
                 countdown = Rect(x: inner.minX, y: moreTime.minY, width: moreTime.minX - pad - inner.minX, height: control)
-                lines = rows(x: inner.minX, width: linesWidth, bottom: moreTime.minY - 16 * c)
+                (lines, moreLabel, moreBelowLines) = rows(x: inner.minX, width: linesWidth, bottom: moreTime.minY - 16 * c)
             }
         }
         // Right to left: the seats' column at the right, the buttons' order and the countdown mirrored.
         card = layout.mirrored(card); title = layout.mirrored(title); lines = lines.map { layout.mirrored($0) }
+        moreLabel = layout.mirrored(moreLabel)
         total = layout.mirrored(total); countdown = layout.mirrored(countdown); moreTime = layout.mirrored(moreTime)
         secondary = layout.mirrored(secondary); primary = layout.mirrored(primary)
+    }
+
+    /// Where the countdown is drawn: its own box, widened over More time's when that button
+    /// is not offered and shares the countdown's row (so "Seats held for 9:59" stays on one
+    /// line in the row under the seats).
+    func countdownBox(moreTimeShown: Bool) -> Rect {
+        guard !moreTimeShown, moreTime.minY == countdown.minY else { return countdown }
+        return countdown.union(moreTime)
     }
 
     /// The narrowest title, chrome units, beside the accessibility button (about "Check your
@@ -126,6 +144,11 @@ struct SeatListLayout {
     }
 
     /// How many seats get a line of their own when there are `count`: all when they fit, else
-    /// one line fewer than there are (the last says "+ N more").
-    func shown(of count: Int) -> Int { count <= lines.count ? count : max(0, lines.count - 1) }
+    /// every line when "+ N more" has its own row under them, or one fewer (the last says it).
+    func shown(of count: Int) -> Int {
+        count <= lines.count ? count : moreBelowLines ? lines.count : max(0, lines.count - 1)
+    }
+
+    /// The "+ N more" row's height under the lines, chrome units (its text is 28 units).
+    static let moreLabelHeight = 48.0
 }

@@ -71,8 +71,8 @@ struct SeatListView {
                 }
             }
         }
-        if shown < state.lines.count, let last = r.lines.last {
-            text(strings.counted(\.moreSeats, state.lines.count - shown), 28, bold: true, in: last,
+        if shown < state.lines.count {
+            text(strings.counted(\.moreSeats, state.lines.count - shown), 28, bold: true, in: r.moreLabel,
                  color: palette.cardSecondaryText)
         }
         text(content.ticketsAndTotal(state.tickets, total: state.total), 36, floor: 24, bold: true, in: r.total, color: palette.cardText)
@@ -80,7 +80,7 @@ struct SeatListView {
             let time = SessionSnapshot.countdownText(left)
             let urgent = left <= Self.urgentSeconds
             text(KioskStrings.fill(urgent ? strings.holdRunningOut : strings.seatsHeldFor, ("time", time)), 28, floor: 20,
-                 bold: urgent, lines: 2, in: r.countdown, color: urgent ? palette.danger : palette.cardSecondaryText)
+                 bold: urgent, lines: 2, in: r.countdownBox(moreTimeShown: state.offersMoreTime), color: urgent ? palette.danger : palette.cardSecondaryText)
         }
         if state.offersMoreTime {
             painter.drawButton(in: r.moreTime, title: strings.moreTime, enabled: true, scale: state.moreTimeScale, in: context)

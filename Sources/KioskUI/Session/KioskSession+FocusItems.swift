@@ -115,7 +115,8 @@ extension KioskSession {
         let strings = content.strings, list = seatListLayout, cart = screen == .cart
         let lines = seatListLines()
         var items: [FocusItem] = []
-        for k in 0..<list.shown(of: lines.count) {
+        let shown = list.shown(of: lines.count)
+        for k in 0..<shown {
             let label = lines[k].place + " · " + lines[k].detail
             if cart {
                 items.append(.control(label, list.text(ofLine: k)))
@@ -123,6 +124,9 @@ extension KioskSession {
             } else {
                 items.append(FocusItem(label: label, frame: list.lines[k], activationPoint: nil))
             }
+        }
+        if shown < lines.count {
+            items.append(FocusItem(label: strings.counted(\.moreSeats, lines.count - shown), frame: list.moreLabel, activationPoint: nil))
         }
         let money = content.ticketsAndTotal(selectedSeats.count, total: total)
         items.append(FocusItem(label: money, frame: list.total, activationPoint: nil))

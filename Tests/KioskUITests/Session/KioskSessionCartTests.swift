@@ -41,6 +41,11 @@ import Testing
         let more = try #require(entries.first { $0.string == "+ \(8 - places.count) more" })
         #expect(places.allSatisfy { $0.frame.maxY <= more.frame.minY }, "'+ N more' \(more.frame) over a seat's line")
         for e in entries { #expect(list.card.contains(e.frame), "'\(e.string)' \(e.frame) leaves the card \(list.card)") }
+        // Speech reads it where it is drawn, after the seats' lines and before the total.
+        let spoken = d.session.focusItems.map(\.label)
+        let moreAt = try #require(spoken.firstIndex(of: more.string), "\(spoken)")
+        #expect(spoken[moreAt + 1].hasPrefix("8 tickets"))
+        #expect(d.session.focusItems[moreAt].frame.contains(more.frame))
         // Only the lines shown are controls.
         #expect(d.session.frame(ofCartLine: places.count - 1) != nil && d.session.frame(ofCartLine: places.count) == nil)
     }

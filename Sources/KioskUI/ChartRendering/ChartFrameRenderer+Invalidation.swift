@@ -18,9 +18,7 @@ extension ChartFrameRenderer {
     /// (a pan may jump), so the whole rect counts, within the layout's region.
     func invalidateTiles(_ r: PixelRect) {
         guard let l = layout else { return }
-        let T = grid.tileSize
-        let region = PixelRect(x: l.tileX0 * T, y: l.tileY0 * T, width: l.columns * T, height: l.rows * T)
-        guard let (tx0, ty0, tx1, ty1) = grid.tiles(touching: r.intersection(region)) else { return }
+        guard let (tx0, ty0, tx1, ty1) = grid.tiles(touching: r.intersection(l.reach)) else { return }
         for ty in ty0...ty1 { for tx in tx0...tx1 { grid.invalidate(tileX: tx, tileY: ty) } }
     }
 }

@@ -88,6 +88,8 @@ public final class ChartFrameRenderer {
     /// motion, whose size changes with every one of them.
     private(set) var masks: SeatMaskCache
     let maskCaches = [SeatMaskCache(), SeatMaskCache(), SeatMaskCache()]
+    /// Scratch for `requestMasks` (per-worker key marks).
+    let maskMarks = MaskRequestMarks()
     let workers: RowBandWorkers
     let grid: TileGrid
     private var contexts: [DrawingContext] = []
@@ -355,31 +357,18 @@ public final class ChartFrameRenderer {
                 runs.append(TileRun(tileX: tx, tileY: ty, count: 1))
             }
         }
-        // Sequential preparation: vector paths of what the runs touch, masks of their seats.
+        // Preparation: vector paths of what the runs touch, masks of their seats.
         let T = grid.tileSize
         var fieldNeeded = false
         var tribuneNeeded = [Bool](repeating: false, count: venue.tribunes.count)
-        let paint = scene.paint
         for run in runs {
             let r = PixelRect(x: run.tileX * T, y: run.tileY * T, width: run.count * T, height: T)
             if !l.fieldBounds.intersection(r).isEmpty { fieldNeeded = true }
             for t in 0..<venue.tribunes.count where !tribuneNeeded[t] && !l.tribuneBounds[t].intersection(r).isEmpty {
                 tribuneNeeded[t] = true
             }
-            // (Once every key is asked for — the 64 of dots soon — the seats need no visit.)
-            for k in 0..<run.count where !masks.everyKeyRequested {
-                guard let b = l.bin(tileX: run.tileX + k, tileY: run.tileY) else { continue }
-                l.binSeats.withUnsafeBufferPointer { binSeats in
-                l.key.withUnsafeBufferPointer { keys in
-                paint.withUnsafeBufferPointer { paint in
-                    for j in Int(l.binStart[b])..<Int(l.binStart[b + 1]) {
-                        let s = Int(binSeats[j])
-                        let key = Int(keys[s])
-                        if key >= 0 && paint[s] != ChartScene.Paint.hidden { masks.request(key) }
-                    }
-                }}}
-            }
         }
+        requestMasks(for: runs, layout: l)
         if fieldNeeded { l.ensureField(venue, outlines: outlines) }
         l.ensureTribunes(tribuneNeeded.indices.filter { tribuneNeeded[$0] }, venue, outlines: outlines, workers: workers)
         masks.generatePending(workers: workers)

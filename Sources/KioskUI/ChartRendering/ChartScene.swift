@@ -58,6 +58,9 @@ final class ChartScene {
     let centerX: [Double], centerY: [Double], rotation: [Double], side: [Double]
     let seatTribune: [UInt32]
     let seatCategory: [UInt16]
+    /// The rect (chart units) holding every seat whole: centres ± half the largest seat's
+    /// diagonal (nil: no seats, or a coordinate that is not finite).
+    let seatExtent: Rect?
     /// Current paint per seat.
     private(set) var paint: [UInt8]
     /// Opacity of every drawn seat (the reveal fade when only the selected tribune shows).
@@ -81,7 +84,15 @@ final class ChartScene {
         side = venue.seats.map { $0.size }
         seatTribune = venue.seats.map { $0.tribune }
         seatCategory = venue.seats.map { $0.category }
+        seatExtent = Self.extent(centerX: centerX, centerY: centerY, side: side)
         paint = [UInt8](repeating: Paint.hidden, count: venue.seats.count)
+    }
+
+    private static func extent(centerX: [Double], centerY: [Double], side: [Double]) -> Rect? {
+        guard let x0 = centerX.min(), let x1 = centerX.max(), let y0 = centerY.min(), let y1 = centerY.max(),
+              let s = side.max(), x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite, s.isFinite else { return nil }
+        let r = s * 0.5.squareRoot()  // half the diagonal: any rotation stays inside
+        return Rect(x: x0 - r, y: y0 - r, width: x1 - x0 + 2 * r, height: y1 - y0 + 2 * r)
     }
 
     /// The next `sync` rescans every seat's availability.

@@ -23,8 +23,12 @@ final class ChartSceneLayout {
     let deviceScale: Double
     /// The transform's rotation, radians (clockwise on screen).
     let deviceAngle: Double
-    /// The content tiles that have bins: columns `tileX0 ..< tileX0 + columns`, same for rows.
+    /// The content tiles that have bins: columns `tileX0 ..< tileX0 + columns`, same for rows
+    /// (the tiles of `reach` that seats can touch; tiles outside have no seats).
     let tileX0: Int, tileY0: Int, columns: Int, rows: Int
+    /// The content rect (px, whole tiles) this layout serves: pans that keep the screen inside
+    /// it reuse it.
+    let reach: PixelRect
 
     /// Per seat: base pixel and mask key (−1: drawn by path, its size differs from the masks').
     private(set) var baseX: [Int32], baseY: [Int32], key: [Int32]
@@ -71,12 +75,23 @@ final class ChartSceneLayout {
         tribuneFill = Array(repeating: nil, count: venue.tribunes.count)
         tribuneOutline = Array(repeating: nil, count: venue.tribunes.count)
 
-        // The binned region: four screens around the screen.
-        let reach = PixelRect(x: screen.minX - 4 * screen.width, y: screen.minY - 4 * screen.height,
-                              width: 9 * screen.width, height: 9 * screen.height)
-        // Everything within reach: a pan stays inside it for a while, and empty tiles cost only
-        // their (empty) bins.
-        let region = reach
+        let deviceSeat = Self.deviceSeat(scene, transform: m)
+        masks.configure(deviceSize: deviceSeat)
+        let margin = masks.margin
+
+        // Reach: four screens around the screen, out to whole tiles. A pan stays inside it for
+        // a while.
+        let rx0 = (screen.minX - 4 * screen.width) >> 6, ry0 = (screen.minY - 4 * screen.height) >> 6
+        let rx1 = (screen.minX + 5 * screen.width - 1) >> 6 + 1, ry1 = (screen.minY + 5 * screen.height - 1) >> 6 + 1
+        reach = PixelRect(x: rx0 * T, y: ry0 * T, width: (rx1 - rx0) * T, height: (ry1 - ry0) * T)
+        // Bins only where seats can be within reach (the seats' extent on the device, padded
+        // for their masks): a venue smaller than reach — every one at home — sorts into as
+        // many bins as it covers tiles, not 81 screens' worth.
+        var region = reach
+        if let e = scene.seatExtent {
+            region = region.intersection(deviceBounds(e, pad: Double(margin + 2)))
+        }
+        if region.isEmpty { region = PixelRect(x: reach.minX, y: reach.minY, width: 1, height: 1) }
         tileX0 = region.minX >> 6; tileY0 = region.minY >> 6
         columns = ((region.maxX - 1) >> 6) - tileX0 + 1
         rows = ((region.maxY - 1) >> 6) - tileY0 + 1
@@ -95,10 +110,8 @@ final class ChartSceneLayout {
         }
         let phases = SeatMaskCache.phases
         let fPhases = Double(phases)
-        let deviceSeat = Self.deviceSeat(scene, transform: m)
-        masks.configure(deviceSize: deviceSeat)
-        let margin = masks.margin
         let cols = columns, rws = rows
+        let steps = masks.rotationSteps
         let originX = tileX0 * T, originY = tileY0 * T
         let a = m.a, b = m.b, c = m.c, d = m.d, tx = m.tx, ty = m.ty
         let angle = atan2(m.b, m.a)
@@ -137,7 +150,7 @@ final class ChartSceneLayout {
                     let kx = qx & (phases - 1), ky = qy & (phases - 1)
                     bxs[i] = Int32(truncatingIfNeeded: ix); bys[i] = Int32(truncatingIfNeeded: iy)
                     if sides[i] == seatSide {
-                        let q = masks.rotationStep(rots[i] + angle)
+                        let q = SeatMaskCache.rotationStep(rots[i] + angle, steps: steps)
                         ks[i] = Int32(truncatingIfNeeded: (q &* phases &+ ky) &* phases &+ kx)
                     } else {
                         ks[i] = -1
@@ -230,11 +243,9 @@ final class ChartSceneLayout {
         return y * columns + x
     }
 
-    /// True when the content rect lies inside the binned region (else a new layout is needed).
+    /// True when the content rect lies inside `reach` (else a new layout is needed).
     func covers(_ r: PixelRect) -> Bool {
-        let T = ChartSceneLayout.tileSize
-        return r.minX >= tileX0 * T && r.minY >= tileY0 * T && r.maxX <= (tileX0 + columns) * T
-            && r.maxY <= (tileY0 + rows) * T
+        r.minX >= reach.minX && r.minY >= reach.minY && r.maxX <= reach.maxX && r.maxY <= reach.maxY
     }
 
     /// Builds the field's device paths (if not yet).

@@ -201,16 +201,23 @@ final class SeatMaskCache {
     }
 
     /// The rotation step of device angle `angle` (radians).
-    @inline(__always) func rotationStep(_ angle: Double) -> Int {
-        if rotationSteps == 1 { return 0 }
-        let t = angle * (Double(rotationSteps) / (2 * Double.pi))
+    @inline(__always) func rotationStep(_ angle: Double) -> Int { Self.rotationStep(angle, steps: rotationSteps) }
+
+    /// The step of `angle` (radians) among `steps` per turn (for loops on several threads,
+    /// which must not touch the cache object: its reference count would bounce between cores).
+    @inline(__always) static func rotationStep(_ angle: Double, steps: Int) -> Int {
+        if steps == 1 { return 0 }
+        let t = angle * (Double(steps) / (2 * Double.pi))
         var q = Int(t.rounded())
-        if q < 0 || q >= rotationSteps {  // (a division only off the first turn)
-            q %= rotationSteps
-            if q < 0 { q += rotationSteps }
+        if q < 0 || q >= steps {  // (a division only off the first turn)
+            q %= steps
+            if q < 0 { q += steps }
         }
         return q
     }
+
+    /// Per key its slot (−1: missing, −2: requested), for readers on several threads.
+    var slotTable: UnsafePointer<Int32> { UnsafePointer(slotOfKey) }
 
     /// The slot of `key`, or a negative value when it has no mask yet.
     @inline(__always) func slot(ofKey key: Int) -> Int32 { slotOfKey[key] }

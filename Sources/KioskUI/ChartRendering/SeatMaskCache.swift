@@ -200,11 +200,9 @@ final class SeatMaskCache {
         slotSide <= 2 * SeatMaskCache.laneMaxWidth ? slotSide * SeatMaskCache.laneVectors : 0
     }
 
-    /// The rotation step of device angle `angle` (radians).
-    @inline(__always) func rotationStep(_ angle: Double) -> Int { Self.rotationStep(angle, steps: rotationSteps) }
-
-    /// The step of `angle` (radians) among `steps` per turn (for loops on several threads,
-    /// which must not touch the cache object: its reference count would bounce between cores).
+    /// The rotation step of device angle `angle` (radians) among `steps` (`rotationSteps`) per
+    /// turn. Static, so loops on several threads need not touch the cache object (its
+    /// reference count would bounce between cores).
     @inline(__always) static func rotationStep(_ angle: Double, steps: Int) -> Int {
         if steps == 1 { return 0 }
         let t = angle * (Double(steps) / (2 * Double.pi))

@@ -50,18 +50,31 @@ enum TileResampler {
         }
     }
 
+    /// What both samplers take from the mapping, `valid` and the grid, in their integer forms.
+    struct Steps {
+        /// Source step per screen pixel along a row, 16.16.
+        let stepX: Int, stepY: Int
+        /// `valid`'s first pixel and its last minus its first (an unsigned compare tests both ends).
+        let vx0: Int, vy0: Int, vw: UInt, vh: UInt
+        let base: UnsafeMutableRawPointer, stride: Int
+        /// Content px → buffer px (the ring: `TileGrid`).
+        let wMask: Int, hMask: Int
+
+        init(_ grid: TileGrid, _ a: AffineTransform, _ valid: PixelRect) {
+            stepX = Int((a.a * 65536).rounded()); stepY = Int((a.b * 65536).rounded())
+            vx0 = valid.minX; vy0 = valid.minY
+            vw = UInt(Swift.max(0, valid.maxX - 1 - valid.minX)); vh = UInt(Swift.max(0, valid.maxY - 1 - valid.minY))
+            base = grid.buffer.baseAddress; stride = grid.buffer.stride
+            wMask = grid.columns * grid.tileSize - 1; hMask = grid.rows * grid.tileSize - 1
+        }
+    }
+
     /// The bilinear rows `rows` of `resample`.
     static func bilinear(rows: Range<Int>, _ grid: TileGrid, screenToContent a: AffineTransform, valid: PixelRect,
                          background: UInt32, into surface: Surface) {
-        let width = surface.width
-        let bufferWidth = grid.columns * grid.tileSize, bufferHeight = grid.rows * grid.tileSize
-        let one = 65536.0
-        let stepX = Int((a.a * one).rounded()), stepY = Int((a.b * one).rounded())
-        let vx0 = valid.minX, vy0 = valid.minY
-        let vw = UInt(Swift.max(0, valid.maxX - 1 - vx0)), vh = UInt(Swift.max(0, valid.maxY - 1 - vy0))
-        let base = grid.buffer.baseAddress, stride = grid.buffer.stride
+        let width = surface.width, one = 65536.0
+        let g = Steps(grid, a, valid)
         let mask = SeatMaskBlender.laneMask
-        let wMask = bufferWidth - 1, hMask = bufferHeight - 1
         for y in rows {
             let out = surface.row(y)
             // Source of this row's first pixel centre, minus half a pixel (bilinear taps).
@@ -70,13 +83,13 @@ enum TileResampler {
             var ux = Int((fx * one).rounded(.down)), uy = Int((fy * one).rounded(.down))
             for x in 0..<width {
                 let ix = ux >> 16, iy = uy >> 16
-                if UInt(bitPattern: ix &- vx0) >= vw || UInt(bitPattern: iy &- vy0) >= vh {
+                if UInt(bitPattern: ix &- g.vx0) >= g.vw || UInt(bitPattern: iy &- g.vy0) >= g.vh {
                     out[x] = background
                 } else {
-                    let bx = ix & wMask, by = iy & hMask
-                    let bx1 = (ix &+ 1) & wMask, by1 = (iy &+ 1) & hMask
-                    let r0 = (base + by &* stride).assumingMemoryBound(to: UInt32.self)
-                    let r1 = (base + by1 &* stride).assumingMemoryBound(to: UInt32.self)
+                    let bx = ix & g.wMask, by = iy & g.hMask
+                    let bx1 = (ix &+ 1) & g.wMask, by1 = (iy &+ 1) & g.hMask
+                    let r0 = (g.base + by &* g.stride).assumingMemoryBound(to: UInt32.self)
+                    let r1 = (g.base + by1 &* g.stride).assumingMemoryBound(to: UInt32.self)
                     let wx = UInt64((ux >> 8) & 255), wy = UInt64((uy >> 8) & 255)
                     let p00 = SeatMaskBlender.unpack(r0[bx]), p01 = SeatMaskBlender.unpack(r0[bx1])
                     let p10 = SeatMaskBlender.unpack(r1[bx]), p11 = SeatMaskBlender.unpack(r1[bx1])
@@ -84,7 +97,7 @@ enum TileResampler {
                     let bottom = ((p10 &* (256 &- wx) &+ p11 &* wx) >> 8) & mask
                     out[x] = SeatMaskBlender.pack(((top &* (256 &- wy) &+ bottom &* wy) >> 8) & mask)
                 }
-                ux &+= stepX; uy &+= stepY
+                ux &+= g.stepX; uy &+= g.stepY
             }
         }
     }
@@ -102,15 +115,9 @@ enum TileResampler {
     /// x steps, exactly).
     static func nearest(rows: Range<Int>, _ grid: TileGrid, screenToContent a: AffineTransform, valid: PixelRect,
                         background: UInt32, into surface: Surface, testsEveryPixel: Bool) {
-        let width = surface.width
-        let bufferWidth = grid.columns * grid.tileSize, bufferHeight = grid.rows * grid.tileSize
-        let one = 65536.0
-        let stepX = Int((a.a * one).rounded()), stepY = Int((a.b * one).rounded())
-        let vx0 = valid.minX, vy0 = valid.minY
-        let vw = UInt(Swift.max(0, valid.maxX - 1 - vx0)), vh = UInt(Swift.max(0, valid.maxY - 1 - vy0))
-        let base = grid.buffer.baseAddress, stride = grid.buffer.stride
-        let wMask = bufferWidth - 1, hMask = bufferHeight - 1
-        let turned = stepY != 0 || a.c != 0
+        let width = surface.width, one = 65536.0
+        let g = Steps(grid, a, valid)
+        let turned = g.stepY != 0 || a.c != 0
         let columns = turned ? turnedColumns : Swift.max(width, 1)
         withUnsafeTemporaryAllocation(of: Int.self, capacity: rows.count * 4) { row in
             // Per row: its first pixel's 16.16 source (x, y) and the columns whose source surely
@@ -121,8 +128,8 @@ enum TileResampler {
                 let fy = a.b * 0.5 + a.d * (Double(y) + 0.5) + a.ty
                 let ux = Int((fx * one).rounded(.down)), uy = Int((fy * one).rounded(.down))
                 var inner = 0..<0
-                if !testsEveryPixel, let ax = interval(ux, stepX, vx0, vx0 + Int(vw), width),
-                   let ay = interval(uy, stepY, vy0, vy0 + Int(vh), width) {
+                if !testsEveryPixel, let ax = interval(ux, g.stepX, g.vx0, g.vx0 + Int(g.vw), width),
+                   let ay = interval(uy, g.stepY, g.vy0, g.vy0 + Int(g.vh), width) {
                     let lo = Swift.max(ax.lowerBound, ay.lowerBound), hi = Swift.min(ax.upperBound, ay.upperBound)
                     if lo < hi { inner = lo..<hi }
                 }
@@ -134,24 +141,24 @@ enum TileResampler {
                 let cx1 = Swift.min(width, cx0 &+ columns)
                 for (r, y) in rows.enumerated() {
                     let out = surface.row(y)
-                    var ux = row[r &* 4] &+ cx0 &* stepX, uy = row[r &* 4 &+ 1] &+ cx0 &* stepY
+                    var ux = row[r &* 4] &+ cx0 &* g.stepX, uy = row[r &* 4 &+ 1] &+ cx0 &* g.stepY
                     let fastLo = Swift.max(row[r &* 4 &+ 2], cx0), fastHi = Swift.min(row[r &* 4 &+ 3], cx1)
                     var x = cx0
                     while x < cx1 {
                         if x == fastLo && fastLo < fastHi {
                             while x < fastHi {
-                                out[x] = (base + ((uy >> 16) & hMask) &* stride).assumingMemoryBound(to: UInt32.self)[(ux >> 16) & wMask]
-                                ux &+= stepX; uy &+= stepY; x &+= 1
+                                out[x] = (g.base + ((uy >> 16) & g.hMask) &* g.stride).assumingMemoryBound(to: UInt32.self)[(ux >> 16) & g.wMask]
+                                ux &+= g.stepX; uy &+= g.stepY; x &+= 1
                             }
                             continue
                         }
                         let ix = ux >> 16, iy = uy >> 16
-                        if UInt(bitPattern: ix &- vx0) > vw || UInt(bitPattern: iy &- vy0) > vh {
+                        if UInt(bitPattern: ix &- g.vx0) > g.vw || UInt(bitPattern: iy &- g.vy0) > g.vh {
                             out[x] = background
                         } else {
-                            out[x] = (base + (iy & hMask) &* stride).assumingMemoryBound(to: UInt32.self)[ix & wMask]
+                            out[x] = (g.base + (iy & g.hMask) &* g.stride).assumingMemoryBound(to: UInt32.self)[ix & g.wMask]
                         }
-                        ux &+= stepX; uy &+= stepY; x &+= 1
+                        ux &+= g.stepX; uy &+= g.stepY; x &+= 1
                     }
                 }
                 cx0 = cx1

@@ -54,7 +54,7 @@ struct LabelSprite {
     /// is the largest, over dy, of row y + dy's running maximum over that span. Those running
     /// maxima are built one span wider at a time (a window of 2k + 1 is the largest of three
     /// windows of 2k − 1), so a sprite costs about 3·radius passes, not one per disc offset
-    /// (π·radius²: 4K panels' labels have radius 4–5 and were 14 % of start-up).
+    /// (about π·radius²; the halos were 14 % of a 4K kiosk's start-up profile).
     static func dilate(_ mask: [UInt8], width: Int, height: Int, radius: Int) -> [UInt8] {
         guard radius > 0, width > 0, height > 0, mask.count == width * height else { return mask }
         let limit = radius * radius + radius

@@ -39,12 +39,13 @@ enum TileResampler {
         let height = surface.height
         let band = 16
         let bands = (height + band - 1) / band
+        let g = Steps(grid, a, valid)
         workers.run(count: bands) { _, k in
             let rows = k * band..<Swift.min(height, (k + 1) * band)
             if smooth {
-                bilinear(rows: rows, grid, screenToContent: a, valid: valid, background: background, into: surface)
+                bilinear(rows: rows, g, screenToContent: a, background: background, into: surface)
             } else {
-                nearest(rows: rows, grid, screenToContent: a, valid: valid, background: background, into: surface,
+                nearest(rows: rows, g, screenToContent: a, background: background, into: surface,
                         testsEveryPixel: testsEveryPixel)
             }
         }
@@ -69,11 +70,16 @@ enum TileResampler {
         }
     }
 
+    /// A row's first pixel's 16.16 source and the columns whose source needs no test.
+    struct RowStart {
+        var ux: Int, uy: Int
+        var untested: Range<Int>
+    }
+
     /// The bilinear rows `rows` of `resample`.
-    static func bilinear(rows: Range<Int>, _ grid: TileGrid, screenToContent a: AffineTransform, valid: PixelRect,
-                         background: UInt32, into surface: Surface) {
+    static func bilinear(rows: Range<Int>, _ g: Steps, screenToContent a: AffineTransform, background: UInt32,
+                         into surface: Surface) {
         let width = surface.width, one = 65536.0
-        let g = Steps(grid, a, valid)
         let mask = SeatMaskBlender.laneMask
         for y in rows {
             let out = surface.row(y)
@@ -113,13 +119,12 @@ enum TileResampler {
     /// contains its mapped centre, in column blocks of `turnedColumns` when the view is turned
     /// (the same pixels as row by row: every pixel's 16.16 source is its row's start plus
     /// x steps, exactly).
-    static func nearest(rows: Range<Int>, _ grid: TileGrid, screenToContent a: AffineTransform, valid: PixelRect,
-                        background: UInt32, into surface: Surface, testsEveryPixel: Bool) {
+    static func nearest(rows: Range<Int>, _ g: Steps, screenToContent a: AffineTransform, background: UInt32,
+                        into surface: Surface, testsEveryPixel: Bool) {
         let width = surface.width, one = 65536.0
-        let g = Steps(grid, a, valid)
         let turned = g.stepY != 0 || a.c != 0
         let columns = turned ? turnedColumns : Swift.max(width, 1)
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: rows.count * 4) { row in
+        withUnsafeTemporaryAllocation(of: RowStart.self, capacity: rows.count) { row in
             // Per row: its first pixel's 16.16 source (x, y) and the columns whose source surely
             // lies inside `valid` (an interval, as the source moves in a straight line; found
             // in floating point and shrunk by a pixel each side), which need no test.
@@ -133,16 +138,16 @@ enum TileResampler {
                     let lo = Swift.max(ax.lowerBound, ay.lowerBound), hi = Swift.min(ax.upperBound, ay.upperBound)
                     if lo < hi { inner = lo..<hi }
                 }
-                row[r &* 4] = ux; row[r &* 4 &+ 1] = uy
-                row[r &* 4 &+ 2] = inner.lowerBound; row[r &* 4 &+ 3] = inner.upperBound
+                row.initializeElement(at: r, to: RowStart(ux: ux, uy: uy, untested: inner))
             }
             var cx0 = 0
             while cx0 < width {
                 let cx1 = Swift.min(width, cx0 &+ columns)
                 for (r, y) in rows.enumerated() {
                     let out = surface.row(y)
-                    var ux = row[r &* 4] &+ cx0 &* g.stepX, uy = row[r &* 4 &+ 1] &+ cx0 &* g.stepY
-                    let fastLo = Swift.max(row[r &* 4 &+ 2], cx0), fastHi = Swift.min(row[r &* 4 &+ 3], cx1)
+                    let start = row[r]
+                    var ux = start.ux &+ cx0 &* g.stepX, uy = start.uy &+ cx0 &* g.stepY
+                    let fastLo = Swift.max(start.untested.lowerBound, cx0), fastHi = Swift.min(start.untested.upperBound, cx1)
                     var x = cx0
                     while x < cx1 {
                         if x == fastLo && fastLo < fastHi {

@@ -51,6 +51,8 @@ let package = Package(
                        providers: [.apt(["libfreetype-dev", "libharfbuzz-dev"])]),
         // epoll, timerfd, eventfd, signalfd (glibc headers the Glibc module leaves out).
         .systemLibrary(name: "CLinux", path: "CLinux"),
+        // posix_spawn's glibc extensions (closefrom, chdir) for the test suite's child processes.
+        .systemLibrary(name: "CSpawn", path: "CSpawn"),
         // Streaming-store copies into scanout memory (header-only SSE2).
         .systemLibrary(name: "CScanout", path: "CScanout"),
         .systemLibrary(name: "CQRencode", path: "CQRencode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
@@ -156,7 +158,7 @@ let package = Package(
         // clock, synthetic visitors, a real `tribune-boxoffice serve` behind a fault proxy.
         .executableTarget(name: "kiosk-soak", dependencies: [
             "Kiosk", "KioskUI", "Headless", "BoxOffice", "BoxOfficeClient", "Recording", "Gestures", "Geometry", "Displays", "Animation",
-            "Seating", "TestFixtures", "CLinux", .product(name: "GRDB", package: "GRDB.swift"),
+            "Seating", "TestFixtures", "Spawn", "CLinux", .product(name: "GRDB", package: "GRDB.swift"),
         ], path: "Tests/KioskSoak"),
         // A kiosk purchase loop in its own process, so tests can SIGKILL it mid-purchase.
         .executableTarget(name: "boxoffice-kiosk-sim", dependencies: [
@@ -195,12 +197,15 @@ let package = Package(
                           swiftSettings: hotPathSettings),
 
         // The committed touch recordings and their locator, for the test targets that replay them.
-        .target(name: "TestFixtures", path: "Tests/Fixtures", exclude: ["recordings"]),
+        // Child processes for the tests (posix_spawn; Foundation's Process can crash in 6.3.1).
+        .target(name: "Spawn", dependencies: ["CSpawn"], path: "Tests/Spawn"),
+        .testTarget(name: "SpawnTests", dependencies: ["Spawn"]),
+        .target(name: "TestFixtures", dependencies: ["Spawn"], path: "Tests/Fixtures", exclude: ["recordings"]),
         // A virtual clock for the box-office client's waits, for the tests that poll and retry.
-        .target(name: "BoxOfficeTestSupport", dependencies: ["BoxOfficeClient", "BoxOffice"], path: "Tests/BoxOfficeTestSupport"),
+        .target(name: "BoxOfficeTestSupport", dependencies: ["BoxOfficeClient", "BoxOffice", "Spawn"], path: "Tests/BoxOfficeTestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestFixtures"]),
         // The cairo-agreement corpus is scene files: its tests read them through SceneFile.
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "SceneFile", "TestFixtures"],
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "SceneFile", "TestFixtures", "Spawn"],
                     resources: [.copy("Corpus")]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Raster", "Geometry", "CFontStack"]),
         .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "Text", "Raster", "Geometry"]),
@@ -209,7 +214,7 @@ let package = Package(
         .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Geometry", "TestFixtures"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "Evdev", "Gestures", "Geometry", "TestFixtures"]),
         .testTarget(name: "KioskUITests", dependencies: ["KioskUI", "Recording", "Seating", "Gestures", "Raster", "Text", "Animation", "Geometry",
-                                                 "TestFixtures", "Localization"],
+                                                 "TestFixtures", "Localization", "Spawn"],
                     resources: [.copy("Golden")]),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
@@ -217,7 +222,7 @@ let package = Package(
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         // The command-line executables' help screens, rendered at 80 columns.
         .testTarget(name: "tribuneTests", dependencies: [
-            "tribune", "tribune-boxoffice", "tribune-headless",
+            "tribune", "tribune-boxoffice", "tribune-headless", "Spawn",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "SeatingTests", dependencies: ["Seating", "Geometry"]),
@@ -232,19 +237,19 @@ let package = Package(
         .testTarget(name: "KioskTests", dependencies: [
             "frame-memory-probe", "kiosk-soak",
             "Kiosk", "KioskUI", "BoxOffice", "BoxOfficeClient", "Seating", "Gestures", "Recording", "Evdev", "TouchInput", "Raster", "Geometry",
-            "Animation", "BoxOfficeTestSupport", "TestFixtures", .product(name: "Logging", package: "swift-log"),
+            "Animation", "BoxOfficeTestSupport", "TestFixtures", "Spawn", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "HeadlessTests", dependencies: [
             "Headless", "Kiosk", "KioskUI", "BoxOfficeClient", "Seating", "Recording", "Raster", "Text", "Speech",
-            "TestFixtures", "Localization", "BoxOffice", "BoxOfficeTestSupport",
+            "TestFixtures", "Localization", "BoxOffice", "BoxOfficeTestSupport", "Spawn",
         ], exclude: ["Golden"]),  // reviewed PNGs, read from the source tree
         .testTarget(name: "BoxOfficeTests", dependencies: [
-            "BoxOffice", "BoxOfficeClient", "tribune-boxoffice", "BoxOfficeTestSupport", "TestFixtures", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            "BoxOffice", "BoxOfficeClient", "tribune-boxoffice", "BoxOfficeTestSupport", "TestFixtures", "Spawn", .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         .testTarget(name: "BoxOfficeClientTests", dependencies: [
-            "BoxOfficeClient", "BoxOffice", "Seating", "boxoffice-kiosk-sim", "BoxOfficeTestSupport",
+            "BoxOfficeClient", "BoxOffice", "Seating", "boxoffice-kiosk-sim", "BoxOfficeTestSupport", "Spawn",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -3,6 +3,7 @@ import BoxOfficeClient
 import BoxOfficeTestSupport
 import Foundation
 import Glibc
+import Spawn
 import Synchronization
 import Testing
 
@@ -91,18 +92,13 @@ struct FaultTests {
         let seats = (1...10).flatMap { r in (1...10).map { "A-\(r)-\($0)" } }.joined(separator: ",")
         var kills = 0
         for round in 1...3 {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = ["--base-url", "http://127.0.0.1:\(proxy.port)", "--token", "token-k1", "--event", "evt_test",
-                                 "--state-dir", state, "--seats", seats, "--seed", "\(round)", "--timeout", "120"]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try ChildProcess(binary, ["--base-url", "http://127.0.0.1:\(proxy.port)", "--token", "token-k1", "--event", "evt_test",
+                                                    "--state-dir", state, "--seats", seats, "--seed", "\(round)", "--timeout", "120"],
+                                           output: .pipe, error: .null)
             // Wait for two confirmations, then kill right after the next hold, while its order is in
             // flight (held 0.25 s in the proxy). The simulator's request timeout is only a ceiling: 2 s
             // can run out on a loaded machine, and a simulator whose event does not load exits.
-            let lines = LineReader(output.fileHandleForReading)
+            let lines = LineReader(try #require(process.standardOutput))
             var confirmedThisRound = 0
             let deadline = Date().addingTimeInterval(120)   // a guard against a hung simulator, not a measure
             while Date() < deadline, let line = lines.next() {
@@ -110,9 +106,8 @@ struct FaultTests {
                 if line == "HELD" && confirmedThisRound >= 2 { break }
             }
             usleep(useconds_t(Int.random(in: 20_000...150_000)))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            #expect(process.terminationReason == .uncaughtSignal)
+            process.signal(SIGKILL)
+            #expect(process.wait() == .signalled(SIGKILL))
             kills += 1
             if round == 2 {
                 await server.stop()

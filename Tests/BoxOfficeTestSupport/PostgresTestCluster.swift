@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 import Synchronization
 
 /// A real PostgreSQL server for the tests: `initdb` and `pg_ctl` into a new temporary folder,
@@ -125,37 +126,17 @@ public final class PostgresTestCluster: Sendable {
     }
 
     /// Runs `path` (as `runAs` through runuser when given) and returns its standard output; a
-    /// non-zero exit is an error carrying its standard error. posix_spawn and waitpid, with the
-    /// output in temporary files: Foundation's Process, used from the suite's threads, once lost
-    /// runuser's exit (left a zombie) and hung the suite.
+    /// non-zero exit is an error carrying its standard error. Its standard input is /dev/null.
     @discardableResult
     static func run(_ path: String, _ arguments: [String], runAs: String?) throws -> String {
         let argv = (runAs.map { ["/usr/sbin/runuser", "-u", $0, "--"] } ?? []) + [path] + arguments
-        let stem = NSTemporaryDirectory() + "tribune-pg-run-\(getpid())-\(UUID().uuidString)"
-        defer { unlink(stem + ".out"); unlink(stem + ".err") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, stem + ".out", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, stem + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        var pid = pid_t()
-        var cArguments = argv.map { strdup($0) } + [nil]
-        defer { for a in cArguments { free(a) } }
-        let spawned = posix_spawn(&pid, argv[0], &actions, nil, &cArguments, environ)
         let step = (path as NSString).lastPathComponent
-        guard spawned == 0 else { throw PostgresTestClusterError(step: step, detail: "cannot start \(argv[0]): \(String(cString: strerror(spawned)))") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { throw PostgresTestClusterError(step: step, detail: "waitpid: \(String(cString: strerror(errno)))") }
+        let run: ChildProcess.Completed
+        do { run = try ChildProcess.run(argv[0], Array(argv.dropFirst())) } catch {
+            throw PostgresTestClusterError(step: step, detail: "cannot start: \(error)")
         }
-        let out = (try? String(contentsOfFile: stem + ".out", encoding: .utf8)) ?? ""
-        let exited = status & 0x7f == 0, code = (status >> 8) & 0xff
-        guard exited && code == 0 else {
-            let err = (try? String(contentsOfFile: stem + ".err", encoding: .utf8)) ?? ""
-            throw PostgresTestClusterError(step: step, detail: (exited ? "exit \(code)" : "signal \(status & 0x7f)") + ": " + err)
-        }
-        return out
+        guard run.termination.succeeded else { throw PostgresTestClusterError(step: step, detail: "\(run.termination): \(run.errorText)") }
+        return run.outputText
     }
 }
 

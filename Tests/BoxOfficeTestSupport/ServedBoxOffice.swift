@@ -1,9 +1,10 @@
 import Foundation
+import Spawn
 
 /// One `tribune-boxoffice serve` process on 127.0.0.1 at a port it chose itself (`--port 0`), its
 /// standard output and error in files of `directory` (a pipe nobody drains could stop it).
 public final class ServedBoxOffice: @unchecked Sendable {
-    public let process: Process
+    public let process: ChildProcess
     /// The port it listens on, on 127.0.0.1.
     public let port: Int
     public let outputPath: String
@@ -14,14 +15,8 @@ public final class ServedBoxOffice: @unchecked Sendable {
     public init(executable: String, database: String, tokenFile: String, directory: String, name: String) throws {
         outputPath = "\(directory)/\(name).out"
         errorPath = "\(directory)/\(name).err"
-        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
-        _ = FileManager.default.createFile(atPath: errorPath, contents: nil)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["serve", "--db", database, "--token-file", tokenFile, "--host", "127.0.0.1", "--port", "0"]
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
-        try process.run()
+        process = try ChildProcess(executable, ["serve", "--db", database, "--token-file", tokenFile, "--host", "127.0.0.1", "--port", "0"],
+                                   output: .file(outputPath, append: false), error: .file(errorPath, append: false))
         let marker = "listening on http://127.0.0.1:"
         for _ in 0..<6_000 {
             let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
@@ -32,14 +27,14 @@ public final class ServedBoxOffice: @unchecked Sendable {
             guard process.isRunning else { break }
             usleep(20_000)
         }
-        if process.isRunning { process.terminate() }
+        process.terminate()
         throw SetupFailure("\(name) did not start listening: \((try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "")")
     }
 
     /// SIGKILL: no shutdown, no reply to what is in flight.
     public func killNow() {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.signal(SIGKILL)
+        process.wait()
     }
 
     /// SIGTERM, then SIGKILL when it has not exited after 120 s (a ceiling for a loaded machine;
@@ -50,7 +45,7 @@ public final class ServedBoxOffice: @unchecked Sendable {
         guard process.isRunning else { return true }
         process.terminate()
         for _ in 0..<6_000 where process.isRunning { usleep(20_000) }
-        guard process.isRunning else { process.waitUntilExit(); return true }
+        guard process.isRunning else { process.wait(); return true }
         killNow()
         return false
     }

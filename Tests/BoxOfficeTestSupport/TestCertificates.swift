@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 
 /// A venue's certificates made with the `openssl` CLI in a temporary folder, with the same
 /// commands README's "HTTPS between kiosks and the box office" gives venues: a venue CA, a box
@@ -53,18 +54,9 @@ public struct TestCertificates: Sendable {
     }
 
     func openssl(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["openssl"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw OpenSSLFailure(arguments: arguments, message: String(decoding: message, as: UTF8.self))
+        let run = try ChildProcess.run("/usr/bin/env", ["openssl"] + arguments, output: .null, directory: directory)
+        guard run.termination.succeeded else {
+            throw OpenSSLFailure(arguments: arguments, message: "\(run.termination): \(run.errorText)")
         }
     }
 

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import Spawn
 import Testing
 @testable import BoxOffice
 
@@ -17,23 +18,14 @@ struct BoxOfficeCommandTests {
 
     /// Runs the executable to completion: exit status, standard output, standard error.
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        let run = try ChildProcess.run(executable, arguments)
+        return (run.termination.status, run.outputText, run.errorText)
     }
 
     /// `event create` of the Cup Final (evt_cup, CAT2 at 3100) on `db`, then `serve` on it with
     /// kiosk-1's token (secret-one) and `serveArguments`: as `serve` returns.
     static func createCupFinalAndServe(db: String, directory: String, venuePath: String, serveArguments: [String] = []) async throws
-        -> (Process, port: Int, output: Pipe, errors: Pipe) {
+        -> (ChildProcess, port: Int, output: FileHandle, errors: FileHandle) {
         let created = try run(["event", "create", "--db", db, "--venue", venuePath, "--name", "Cup Final", "--id", "evt_cup",
                                "--price", "CAT2=3100"])
         #expect(created.status == 0, "\(created.error)")
@@ -66,19 +58,14 @@ struct BoxOfficeCommandTests {
     /// its standard output and error to read further lines from. Kill the process when done.
     /// `scheme` is what the line must say (http or https).
     static func serve(_ arguments: [String], scheme: String = "http") async throws
-        -> (Process, port: Int, output: Pipe, errors: Pipe) {
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: executable)
-        server.arguments = ["serve", "--port", "0"] + arguments
-        let output = Pipe(), errors = Pipe()
-        server.standardOutput = output
-        server.standardError = errors
-        try server.run()
+        -> (ChildProcess, port: Int, output: FileHandle, errors: FileHandle) {
+        let server = try ChildProcess(executable, ["serve", "--port", "0"] + arguments, output: .pipe, error: .pipe)
+        let output = try #require(server.standardOutput), errors = try #require(server.standardError)
         let line = await nextLine(of: output)
         let prefix = "tribune-boxoffice: listening on \(scheme)://127.0.0.1:"
         guard line.hasPrefix(prefix), let port = Int(line.dropFirst(prefix.count)) else {
-            kill(server.processIdentifier, SIGKILL)
-            server.waitUntilExit()
+            server.signal(SIGKILL)
+            server.wait()
             throw CommandLineError(description: "tribune-boxoffice serve said \"\(line)\", not \(prefix)PORT")
         }
         return (server, port, output, errors)
@@ -94,7 +81,7 @@ struct BoxOfficeCommandTests {
         let db = directory + "/boxoffice.sqlite"
         let (server, port, output, errors) = try await Self.createCupFinalAndServe(db: db, directory: directory, venuePath: venuePath)
         let tokens = directory + "/tokens"   // the file it serves with, rewritten below
-        defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
+        defer { server.signal(SIGKILL) }
 
         func send(_ method: HTTPMethod, _ path: String, body: String? = nil, token: String = "secret-one") async throws -> (Int, JSONValue?, Data) {
             try await Self.send(method, port: port, path, body: body, token: token)
@@ -128,20 +115,18 @@ struct BoxOfficeCommandTests {
         // SIGHUP re-reads the token file: the old token is refused from then on, the new one works;
         // a broken file keeps the tokens in force.
         try "kiosk-1 secret-two\n".write(toFile: tokens, atomically: true, encoding: .utf8)
-        kill(server.processIdentifier, SIGHUP)
+        server.signal(SIGHUP)
         #expect(await Self.nextLine(of: output) == "tribune-boxoffice: reloaded 1 kiosk token from \(tokens)")
         #expect(try await send(.GET, "/v1/events").0 == 401)
         #expect(try await send(.GET, "/v1/events", token: "secret-two").0 == 200)
         try "kiosk-1\n".write(toFile: tokens, atomically: true, encoding: .utf8)
-        kill(server.processIdentifier, SIGHUP)
+        server.signal(SIGHUP)
         let errorLine = await Self.nextLine(of: errors)
         #expect(errorLine.hasPrefix("tribune-boxoffice: kept the tokens in force: \(tokens):1: expected 'KIOSK_ID TOKEN'"), "\(errorLine)")
         #expect(try await send(.GET, "/v1/events", token: "secret-two").0 == 200)
 
-        kill(server.processIdentifier, SIGTERM)
-        server.waitUntilExit()
-        #expect(server.terminationReason == .exit)
-        #expect(server.terminationStatus == 0)
+        server.signal(SIGTERM)
+        #expect(server.wait() == .exited(0))
 
         // Two of the twelve seats sold in one order of 1900 + 3100.
         let listed = try Self.run(["event", "list", "--db", db])
@@ -149,12 +134,11 @@ struct BoxOfficeCommandTests {
         #expect(listed.output == "evt_cup  \"Cup Final\"  12 seats: 10 free, 0 held, 2 sold, 0 blocked; 1 order, revenue 5000 CHF (minor units)\n")
     }
 
-    /// The next line the process writes to `pipe` (waits for it; empty at end of file).
-    static func nextLine(of pipe: Pipe) async -> String {
+    /// The next line the process writes to `handle` (waits for it; empty at end of file).
+    static func nextLine(of handle: FileHandle) async -> String {
         await withCheckedContinuation { continuation in
             DispatchQueue.global().async {
                 var bytes: [UInt8] = []
-                let handle = pipe.fileHandleForReading
                 while true {
                     let chunk = handle.readData(ofLength: 1)
                     if chunk.isEmpty || chunk.first == 10 { break }

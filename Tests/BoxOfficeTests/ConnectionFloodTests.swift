@@ -3,6 +3,7 @@ import BoxOfficeTestSupport
 import Foundation
 import NIOCore
 import NIOHTTP1
+import Spawn
 import Testing
 @testable import BoxOffice
 
@@ -37,17 +38,12 @@ import Testing
         _ = try BoxOfficeCommandTests.run(["event", "create", "--db", db, "--venue", venuePath, "--name", "Flood", "--id", "evt_f"])
         let tokens = directory + "/tokens"
         try "kiosk-1 secret-one\n".write(toFile: tokens, atomically: true, encoding: .utf8)
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
-        server.arguments = ["--nofile=\(limit):\(limit)", BoxOfficeCommandTests.executable, "serve", "--db", db, "--port", "0",
-                            "--token-file", tokens, "--head-timeout", "10"]
-        let output = Pipe()
-        server.standardOutput = output
-        try server.run()
-        defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
-        let line = await BoxOfficeCommandTests.nextLine(of: output)
+        let server = try ChildProcess("/usr/bin/prlimit", ["--nofile=\(limit):\(limit)", BoxOfficeCommandTests.executable, "serve", "--db", db,
+                                                           "--port", "0", "--token-file", tokens, "--head-timeout", "10"], output: .pipe)
+        defer { server.signal(SIGKILL) }
+        let line = await BoxOfficeCommandTests.nextLine(of: try #require(server.standardOutput))
         let port = try #require(Int(line.split(separator: ":").last ?? ""), "\(line)")
-        let baseline = try Self.openFiles(of: server.processIdentifier)
+        let baseline = try Self.openFiles(of: server.pid)
 
         // 5,000 connections that say nothing, 500 that send part of a head and keep dribbling.
         // Made on a thread of their own: a connect blocks while the server's backlog is full, and
@@ -73,7 +69,7 @@ import Testing
         defer { dribbling.cancel() }
         // How many the server holds at once depends on how fast it accepts against its 10 s
         // deadline (all 5,500 on an idle machine); printed, not asserted.
-        let held = ((try? Self.openFiles(of: server.processIdentifier)) ?? baseline) - baseline
+        let held = ((try? Self.openFiles(of: server.pid)) ?? baseline) - baseline
 
         // A kiosk's requests meanwhile: every one answered.
         var latencies: [Double] = []
@@ -95,11 +91,10 @@ import Testing
         // dribbles: its descriptors come back to where they were. (On a loaded machine the kernel may
         // drop some connects from a full backlog; those the server never saw.)
         #expect(held > 0)
-        #expect(await Self.eventually { ((try? Self.openFiles(of: server.processIdentifier)) ?? .max) <= baseline + 8 })
+        #expect(await Self.eventually { ((try? Self.openFiles(of: server.pid)) ?? .max) <= baseline + 8 })
         #expect(server.isRunning)
-        kill(server.processIdentifier, SIGTERM)
-        server.waitUntilExit()
-        #expect(server.terminationStatus == 0)
+        server.signal(SIGTERM)
+        #expect(server.wait() == .exited(0))
     }
 
     /// Raises this process's soft file limit to at least `wanted`, and up to `headroom` where

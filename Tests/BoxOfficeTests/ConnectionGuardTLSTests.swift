@@ -1,6 +1,7 @@
 import BoxOfficeClient
 import BoxOfficeTestSupport
 import Foundation
+import Spawn
 import Testing
 @testable import BoxOffice
 
@@ -49,24 +50,18 @@ import Testing
 
     /// `openssl s_client` to the server trusting the venue CA: a TLS client the test types into.
     /// It exits when the server closes the connection.
-    static func tlsClient(port: Int, files: TestCertificates) throws -> (Process, input: FileHandle, output: Pipe) {
-        let client = Process()
-        client.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        client.arguments = ["s_client", "-connect", "127.0.0.1:\(port)", "-CAfile", files.caCertificate, "-verify_return_error", "-quiet"]
-        let input = Pipe(), output = Pipe()
-        client.standardInput = input
-        client.standardOutput = output
-        client.standardError = FileHandle.nullDevice
-        try client.run()
-        return (client, input.fileHandleForWriting, output)
+    static func tlsClient(port: Int, files: TestCertificates) throws -> (ChildProcess, input: FileHandle, output: FileHandle) {
+        let client = try ChildProcess("/usr/bin/openssl", ["s_client", "-connect", "127.0.0.1:\(port)", "-CAfile", files.caCertificate,
+                                                           "-verify_return_error", "-quiet"], input: .pipe, output: .pipe, error: .null)
+        return (client, try #require(client.standardInput), try #require(client.standardOutput))
     }
 
     /// Waits for `process` to exit within the ceiling; false if it is still running then (killed).
     /// Sleeps between looks, never blocking a cooperative thread (see `closedByPeer`).
-    static func exits(_ process: Process) async -> Bool {
+    static func exits(_ process: ChildProcess) async -> Bool {
         let end = ContinuousClock.now + .seconds(ceiling)
         while process.isRunning && ContinuousClock.now < end { try? await Task.sleep(for: .milliseconds(20)) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit(); return false }
+        if process.isRunning { process.signal(SIGKILL); process.wait(); return false }
         return true
     }
 
@@ -95,7 +90,7 @@ import Testing
         }
         #expect(await Self.exits(client))
         dribbling.cancel()
-        let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let answer = String(decoding: ChildProcess.readToEnd(output), as: UTF8.self)
         #expect(!answer.contains("HTTP/1.1 200"), "\(answer)")
         await server.stop()
     }
@@ -108,7 +103,7 @@ import Testing
         input.write(Data("GET /v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer secret-one\r\n\r\n".utf8))
         // Answered, then nothing more is sent (stdin stays open): closed at the keep-alive deadline.
         #expect(await Self.exits(client))
-        let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let answer = String(decoding: ChildProcess.readToEnd(output), as: UTF8.self)
         #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer)")
         await server.stop()
     }

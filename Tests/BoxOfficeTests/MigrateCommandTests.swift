@@ -4,6 +4,7 @@ import Foundation
 import GRDB
 import NIOCore
 import NIOHTTP1
+import Spawn
 import Testing
 @testable import BoxOffice
 
@@ -124,7 +125,7 @@ struct MigrateCommandTests {
         let url = try PostgresTestCluster.shared().newDatabase() + "?pool=4"
         let (server, port, _, _) = try await BoxOfficeCommandTests.createCupFinalAndServe(db: url, directory: directory, venuePath: venuePath,
                                                                                           serveArguments: ["--db-pool", "3"])
-        defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
+        defer { server.signal(SIGKILL) }
 
         func send(_ method: HTTPMethod, _ path: String, body: String? = nil) async throws -> (Int, JSONValue?) {
             let (status, json, _) = try await BoxOfficeCommandTests.send(method, port: port, path, body: body)
@@ -143,10 +144,8 @@ struct MigrateCommandTests {
         #expect(orderStatus == 201)
         #expect(order?["lines"]?.arrayValue?.map { $0["label"]?.stringValue } == ["Block South · Row 1 · Seat 1", "Block South · Row 2 · Seat 1"])
 
-        kill(server.processIdentifier, SIGTERM)
-        server.waitUntilExit()
-        #expect(server.terminationReason == .exit)
-        #expect(server.terminationStatus == 0)
+        server.signal(SIGTERM)
+        #expect(server.wait() == .exited(0))
         let listed = try BoxOfficeCommandTests.run(["event", "list", "--db", url])
         #expect(listed.status == 0, "\(listed.error)")
         #expect(listed.output == "evt_cup  \"Cup Final\"  12 seats: 10 free, 0 held, 2 sold, 0 blocked; 1 order, revenue 5000 CHF (minor units)\n")

@@ -1,6 +1,7 @@
 import BoxOfficeClient
 import BoxOfficeTestSupport
 import Foundation
+import Spawn
 import Testing
 @testable import BoxOffice
 
@@ -79,14 +80,7 @@ import Testing
 
     /// `notAfter=Nov  5 13:20:00 2126 GMT` as openssl prints it.
     static func openSSLNotAfter(_ path: String) throws -> Date {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["openssl", "x509", "-in", path, "-noout", "-enddate"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let text = try ChildProcess.run("/usr/bin/env", ["openssl", "x509", "-in", path, "-noout", "-enddate"]).outputText
         let value = text.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "notAfter=", with: "")
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -116,15 +110,14 @@ import Testing
 
         let (server, port, _, _) = try await BoxOfficeCommandTests.serve(
             ["--db", db, "--token-file", tokens, "--tls-certificate", files.serverCertificate, "--tls-key", files.serverKey], scheme: "https")
-        defer { if server.isRunning { kill(server.processIdentifier, SIGKILL) } }
+        defer { server.signal(SIGKILL) }
 
         let connection = BoxOfficeConnection(baseURL: "https://127.0.0.1:\(port)", token: "secret-one", requestTimeout: 30,
                                              trust: try BoxOfficeTrust(caFile: files.caCertificate))
         let reply = try await connection.send(.GET, "/v1/events")
         #expect(reply.status == 200)
         #expect(JSONValue.parse(reply.body)?["events"]?.arrayValue?.count == 0)
-        kill(server.processIdentifier, SIGTERM)
-        server.waitUntilExit()
-        #expect(server.terminationStatus == 0)
+        server.signal(SIGTERM)
+        #expect(server.wait() == .exited(0))
     }
 }

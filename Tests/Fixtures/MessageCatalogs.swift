@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 
 /// The shipped message catalogs (po/*.po), compiled by `msgfmt` once per test process into a
 /// temporary root laid out as the kiosk reads it (`<root>/<name>/LC_MESSAGES/tribune.mo`), so
@@ -23,16 +24,8 @@ public enum MessageCatalogs {
 
     /// `tool` (a gettext program on PATH: msgfmt, msgcmp) with `arguments`; stdout and stderr together.
     public static func run(_ tool: String, _ arguments: [String]) throws -> ToolRun {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return ToolRun(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+        let run = try ChildProcess.run("/usr/bin/env", [tool] + arguments, error: .standardOutput)
+        return ToolRun(status: run.termination.status, output: run.outputText)
     }
 
     /// The .po files of po/ by catalog name ("de", "zh_CN"), sorted.

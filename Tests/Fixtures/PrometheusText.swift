@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 
 /// Prometheus text format read by prometheus_client's parser (PyPI), not by ours: the test venv's
 /// python runs scripts/prometheus_samples.py on the text (`scripts/test-venv.sh` makes the venv).
@@ -28,23 +29,12 @@ public struct PrometheusText: Sendable {
         guard FileManager.default.isExecutableFile(atPath: python) else {
             throw ParseError(description: "\(python) missing: run scripts/test-venv.sh (make test does)")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [Self.packageRoot.appendingPathComponent("scripts/prometheus_samples.py").path]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        input.fileHandleForWriting.write(Data(text.utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0,
-              let document = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+        let run = try ChildProcess.run(python, [Self.packageRoot.appendingPathComponent("scripts/prometheus_samples.py").path],
+                                       input: Array(text.utf8))
+        guard run.termination.succeeded,
+              let document = try JSONSerialization.jsonObject(with: Data(run.output)) as? [String: Any],
               let families = document["families"] as? [String: String], let samples = document["samples"] as? [[String: Any]] else {
-            throw ParseError(description: "scripts/prometheus_samples.py exited \(process.terminationStatus): \(message)")
+            throw ParseError(description: "scripts/prometheus_samples.py: \(run.termination): \(run.errorText)")
         }
         self.families = families
         self.samples = samples.map {

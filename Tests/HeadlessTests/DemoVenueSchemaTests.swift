@@ -1,6 +1,7 @@
 import Foundation
 import Headless
 import Seating
+import Spawn
 import Testing
 
 /// The bundled demo's venue, as a file, against docs/venue.schema.json (JSON Schema 2020-12,
@@ -28,16 +29,9 @@ import Testing
                 print("/".join(str(p) for p in e.absolute_path) + ": " + e.message)
             sys.exit(1 if errors else 0)
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, Self.schema, file.path]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus != 2, "\(text)")
-        return process.terminationStatus == 0 ? nil : text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let run = try ChildProcess.run("/usr/bin/env", ["python3", "-c", script, Self.schema, file.path], error: .inherit)
+        #expect(run.termination == .exited(0) || run.termination == .exited(1), "\(run.termination): \(run.outputText)")
+        return run.termination.succeeded ? nil : run.outputText.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     @Test func the_demo_venue_with_its_translations_validates_against_the_schema() throws {

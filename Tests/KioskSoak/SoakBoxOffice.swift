@@ -2,6 +2,7 @@ import BoxOffice
 import Foundation
 import GRDB
 import Seating
+import Spawn
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -22,7 +23,7 @@ final class SoakBoxOffice {
     let kioskTokenFile: String
     let executable: String
     private(set) var port: Int
-    private(set) var pid: pid_t = 0
+    private var server: ChildProcess?
     /// Restarts so far, by how the server was stopped.
     private(set) var restarts: (terminated: Int, killed: Int) = (0, 0)
 
@@ -45,22 +46,13 @@ final class SoakBoxOffice {
 
     /// Starts the server and waits until it accepts connections (real time, no limit but its exit).
     private func launch() throws {
-        let arguments = [executable, "serve", "--db", databasePath, "--port", "\(port)", "--host", "127.0.0.1", "--token-file", tokenFile]
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, directory + "/boxoffice.log", O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { for a in argv { free(a) } }
-        var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, nil, argv, environ)
-        guard status == 0 else { throw SoakError("posix_spawn \(executable): errno \(status)") }
-        pid = child
+        let child = try ChildProcess(executable, ["serve", "--db", databasePath, "--port", "\(port)", "--host", "127.0.0.1", "--token-file", tokenFile],
+                                     output: .null, error: .file(directory + "/boxoffice.log", append: true))
+        server = child
         while !Loopback.accepts(port: port) {
-            var exitStatus: Int32 = 0
-            if waitpid(child, &exitStatus, WNOHANG) == child {
-                throw SoakError("tribune-boxoffice serve exited (status \(exitStatus)) before listening on \(port); see \(directory)/boxoffice.log")
+            if let ended = child.termination {
+                server = nil
+                throw SoakError("tribune-boxoffice serve ended (\(ended)) before listening on \(port); see \(directory)/boxoffice.log")
             }
             usleep(20_000)
         }
@@ -77,11 +69,10 @@ final class SoakBoxOffice {
     }
 
     func stop(signal: Int32 = SIGTERM) {
-        guard pid > 0 else { return }
-        Glibc.kill(pid, signal)
-        var status: Int32 = 0
-        _ = waitpid(pid, &status, 0)
-        pid = 0
+        guard let server else { return }
+        server.signal(signal)
+        server.wait()
+        self.server = nil
     }
 
     /// Orders and live tickets in the database (the server stopped or not: WAL readers coexist).

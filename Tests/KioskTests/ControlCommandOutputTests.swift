@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import Spawn
 import Testing
 @testable import Kiosk
 #if canImport(Glibc)
@@ -51,25 +52,17 @@ import Glibc
 
     /// Runs `tribune arguments` while the kiosk's loop turns; its exit status and standard output.
     static func run(_ arguments: [String], kiosk: RunningKiosk) throws -> (status: Int32, output: [UInt8]) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tribune)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        let fd = output.fileHandleForReading.fileDescriptor
+        let process = try ChildProcess(tribune, arguments, output: .pipe, error: .null)
+        let fd = try #require(process.standardOutput).fileDescriptor
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         let drain = Drain(fd)
-        try process.run()
         let end = Date().addingTimeInterval(ceiling)
         while process.isRunning && Date() < end {
             kiosk.tick()
             try kiosk.loop.runOnce(timeout: 0.02)
         }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        try output.fileHandleForWriting.close()
-        return (process.terminationStatus, drain.finish())
+        process.signal(SIGKILL)
+        return (process.wait().status, drain.finish())
     }
 
     static func fileType(_ path: String) -> mode_t {

@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 import Testing
 @testable import Kiosk
 
@@ -72,13 +73,7 @@ import Testing
     /// status. A function, not a script on PATH: a script this process had just written could be
     /// held open by another test's fork at the moment of exec ("sudo: Text file busy", seen in CI).
     func shell(_ command: String, in directory: URL) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "sudo() { \"$@\"; }\n" + command]
-        process.currentDirectoryURL = directory
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        try ChildProcess("/bin/sh", ["-c", "sudo() { \"$@\"; }\n" + command], directory: directory.path).wait().status
     }
 
     /// The fix for a missing default configuration, run as printed from the repository's root,

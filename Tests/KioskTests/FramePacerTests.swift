@@ -4,6 +4,7 @@ import Foundation
 import Glibc
 #endif
 import Raster
+import Spawn
 import Testing
 @testable import Kiosk
 
@@ -31,15 +32,9 @@ private final class MovingSquare: FrameSource {
         let fallback = FileManager.default.currentDirectoryPath + "/.build/debug/frame-memory-probe"
         let path = FileManager.default.isExecutableFile(atPath: binary) ? binary : fallback
         try #require(FileManager.default.isExecutableFile(atPath: path), "build frame-memory-probe first (swift build --build-tests)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "frame-memory-probe exited \(process.terminationStatus)")
+        let run = try ChildProcess.run(path, arguments, error: .inherit)
+        let output = run.outputText
+        try #require(run.termination.succeeded, "frame-memory-probe: \(run.termination)")
         var values: [String: Int] = [:]
         for field in output.split(whereSeparator: { $0 == " " || $0 == "\n" }) {
             let kv = field.split(separator: "=")

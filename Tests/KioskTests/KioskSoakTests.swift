@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 import Testing
 
 /// The short soak of `make test` (`make soak` runs the full one): `kiosk-soak` (Tests/KioskSoak)
@@ -19,16 +20,10 @@ struct KioskSoakTests {
         let candidates = [bin.appendingPathComponent("kiosk-soak").path, FileManager.default.currentDirectoryPath + "/.build/debug/kiosk-soak"]
         let path = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0) },
                                 "build kiosk-soak first (swift build --build-tests)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["--visitors", "40"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let run = try ChildProcess.run(path, ["--visitors", "40"], error: .inherit)
+        let output = run.outputText
         print(output)
-        #expect(process.terminationStatus == 0, "kiosk-soak exited \(process.terminationStatus):\n\(output)")
+        #expect(run.termination.succeeded, "kiosk-soak: \(run.termination):\n\(output)")
         #expect(output.contains("\nPASS"))
         // Every kind of fault was injected at least once, and visitors bought through them.
         func figure(_ row: String) -> Int? {

@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 import Testing
 
 /// `systemd-analyze verify` and `systemd-analyze security --offline=yes` on the units in
@@ -10,16 +11,9 @@ import Testing
     static let units = ["tribune-kiosk.service", "tribune-boxoffice.service", "tribune-boxoffice@.service"]
 
     func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: Self.analyze!)
-        p.arguments = arguments
-        let pipe = Pipe()
-        p.standardOutput = pipe
-        p.standardError = pipe
-        try p.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        let analyze = try #require(Self.analyze, "systemd-analyze not installed")
+        let run = try ChildProcess.run(analyze, arguments, error: .standardOutput)
+        return (run.termination.status, run.outputText)
     }
 
     /// The name a unit is checked under: a template as its instance for port 8081.

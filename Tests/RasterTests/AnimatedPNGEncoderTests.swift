@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import Spawn
 import Testing
 
 /// Animated PNG: the chunk sequence, CRCs and sequence numbers are checked by a parser written
@@ -161,15 +162,8 @@ struct AnimatedPNGEncoderTests {
                 raw = zlib.decompress(z); assert len(raw) == h * (1 + 3 * w), (len(raw), w, h)
                 print(w, h, x, y)
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script, path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        process.waitUntilExit()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationStatus == 0)
-        #expect(output == "32 24 0 0\n6 7 4 5\n")
+        let run = try ChildProcess.run("/usr/bin/python3", ["-c", script, path], error: .inherit)
+        #expect(run.termination.succeeded)
+        #expect(run.outputText == "32 24 0 0\n6 7 4 5\n")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 @testable import Raster
 import SceneFile
+import Spawn
 import Testing
 
 /// How far a render is from the truth (`TruthRenderer`): over every channel of every pixel
@@ -91,17 +92,10 @@ enum ExactnessComparison {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         for s in scenes { try Data(s.json.utf8).write(to: folder.appendingPathComponent(s.name + ".json")) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [packageRoot.appendingPathComponent("scripts/cairo_reference.py").path, "--all", folder.path]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CairoUnavailable(description: "scripts/cairo_reference.py exited \(process.terminationStatus): \(message) (pycairo: scripts/test-venv.sh)")
+        let run = try ChildProcess.run(python, [packageRoot.appendingPathComponent("scripts/cairo_reference.py").path, "--all", folder.path],
+                                       output: .null)
+        guard run.termination.succeeded else {
+            throw CairoUnavailable(description: "scripts/cairo_reference.py: \(run.termination): \(run.errorText) (pycairo: scripts/test-venv.sh)")
         }
         var out: [String: Surface] = [:]
         for s in scenes { out[s.name] = try Surface(contentsOfPNGFile: folder.appendingPathComponent(s.name + ".golden.png").path) }

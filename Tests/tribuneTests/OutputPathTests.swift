@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 import Testing
 
 /// Output options pointed at a FIFO or at `/dev/stdout` are written through, and the path is
@@ -47,21 +48,8 @@ import Testing
     /// Runs `c` with OUT replaced by `path`; returns its exit status, what it wrote to standard
     /// output and to standard error.
     static func run(_ c: Case, path: String) throws -> (status: Int32, output: [UInt8], error: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable(c.program))
-        process.arguments = c.arguments.map { $0 == "OUT" ? path : $0 }
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let err = Received()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async { err.set(error.fileHandleForReading.readDataToEndOfFile()); group.leave() }
-        let out = Array(output.fileHandleForReading.readDataToEndOfFile())
-        group.wait()
-        process.waitUntilExit()
-        return (process.terminationStatus, out, String(decoding: err.get(), as: UTF8.self))
+        let run = try ChildProcess.run(executable(c.program), c.arguments.map { $0 == "OUT" ? path : $0 })
+        return (run.termination.status, run.output, run.errorText)
     }
 
     /// Bytes handed over from a reading thread.

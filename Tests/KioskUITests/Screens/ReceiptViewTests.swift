@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 import Testing
 import Geometry
 import Raster
@@ -98,16 +99,9 @@ import Raster
         defer { try? FileManager.default.removeItem(at: dir) }
         let png = dir.appendingPathComponent("\(name).png").path
         try frame.writePNG(to: png, opaque: true)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: zbarimg)
-        process.arguments = ["--raw", "--quiet", "--nodbus", "-Sdisable", "-Sqrcode.enable", png]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "zbarimg exit status \(process.terminationStatus) on \(name)")
-        var text = String(decoding: data, as: UTF8.self)
+        let run = try ChildProcess.run(zbarimg, ["--raw", "--quiet", "--nodbus", "-Sdisable", "-Sqrcode.enable", png], error: .inherit)
+        #expect(run.termination.succeeded, "zbarimg: \(run.termination) on \(name)")
+        var text = run.outputText
         if text.hasSuffix("\n") { text.removeLast() }
         return text
     }

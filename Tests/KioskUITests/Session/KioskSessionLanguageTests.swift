@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Localization
+import Spawn
 import Testing
 import TestFixtures
 @testable import KioskUI
@@ -10,15 +11,8 @@ import TestFixtures
 @Suite struct KioskSessionLanguageTests {
     /// `msgid` translated by the gettext command (not our MessageCatalog) from the compiled root.
     static func gettext(_ msgid: String, locale: String, root: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["LANGUAGE=", "LC_ALL=" + locale, "TEXTDOMAINDIR=" + root, "gettext", "-d", "tribune", msgid]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try ChildProcess.run("/usr/bin/env", ["LANGUAGE=", "LC_ALL=" + locale, "TEXTDOMAINDIR=" + root, "gettext", "-d", "tribune", msgid],
+                             error: .inherit).outputText
     }
 
     static func driver(size: Size = Size(width: 1920, height: 1080), defaultLanguage: KioskLanguage = .english) throws -> KioskDriver {
@@ -57,15 +51,9 @@ import TestFixtures
         let strings = d.session.content.strings
         for n in [1, 2, 3, 11, 100] {
             // gettext's ngettext form for n, by the command line, with the count filled in.
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["LANGUAGE=", "LC_ALL=ar_EG.UTF-8", "TEXTDOMAINDIR=" + root, "ngettext", "-d", "tribune",
-                                 "You've bought 1 ticket.", "You've bought {count} tickets.", "\(n)"]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let form = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            let form = try ChildProcess.run("/usr/bin/env", ["LANGUAGE=", "LC_ALL=ar_EG.UTF-8", "TEXTDOMAINDIR=" + root, "ngettext", "-d", "tribune",
+                                                             "You've bought 1 ticket.", "You've bought {count} tickets.", "\(n)"],
+                                            error: .inherit).outputText
             #expect(strings.counted(\.boughtTickets, n) == form.replacing("{count}", with: "\(n)"), "n = \(n)")
         }
     }

@@ -19,7 +19,8 @@ import Seating
 ///   step, are magnified too; on panels above 3 megapixels those exact frames in motion are
 ///   drawn at half resolution (`motionReduction`); the frame is drawn exactly, at full
 ///   resolution, as soon as the fingers rest (the same view twice in a row; on panels that
-///   reduce, only once the gesture ends) or the gesture ends. A pan by a
+///   reduce, only once the gesture ends) or the gesture ends — on those panels over two
+///   frames, the screen keeping the last frame in motion meanwhile (`spreadsRestingFrames`). A pan by a
 ///   fractional offset is shown rounded to whole pixels until the view rests, then refined.
 /// - **Two workers by row bands** (`RowBandWorkers`): each tile row goes to the first free thread;
 ///   every tile's pixels depend only on the scene, so any thread count gives the same bytes.
@@ -35,7 +36,9 @@ import Seating
 public final class ChartFrameRenderer {
     /// What a frame did, for tests and benchmarks.
     public struct FrameStatistics: Sendable, Hashable {
-        public enum Mode: String, Sendable { case unchanged, full, pan, tiles, resampled }
+        /// `partial`: part of an exact frame at rest was drawn into the back buffer and nothing
+        /// was copied (`spreadsRestingFrames`); the next frame finishes it.
+        public enum Mode: String, Sendable { case unchanged, full, pan, tiles, resampled, partial }
         public var mode: Mode = .unchanged
         /// Tiles (64 × 64 px) drawn into the back buffer.
         public var tilesDrawn = 0
@@ -77,6 +80,16 @@ public final class ChartFrameRenderer {
     /// resolution. 2 on panels above 3 megapixels (a 4K panel's exact frame then costs a
     /// 1080p one's), 1 (full resolution) below; ≥ 1.
     public var motionReduction: Int
+    /// The exact frame at rest after frames resampled into `render`'s `resampledInto` is drawn
+    /// over two frames: the first draws about half its tiles and shows nothing new (the
+    /// screen keeps the last frame in motion, which showed the same view), the second draws the
+    /// rest and copies it all (`hasDeferredTiles` in between). On by default where
+    /// `motionReduction` > 1: there a whole exact frame with new seat masks does not make the
+    /// display rate, and half of one does.
+    public var spreadsRestingFrames: Bool
+    /// True after a `partial` frame until the frame that finishes it: a host must draw another
+    /// frame even if nothing else changes.
+    public private(set) var hasDeferredTiles = false
     /// Statistics of the last `render`.
     public private(set) var lastFrame = FrameStatistics()
 
@@ -147,6 +160,7 @@ public final class ChartFrameRenderer {
         contentScreen = screen
         masks = maskCaches[0]
         motionReduction = w * h > 3_000_000 ? 2 : 1
+        spreadsRestingFrames = motionReduction > 1
         scene = ChartScene(venue: venue)
         workers = RowBandWorkers(count: threads)
         grid = TileGrid(screenWidth: w, screenHeight: h)
@@ -295,6 +309,22 @@ public final class ChartFrameRenderer {
             }
         }
         let before = masks.generated
+        if full && !resample && spreadsRestingFrames && resampledIntoTarget && target != nil && !surfaceChanged && drawn.count > 1,
+           let shown = lastView, Self.showsTheSamePicture(shown.chartToScreen, m, on: screen) {
+            // The screen shows this view resampled: half the exact frame now, nothing copied.
+            let half = firstHalf(of: drawn)
+            draw(tiles: Array(drawn[..<half]))
+            stats.mode = .partial
+            stats.tilesDrawn = half
+            stats.masksGenerated = masks.generated - before
+            stats.approximate = true
+            displayApproximate = true
+            hasDeferredTiles = true
+            lastFrame = stats
+            lastSurface = surface
+            return []
+        }
+        hasDeferredTiles = false
         // A frame that replaces the whole screen copies each tile row out as soon as it is
         // drawn, while its pixels are still in cache.
         let copiesWhole = !resample && (full || panned || surfaceChanged || change.all || displayApproximateShown)
@@ -327,6 +357,7 @@ public final class ChartFrameRenderer {
             }
         }
         displayApproximateShown = resample
+        resampledIntoTarget = resample && target != nil
         stats.approximate = displayApproximate
         lastFrame = stats
         lastView = view
@@ -336,6 +367,9 @@ public final class ChartFrameRenderer {
 
     /// True when the last frame shown was resampled (the next exact frame must replace it all).
     private var displayApproximateShown = false
+    /// True when the last frame shown was resampled into `render`'s `resampledInto` (the
+    /// caller's screen), not into its `surface`.
+    private var resampledIntoTarget = false
 
     // MARK: Drawing tiles
 

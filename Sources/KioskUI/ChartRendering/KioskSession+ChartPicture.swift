@@ -94,6 +94,16 @@ extension KioskSession {
         let inMotion = interaction.isViewAnimating || (interaction.isFollowingGesture && frames.motionReduction > 1)
         let changed = frames.render(chart, view: view, seatReveal: key.reveal, now: now,
                                     viewInMotion: inMotion, into: base, resampledInto: direct)
+        if frames.lastFrame.mode == .partial {
+            // Half the exact frame at rest is drawn; the screen keeps the last frame in motion
+            // (the same view) and the next frame finishes it. Should the chrome change now, the
+            // picture is not the screen's: `render(into:)` asks again, and that finishes it.
+            cache.chartKey = nil
+            cache.chartDamage = []
+            cache.resampledOnScreenOnly = true
+            dirty = true
+            return surface
+        }
         if direct != nil && frames.lastFrame.mode == .resampled {
             cache.resampledOnScreenOnly = true
             cache.chartDamage = full

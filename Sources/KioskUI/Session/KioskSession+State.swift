@@ -74,11 +74,12 @@ extension KioskSession {
         }
     }
 
-    /// No finger down, no gesture undecided, no animation running: nothing changes until the
+    /// No finger down, no gesture undecided, no animation running, no chart frame half drawn
+    /// (`ChartFrameRenderer.hasDeferredTiles`): nothing changes until the
     /// next input or `nextDeadline` (idle, countdown and toast timers may still be pending), so
     /// a host may sleep until then and a replay may stop.
     public var isSettled: Bool {
         router.isIdle && recognizer.state != .active && recognizer.state != .possible
-            && !animator.isAnimating && !isContinuouslyAnimated
+            && !animator.isAnimating && !isContinuouslyAnimated && frameCache.chartFrames?.hasDeferredTiles != true
     }
 }

@@ -27,6 +27,9 @@ final class PostgresEngine: StorageEngine {
     let blocking: NIOThreadPool
     let logger: Logger
     private let running: Task<Void, Never>
+    /// The longest a transaction waits for a pooled connection (`defaultLeaseTimeout`; tests
+    /// that queue hundreds of transactions on a loaded machine wait longer).
+    let leaseTimeout = Mutex<Duration>(PostgresEngine.defaultLeaseTimeout)
     /// Told how long each write's COMMIT took (`observeCommits`).
     let commitObserver = Mutex<(@Sendable (Duration) -> Void)?>(nil)
     /// The schema versions this engine applied when it opened the database (oldest first).
@@ -101,12 +104,14 @@ final class PostgresEngine: StorageEngine {
     /// from the start when it lost a race (see the type's comment).
     func transaction<T: Sendable>(begin: String, _ body: @escaping @Sendable (any SQLTransaction) throws -> T) async throws -> T {
         try await Self.transaction(client: client, blocking: blocking, logger: logger, begin: begin,
-                                   observer: begin == "BEGIN" ? commitObserver.withLock({ $0 }) : nil, body)
+                                   observer: begin == "BEGIN" ? commitObserver.withLock({ $0 }) : nil,
+                                   leaseTimeout: leaseTimeout.withLock { $0 }, body)
     }
 
     /// `transaction(begin:_:)` before the engine exists (the migrations while it opens).
     static func transaction<T: Sendable>(client: PostgresClient, blocking: NIOThreadPool, logger: Logger, begin: String,
-                                         observer: (@Sendable (Duration) -> Void)? = nil, _ body: @escaping @Sendable (any SQLTransaction) throws -> T) async throws -> T {
+                                         observer: (@Sendable (Duration) -> Void)? = nil, leaseTimeout: Duration = defaultLeaseTimeout,
+                                         _ body: @escaping @Sendable (any SQLTransaction) throws -> T) async throws -> T {
         var attempt = 1
         while true {
             do {
@@ -134,7 +139,7 @@ final class PostgresEngine: StorageEngine {
 
     /// The longest a transaction waits for a pooled connection, so a request finds out in
     /// seconds, not after the pool's minute of connecting, that the database is away.
-    static let leaseTimeout: Duration = .seconds(10)
+    static let defaultLeaseTimeout: Duration = .seconds(10)
 
     /// `body` on a connection leased from `client`, or `PostgresLeaseTimeout` when none came
     /// within `timeout` (the lease is cancelled then). Once leased, `body` takes as long as it takes.

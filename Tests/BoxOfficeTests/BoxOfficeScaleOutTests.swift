@@ -26,7 +26,7 @@ struct BoxOfficeScaleOutTests {
     static let shortOutOfServiceAfter = 1.0
     static let outOfServiceAfter = 60.0
     /// Longer than a request can wait in nginx for the database (an instance waits 10 s for a
-    /// connection, `PostgresEngine.leaseTimeout`; nginx tries the two live instances): a request
+    /// connection, `PostgresEngine.defaultLeaseTimeout`; nginx tries the two live instances): a request
     /// sent in the outage's first seconds reaches its kiosk as a 503 whether the instances fail
     /// at once or wait. With 5 s only a transaction cut at the stop answered 503 (nginx retried
     /// the rest until the database was back), and a CI run stopped none: no kiosk out of service.

@@ -15,6 +15,7 @@ struct GroupCommitTests {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let store = try await BoxOfficeStore(url: DatabaseURL(parsing: engine.newDatabaseURL(directory: directory)))
+        store.setConnectionLeaseTimeout(.seconds(600))   // 200 writes queued on the pool of a loaded machine
         defer { Task { await store.close() } }
         _ = try await store.write { db in try db.execute("CREATE TABLE probe(i INTEGER PRIMARY KEY)", []) }
 
@@ -33,6 +34,7 @@ struct GroupCommitTests {
                     } catch let r as Refused {
                         return (i, .failure(r))
                     } catch {
+                        Issue.record("write \(i): \(error)")
                         return (i, .failure(Refused(index: -1)))
                     }
                 }

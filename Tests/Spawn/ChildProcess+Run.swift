@@ -21,7 +21,7 @@ extension ChildProcess {
                                      directory: directory)
         var streams = StreamPump(input: input ?? [], to: child.standardInput?.fileDescriptor,
                                  from: [child.standardOutput?.fileDescriptor, child.standardError?.fileDescriptor])
-        try streams.run(executable: executable) { try? child.standardInput?.close() }
+        try streams.run(executable: executable) { child.closeStandardInput() }
         return Completed(termination: child.wait(), output: streams.received[0], errors: streams.received[1])
     }
 

@@ -15,19 +15,27 @@ import Synchronization
 /// default, whatever the test process set (a child given an input pipe makes the test process
 /// ignore SIGPIPE, so that writing to a child that has gone is an error, not the end of the suite).
 ///
+/// The pipes' parent ends are the `ChildProcess`'s own: closed by `closeStandardInput()` and
+/// when it goes away, never by the `FileHandle`s it lends (a `FileHandle.close()` was seen
+/// leaving the descriptor open, and its child waiting for end of file for ever).
+///
 /// Reaping is once: `isRunning`, `wait()` and `termination` share the stored status, from any
 /// thread. `signal(_:)` is never sent after the reap, so it cannot reach a reused pid.
 public final class ChildProcess: Sendable {
     /// The program's path as given (no PATH search: use /usr/bin/env for that).
     public let executable: String
     public let pid: pid_t
-    /// The write end of its standard input, when `input` was `.pipe`.
+    /// The write end of its standard input, when `input` was `.pipe` (do not close it: see
+    /// `closeStandardInput()`).
     public let standardInput: FileHandle?
     /// The read end of its standard output, when `output` was `.pipe`.
     public let standardOutput: FileHandle?
     /// The read end of its standard error, when `error` was `.pipe`.
     public let standardError: FileHandle?
     private let ended = Mutex<Termination?>(nil)
+    /// The parent ends still open (standard input's first when it is a pipe).
+    private let openEnds: Mutex<[Int32]>
+    private let inputEnd: Int32?
 
     /// Starts `executable` with `arguments` (argv[1...]) in `directory` (the test's own when nil),
     /// with the test process's environment.
@@ -41,14 +49,28 @@ public final class ChildProcess: Sendable {
         let stdout = try plan.attach(output, to: 1)
         let stderr = try plan.attach(error, to: 2)
         pid = try plan.spawn(arguments, directory: directory)
-        standardInput = stdin.map { FileHandle(fileDescriptor: $0, closeOnDealloc: true) }
-        standardOutput = stdout.map { FileHandle(fileDescriptor: $0, closeOnDealloc: true) }
-        standardError = stderr.map { FileHandle(fileDescriptor: $0, closeOnDealloc: true) }
+        inputEnd = stdin
+        openEnds = Mutex([stdin, stdout, stderr].compactMap { $0 })
+        standardInput = stdin.map { FileHandle(fileDescriptor: $0, closeOnDealloc: false) }
+        standardOutput = stdout.map { FileHandle(fileDescriptor: $0, closeOnDealloc: false) }
+        standardError = stderr.map { FileHandle(fileDescriptor: $0, closeOnDealloc: false) }
     }
 
     deinit {
+        openEnds.withLock { ends in ends.forEach { _ = close($0) } }
         // An ended child nobody waited for would stay a zombie for the suite's lifetime.
         _ = isRunning
+    }
+
+    /// Closes the write end of its standard input (once; later calls do nothing): the child
+    /// reads end of file once it has read what was written.
+    public func closeStandardInput() {
+        guard let inputEnd else { return }
+        openEnds.withLock { ends in
+            guard let i = ends.firstIndex(of: inputEnd) else { return }
+            ends.remove(at: i)
+            _ = close(inputEnd)
+        }
     }
 
     /// Whether it has not ended yet; reaps it (without blocking) when it has.

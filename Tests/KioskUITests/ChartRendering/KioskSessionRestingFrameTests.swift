@@ -9,15 +9,15 @@ import Raster
 /// screen and asks for another; the next repaints the whole screen, equal to a full render of
 /// the same state.
 @Suite struct KioskSessionRestingFrameTests {
-    @Test func theFrameAtRestAfterAPinchComesOverTwoFrames() throws {
+    /// A 2560×1440 session that has traced in, then two fingers apart from 200 to 500 px about
+    /// the centre with a frame drawn after each move, lifted where the last frame showed them
+    /// (not drawn yet); its surface, its renderer and the modes of the frames in motion.
+    static func pinchedAndLifted() throws -> (KioskDriver, Surface, ChartFrameRenderer, [ChartFrameRenderer.FrameStatistics.Mode]) {
         let d = KioskDriver(size: Size(width: 2560, height: 1440))
         let shared = Surface(width: 2560, height: 1440)
         d.run(to: 1.2)
         _ = KioskSessionMotionFramesTests.settle(d, into: shared)
         let frames = try #require(d.session.frameCache.chartFrames)
-        #expect(frames.spreadsRestingFrames)
-
-        // Two fingers apart from 200 to 500 px, a frame drawn after each move.
         let centre = Point(x: 1280, y: 700)
         var t = d.now + 0.1
         d.frame(t, KioskSessionMotionFramesTests.touches(50, centre, span: 200, .began))
@@ -28,9 +28,14 @@ import Raster
             d.session.render(into: shared)
             modes.append(frames.lastFrame.mode)
         }
-        #expect(modes.last == .resampled, "\(modes)")
-        // The fingers lift where the last frame showed them.
         d.frame(t + 1.0 / 60, KioskSessionMotionFramesTests.touches(50, centre, span: 500, .ended))
+        return (d, shared, frames, modes)
+    }
+
+    @Test func theFrameAtRestAfterAPinchComesOverTwoFrames() throws {
+        let (d, shared, frames, modes) = try Self.pinchedAndLifted()
+        #expect(frames.spreadsRestingFrames)
+        #expect(modes.last == .resampled, "\(modes)")
         let shown = ChartFrameRendererTests.bytes(shared)
         #expect(d.session.render(into: shared).isEmpty)
         #expect(frames.lastFrame.mode == .partial && frames.hasDeferredTiles)
@@ -46,20 +51,7 @@ import Raster
     /// The chrome changing on the first frame at rest (a toast): that frame finishes the chart
     /// at once and equals a full render.
     @Test func chromeOnTheFirstFrameAtRestFinishesTheChart() throws {
-        let d = KioskDriver(size: Size(width: 2560, height: 1440))
-        let shared = Surface(width: 2560, height: 1440)
-        d.run(to: 1.2)
-        _ = KioskSessionMotionFramesTests.settle(d, into: shared)
-        let frames = try #require(d.session.frameCache.chartFrames)
-        let centre = Point(x: 1280, y: 700)
-        var t = d.now + 0.1
-        d.frame(t, KioskSessionMotionFramesTests.touches(50, centre, span: 200, .began))
-        for k in 1...12 {
-            t += 1.0 / 60
-            d.frame(t, KioskSessionMotionFramesTests.touches(50, centre, span: 200 + 25 * Double(k), .moved))
-            d.session.render(into: shared)
-        }
-        d.frame(t + 1.0 / 60, KioskSessionMotionFramesTests.touches(50, centre, span: 500, .ended))
+        let (d, shared, frames, _) = try Self.pinchedAndLifted()
         d.session.showToast("Seat held")
         #expect(d.session.render(into: shared) == [shared.bounds])
         #expect(frames.lastFrame.mode == .full && !frames.hasDeferredTiles)

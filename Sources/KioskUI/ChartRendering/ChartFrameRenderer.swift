@@ -312,6 +312,8 @@ public final class ChartFrameRenderer {
         if full && !resample && spreadsRestingFrames && resampledIntoTarget && target != nil && !surfaceChanged && drawn.count > 1,
            let shown = lastView, Self.showsTheSamePicture(shown.chartToScreen, m, on: screen) {
             // The screen shows this view resampled: half the exact frame now, nothing copied.
+            // (`lastView` stays the view on screen, so a view that keeps drifting is measured
+            // against what is shown and is not spread again once it is ⅛ px away.)
             let half = firstHalf(of: drawn)
             draw(tiles: Array(drawn[..<half]))
             stats.mode = .partial

@@ -2,7 +2,7 @@
 """The chart renderer's benchmark against Blend2D, Skia and cairo, in one run and one table.
 
     scripts/chart_peers.py [--bin DIR] [--seats N] [--size WxH] [--threads N] [--repeat N] [--out-dir DIR]
-                           [--renderers ...] [--replay-runs N] [--no-direct]
+                           [--renderers ...] [--replay-runs N] [--paired-rounds N] [--no-direct]
 
 1. runs `chart-bench --json --export-seats OUT/chart-seats-N.json` (release build; --bin names
    the directory holding it, default: `swift build -c release --show-bin-path`): Tribune's
@@ -19,7 +19,10 @@
    recording is an error (they are part of the repository); --replay-runs 0 skips them;
 4. prints one table: every scenario and renderer with its median, and the ratio of Tribune's
    cold full redraw to the fastest Blend2D mode (target ≤ 0.2). --renderers "" skips the peers
-   (a one-thread run: the peers draw on one thread whatever Tribune's --threads).
+   (a one-thread run: the peers draw on one thread whatever Tribune's --threads);
+5. the same ratio from --paired-rounds rounds (default 3) of Tribune's full redraw and Blend2D's
+   two modes timed back to back, and its median over the rounds: on a shared machine the speed
+   drifts between the first and the last step, and a round's two sides see the same machine.
 
 Run it from the project venv (.venv: pycairo, numpy, blend2d-py, skia-python; see bench.sh).
 """
@@ -36,9 +39,10 @@ sys.path.insert(0, HERE)
 import peers_bench  # noqa: E402
 
 
-def chart_bench(binary, seats, repeat, scene, size, threads, direct):
-    cmd = [binary, "--json", "--seats", str(seats), "--repeats", str(repeat), "--export-seats", scene,
-           "--size", size, "--threads", str(threads)] + ([] if direct else ["--no-direct"])
+def chart_bench(binary, seats, repeat, scene, size, threads, direct, only=None):
+    cmd = ([binary, "--json", "--seats", str(seats), "--repeats", str(repeat)]
+           + (["--export-seats", scene] if scene else []) + (["--only", only] if only else [])
+           + ["--size", size, "--threads", str(threads)] + ([] if direct else ["--no-direct"]))
     print("== " + " ".join(cmd), file=sys.stderr, flush=True)
     out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
     rows, info = [], {}
@@ -84,6 +88,16 @@ def replay_recordings(tribune, seats, runs, out_dir, size, threads):
     return rows
 
 
+def frame_times(frame, repeat):
+    """`repeat` timed calls of `frame` (ms)."""
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        frame()
+        times.append((time.perf_counter() - t0) * 1e3)
+    return times
+
+
 def time_peer(name, mode, w, h, bg, items, repeat, out_dir):
     make = peers_bench.RENDERERS[name]
     try:
@@ -91,14 +105,36 @@ def time_peer(name, mode, w, h, bg, items, repeat, out_dir):
     except ImportError as e:
         return {"renderer": name, "mode": mode, "error": f"not installed: {e}"}
     frame()
-    times = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        frame()
-        times.append((time.perf_counter() - t0) * 1e3)
+    times = frame_times(frame, repeat)
     if out_dir:
         save(os.path.join(out_dir, f"chart-{name}-{mode}.png"))
     return {"renderer": name, "mode": mode, "median_ms": statistics.median(times), "min_ms": min(times)}
+
+
+def paired_rounds(binary, seats, repeat, size, threads, w, h, bg, items, rounds):
+    """The full-redraw ratio measured in `rounds` back-to-back pairs: each round times Tribune's
+    cold full redraw (`chart-bench --only full`) and then Blend2D's two modes on the same seats,
+    and gives the ratio of Tribune's median to Blend2D's faster median in that round. On a
+    shared machine whose speed drifts by tens of per cent from minute to minute, a ratio of
+    two figures taken minutes apart says more about the drift than about the renderers; a
+    round's two sides are seconds apart. Returns the per-round rows ([] without Blend2D)."""
+    try:
+        frames = {mode: peers_bench.RENDERERS["blend2d"](w, h, bg, items if mode == "per-op" else peers_bench.batches(items))[0]
+                  for mode in ("batched", "per-op")}
+    except ImportError:
+        return []
+    for frame in frames.values():
+        frame()
+    out = []
+    for k in range(rounds):
+        print(f"== paired round {k + 1}/{rounds}: chart-bench --only full, then Blend2D", file=sys.stderr, flush=True)
+        rows, _ = chart_bench(binary, seats, repeat, None, size, threads, False, only="full")
+        tribune = next(r["median_ms"] for r in rows if r["scenario"].startswith("full redraw"))
+        blend = {mode: statistics.median(frame_times(f, repeat)) for mode, f in frames.items()}
+        best = min(blend.values())
+        out.append({"round": k + 1, "tribune_ms": tribune, "blend2d_batched_ms": blend["batched"],
+                    "blend2d_per_op_ms": blend["per-op"], "ratio": tribune / best})
+    return out
 
 
 def main():
@@ -113,6 +149,8 @@ def main():
     ap.add_argument("--renderers", default="blend2d,skia,cairo")
     ap.add_argument("--modes", default="batched,per-op")
     ap.add_argument("--replay-runs", type=int, default=3, help="runs of each recording replay (the median run by p99 is shown)")
+    ap.add_argument("--paired-rounds", type=int, default=3,
+                    help="rounds of Tribune's full redraw and Blend2D back to back (the ratio's median over rounds); 0 skips them")
     args = ap.parse_args()
     os.makedirs(args.out_dir, exist_ok=True)
     bindir = args.bin or subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], check=True,
@@ -130,6 +168,9 @@ def main():
             print(f"== {name} {mode} ({len(items)} seats)", file=sys.stderr, flush=True)
             peers.append(time_peer(name, mode, w, h, bg, items, args.repeat, args.out_dir))
 
+    paired = (paired_rounds(os.path.join(bindir, "chart-bench"), args.seats, args.repeat, args.size, args.threads,
+                            w, h, bg, items, args.paired_rounds)
+              if args.paired_rounds > 0 and "blend2d" in args.renderers.split(",") else [])
     blend2d = [p["median_ms"] for p in peers if p["renderer"] == "blend2d" and "median_ms" in p]
     base = min(blend2d) if blend2d else None
     full = next((r["median_ms"] for r in rows if r["scenario"].startswith("full redraw")), None)
@@ -177,11 +218,22 @@ def main():
         verdict = "met" if full <= 0.2 * base and full <= limit else "MISSED"
         print(f"full redraw {full:.2f} ms = {full / base:.3f}× Blend2D's best ({base:.2f} ms): "
               f"target ≤ {limit:g} ms and ≤ 0.2× → {verdict}")
+    if paired:
+        ratios = sorted(r["ratio"] for r in paired)
+        ratio = statistics.median(ratios)
+        print(f"full redraw against Blend2D in {len(paired)} back-to-back rounds (Tribune ms / Blend2D's faster mode ms):")
+        for r in paired:
+            print(f"  round {r['round']}: {r['tribune_ms']:.2f} / {min(r['blend2d_batched_ms'], r['blend2d_per_op_ms']):.2f}"
+                  f" = {r['ratio']:.3f}  (Blend2D batched {r['blend2d_batched_ms']:.2f}, per-op {r['blend2d_per_op_ms']:.2f})")
+        print(f"  median ratio {ratio:.3f} (range {ratios[0]:.3f}–{ratios[-1]:.3f}): target ≤ 0.2 → "
+              f"{'met' if ratio <= 0.2 else 'MISSED'}")
     with open(os.path.join(args.out_dir, f"chart-results-{w}x{h}-{args.threads}t.jsonl"), "w") as f:
         for r in rows:
             f.write(json.dumps({"renderer": "tribune", **r}) + "\n")
         for r in replays:
             f.write(json.dumps({"renderer": "tribune", **r}) + "\n")
+        for r in paired:
+            f.write(json.dumps({"renderer": "paired", **r}) + "\n")
         for p in peers:
             f.write(json.dumps(p) + "\n")
         f.write(json.dumps({"info": info}) + "\n")

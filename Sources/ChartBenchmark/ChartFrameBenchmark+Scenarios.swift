@@ -34,10 +34,10 @@ extension ChartFrameBenchmark {
         func want(_ name: String) -> Bool { options.only.map { name.contains($0) } ?? true }
         // 1. Full redraw, cold caches.
         if want("full") {
-            renderer.render(chart, view: base, into: surface)  // warm the code, not the caches
+            _ = renderer.renderPicture(chart, view: base, into: surface)  // warm the code, not the caches
             for _ in 0..<repeats {
                 renderer.purgeCaches()
-                samples.time { renderer.render(chart, view: base, into: surface) }
+                samples.time { _ = renderer.renderPicture(chart, view: base, into: surface) }
             }
             report.maskCount = renderer.cachedMaskCount
             add(Self.measurement("full redraw, cold caches", samples, target: 8 * options.targetScale,
@@ -48,12 +48,12 @@ extension ChartFrameBenchmark {
         if want("pan") {
             samples = Samples()
             var v = base
-            renderer.render(chart, view: v, into: surface)
+            _ = renderer.renderPicture(chart, view: v, into: surface)
             for i in 0..<(repeats * 4) {
                 v.offset.dx += (i / 10) % 2 == 0 ? 7 : -7
-                samples.time { renderer.render(chart, view: v, into: surface) }
+                samples.time { _ = renderer.renderPicture(chart, view: v, into: surface) }
             }
-            add(Self.measurement("pan frame (+7 px)", samples, target: 2 * options.targetScale, note: "blit, exposed tiles, full-screen copy"))
+            add(Self.measurement("pan frame (+7 px)", samples, target: 2 * options.targetScale, note: "exposed tiles, full-screen copy (moved right, the window wraps the ring)"))
 
         }
         // 3. Pinch frames: ×1.02 about a point, from an exact frame.
@@ -61,15 +61,15 @@ extension ChartFrameBenchmark {
             samples = Samples()
             let focus = Point(x: size.width * 0.4, y: size.height * 0.55)
             for _ in 0..<(repeats * 2) {
-                renderer.render(chart, view: base, into: surface)
-                renderer.render(chart, view: base, into: surface)
+                _ = renderer.renderPicture(chart, view: base, into: surface)
+                _ = renderer.renderPicture(chart, view: base, into: surface)
                 var p = base
                 p.manualZoom = 1.02
                 // Keep `focus` fixed: o' = (f − a)(1 − s) + s·o for the anchor a.
                 let a = p.zoomAnchor.point(in: Rect(origin: .zero, size: size))
                 p.drag = Vector(dx: (focus.x - a.x) * (1 - 1.02) + 1.02 * p.offset.dx - p.offset.dx,
                                 dy: (focus.y - a.y) * (1 - 1.02) + 1.02 * p.offset.dy - p.offset.dy)
-                samples.time { renderer.render(chart, view: p, into: surface) }
+                samples.time { _ = renderer.renderPicture(chart, view: p, into: surface) }
             }
             add(Self.measurement("pinch frame (×1.02)", samples, target: 6 * options.targetScale, note: "nearest-pixel resample of the last exact frame"))
 
@@ -77,8 +77,8 @@ extension ChartFrameBenchmark {
         // 4. One seat toggled.
         if want("toggle") {
             samples = Samples()
-            renderer.render(chart, view: base, into: surface)
-            renderer.render(chart, view: base, into: surface)
+            _ = renderer.renderPicture(chart, view: base, into: surface)
+            _ = renderer.renderPicture(chart, view: base, into: surface)
             // Seats from a third of the way in, 97 apart, wrapping: a small venue (`--seats 500`)
             // runs out of seat numbers before the repeats do.
             let count = venue.seats.count
@@ -91,9 +91,9 @@ extension ChartFrameBenchmark {
                 }
                 seat %= count
                 _ = try? chart.selection.toggle(seat, venue: venue, availability: chart.availability, now: 0)
-                samples.time { renderer.render(chart, view: base, into: surface) }
+                samples.time { _ = renderer.renderPicture(chart, view: base, into: surface) }
                 _ = try? chart.selection.toggle(seat, venue: venue, availability: chart.availability, now: 0)
-                renderer.render(chart, view: base, into: surface)
+                _ = renderer.renderPicture(chart, view: base, into: surface)
                 seat += 97
             }
             add(Self.measurement("one seat toggled", samples, target: 0.5 * options.targetScale, note: "the seat's tiles only"))
@@ -117,7 +117,7 @@ extension ChartFrameBenchmark {
             goal.place(base.fittedPlacement(outline: venue.tribunes[target].path, tap: tap))
             let frames = 42
             for _ in 0..<Swift.max(2, repeats / 5) {
-                renderer.render(chart, view: base, into: surface)
+                _ = renderer.renderPicture(chart, view: base, into: surface)
                 var animated = chart
                 animated.selectedTribune = target
                 for f in 1...frames {
@@ -125,7 +125,7 @@ extension ChartFrameBenchmark {
                     let e = t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) * (-2 * t + 2) / 2
                     var w = base
                     w.place(base.placement.interpolated(to: goal.placement, fraction: e))
-                    samples.time { renderer.render(animated, view: w, into: surface) }
+                    samples.time { _ = renderer.renderPicture(animated, view: w, into: surface) }
                 }
             }
             add(Self.measurement("zoom-to-tribune frame", samples, target: 8 * options.targetScale, note: "42 frames per run, all exact; median"))
@@ -134,7 +134,7 @@ extension ChartFrameBenchmark {
         // 6. A pinch-and-rotate gesture (synthesized: 2 s at 60 Hz, the fingers pause twice).
         if want("replay") {
             samples = Samples()
-            renderer.render(chart, view: base, into: surface)
+            _ = renderer.renderPicture(chart, view: base, into: surface)
             var g = base
             let gFrames = 120
             for f in 0..<gFrames {
@@ -145,10 +145,10 @@ extension ChartFrameBenchmark {
                     g.currentRotation = 0.6 * t
                     g.drag = Vector(dx: -120 * t, dy: 60 * sin(t * .pi))
                 }
-                samples.time { renderer.render(chart, view: g, into: surface) }
+                samples.time { _ = renderer.renderPicture(chart, view: g, into: surface) }
             }
             g.endMagnification(g.manualZoom); g.endRotation(g.currentRotation); g.endDrag(translation: g.drag)
-            samples.time { renderer.render(chart, view: g, into: surface) }
+            samples.time { _ = renderer.renderPicture(chart, view: g, into: surface) }
             add(Self.measurement("replay: pinch-and-rotate render_ms", samples, target: nil,
                                  note: "p99 target 16 ms; \(samples.wall.count) frames, synthesized gesture"))
 

@@ -45,11 +45,11 @@ extension ChartFrameBenchmark {
         v.zoom *= Self.zoomedSeatSide / (venue.seats[seats[seats.count / 2]].size * k)
         let p = v.screenPoint(fromChart: venue.seats[seats[seats.count / 2]].center)
         v.offset = Vector(dx: v.offset.dx + centre.x - p.x, dy: v.offset.dy + centre.y - p.y)
-        renderer.render(chart, view: v, into: surface)
+        _ = renderer.renderPicture(chart, view: v, into: surface)
         var samples = Samples()
         for i in 0..<Swift.max(3, options.repeats) * 2 {
             renderer.highlight = i % 2 == 0 ? .blocked : nil
-            samples.time { renderer.render(chart, view: v, into: surface) }
+            samples.time { _ = renderer.renderPicture(chart, view: v, into: surface) }
         }
         add(Self.measurement("zoomed frame, status marks\(options.seatShapes ? " (shapes)" : "")", samples, target: 8 * options.targetScale,
                              note: "\(Int(Self.zoomedSeatSide)) px seats, every tile redrawn, warm masks"))

@@ -7,7 +7,8 @@ import Seating
 /// a generated stadium at a screen size, rotated, every seat on screen, and the frames a kiosk
 /// draws — a cold full redraw, a pan, a pinch, a seat toggle, a zoom-to-tribune animation, and
 /// a synthesized pinch-and-rotate gesture — each timed over several runs (medians; the machine
-/// is shared and noisy).
+/// is shared and noisy). Frames are drawn as the kiosk draws them (`renderPicture`): left in
+/// the renderer's back buffer where they lie in one piece there, else copied out.
 public struct ChartFrameBenchmark {
     public struct Options: Sendable {
         public var seats = 60_000

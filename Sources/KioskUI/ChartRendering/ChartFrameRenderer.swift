@@ -32,7 +32,8 @@ import Seating
 /// `render` updates the renderer's own back buffer and copies the damaged rects into
 /// `surface`; pixels of `surface` outside the returned rects are left alone, so `surface` must
 /// keep the previous frame (a presenter's shadow buffer). A different surface than last time
-/// receives the whole frame.
+/// receives the whole frame. `renderPicture` leaves the frame in the back buffer instead where
+/// it lies in one piece there (no copy), for a host that copies it to its screen anyway.
 public final class ChartFrameRenderer {
     /// What a frame did, for tests and benchmarks.
     public struct FrameStatistics: Sendable, Hashable {
@@ -116,8 +117,13 @@ public final class ChartFrameRenderer {
     private var contentScreen: PixelRect
     private var lastView: ChartViewState?
     private var displayApproximate = false
+    /// Where the last frame went: `render`'s surface, or the window `renderPicture` left it in.
     private weak var lastSurface: Surface?
-    private let screen: PixelRect
+    /// The last frame as a window onto the back buffer, when `renderPicture` left it there.
+    var inPlacePicture: Surface?
+    /// The window surface last made (`bufferWindow`), kept while the window stays.
+    var windowSurface: Surface?
+    let screen: PixelRect
     /// Per paint (`ChartScene.Paint`), its pattern tile (`tileShape.size` pixels), premultiplied
     /// at the seats' opacity.
     var palette: [UInt32] = []
@@ -204,7 +210,16 @@ public final class ChartFrameRenderer {
     @discardableResult
     public func render(_ chart: SeatingChart, view: ChartViewState, seatReveal: Double = 1, now: Double = 0,
                        viewInMotion: Bool = false, into surface: Surface, resampledInto target: Surface? = nil) -> [PixelRect] {
+        renderFrame(chart, view: view, seatReveal: seatReveal, now: now, viewInMotion: viewInMotion, into: surface,
+                    resampledInto: target, inPlace: false)
+    }
+
+    /// `render`, and with `inPlace` a frame whose content lies in one piece of the back buffer
+    /// is left there (`bufferWindow`, `inPlacePicture`) instead of copied into `surface`.
+    func renderFrame(_ chart: SeatingChart, view: ChartViewState, seatReveal: Double, now: Double,
+                     viewInMotion: Bool, into surface: Surface, resampledInto target: Surface?, inPlace: Bool) -> [PixelRect] {
         var stats = FrameStatistics()
+        inPlacePicture = nil
         let change = scene.sync(chart, now: now, seatReveal: seatReveal, showsAllSeats: showsAllSeats)
         let m = view.chartToScreen
         let surfaceChanged = surface !== lastSurface || surface.width != screen.width || surface.height != screen.height
@@ -327,10 +342,14 @@ public final class ChartFrameRenderer {
             return []
         }
         hasDeferredTiles = false
+        // In place: the frame stays in the back buffer, nothing is copied.
+        let picture = inPlace && !resample ? bufferWindow() : nil
         // A frame that replaces the whole screen copies each tile row out as soon as it is
         // drawn, while its pixels are still in cache.
-        let copiesWhole = !resample && (full || panned || surfaceChanged || change.all || displayApproximateShown)
-        let wholeRows = copiesWhole ? rowsDrawnWhole(drawn, window: window) : []
+        // (Against where the last frame went: the same window again holds the last picture.)
+        let destinationChanged = picture.map { $0 !== lastSurface } ?? surfaceChanged
+        let copiesWhole = !resample && (full || panned || destinationChanged || change.all || displayApproximateShown)
+        let wholeRows = copiesWhole && picture == nil ? rowsDrawnWhole(drawn, window: window) : []
         draw(tiles: drawn, copyingRows: wholeRows, into: surface)
         stats.tilesDrawn = drawn.count
         stats.masksGenerated = masks.generated - before
@@ -347,7 +366,7 @@ public final class ChartFrameRenderer {
             if copiesWhole {
                 damage = [screen]
                 if stats.mode == .unchanged { stats.mode = panned ? .pan : .full }
-                copyOut(rows(of: window, except: wholeRows), into: surface)
+                if picture == nil { copyOut(rows(of: window, except: wholeRows), into: surface) }
             } else {
                 for (tx, ty) in drawn {
                     let T = grid.tileSize
@@ -355,7 +374,7 @@ public final class ChartFrameRenderer {
                     if !r.isEmpty { damage.append(r) }
                 }
                 if !damage.isEmpty { stats.mode = .tiles }
-                copyOut(damage, into: surface)
+                if picture == nil { copyOut(damage, into: surface) }
             }
         }
         displayApproximateShown = resample
@@ -363,7 +382,9 @@ public final class ChartFrameRenderer {
         stats.approximate = displayApproximate
         lastFrame = stats
         lastView = view
-        lastSurface = surface
+        // (A frame left in place did not reach `surface`: the next one given it copies all of it.)
+        lastSurface = picture ?? surface
+        inPlacePicture = picture
         return damage
     }
 

@@ -20,6 +20,9 @@ final class KioskFrameCache {
     /// threads) and the surface it keeps its frames in; nil until the stadium has traced in.
     var chartFrames: ChartFrameRenderer?
     var chartBase: Surface?
+    /// Where the renderer's last frame is (`ChartFrameRenderer.renderPicture`): a window onto
+    /// its back buffer, or `chartBase`.
+    var rendererPicture: Surface?
     /// Whether the picture is the frame renderer's surface (`chartBase`) itself — not `chart`
     /// holding the trace-in's drawing, nothing yet, or a frame with the selected tribune's
     /// seat overlay over it — so that the next frame's damage is only the renderer's.
@@ -84,7 +87,7 @@ final class KioskFrameCache {
         let r = ChartFrameRenderer(venue: venue, size: Size(width: Double(width), height: Double(height)),
                                    threads: Swift.max(1, threads), style: style, patternScale: patternScale)
         let b = Surface(width: width, height: height)
-        chartFrames = r; chartBase = b
+        chartFrames = r; chartBase = b; rendererPicture = nil
         return (r, b)
     }
 

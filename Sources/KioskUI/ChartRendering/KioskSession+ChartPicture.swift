@@ -63,7 +63,7 @@ extension KioskSession {
             cache.chartDamage = []
             // (Made by `completedPicture` if a part of it is copied.)
             if cache.overlayOnScreenOnly || cache.resampledOnScreenOnly { return surface }
-            if cache.pictureIsRendererFrame || cache.labelsOverPicture != nil, let base = cache.chartBase,
+            if cache.pictureIsRendererFrame || cache.labelsOverPicture != nil, let base = cache.rendererPicture,
                base.width == width, base.height == height { return base }
             return surface
         }
@@ -83,8 +83,8 @@ extension KioskSession {
         }
         let chart = interaction.chart
         let view = interaction.presentedView
-        let (frames, base) = cache.chartFrameRenderer(venue: chart.venue, width: width, height: height, style: renderer,
-                                                      patternScale: patternScale, threads: configuration.chartThreads)
+        let (frames, fallback) = cache.chartFrameRenderer(venue: chart.venue, width: width, height: height, style: renderer,
+                                                          patternScale: patternScale, threads: configuration.chartThreads)
         frames.highlight = key.highlight
         frames.seatShapes = key.seatShapes
         let overlay = key.selectedTribune.map { chart.venue.tribunes.indices.contains($0) } == true && key.reveal > 0
@@ -92,8 +92,11 @@ extension KioskSession {
         // A gesture's frames are drawn like an animation's where exact ones would not make the
         // display rate (panels that reduce them); below, every one is exact.
         let inMotion = interaction.isViewAnimating || (interaction.isFollowingGesture && frames.motionReduction > 1)
-        let changed = frames.render(chart, view: view, seatReveal: key.reveal, now: now,
-                                    viewInMotion: inMotion, into: base, resampledInto: direct)
+        // The renderer's frame stays in its back buffer where it can (`base`): the copies
+        // below, to the screen or into the overlaid picture, are the only ones.
+        let (changed, base) = frames.renderPicture(chart, view: view, seatReveal: key.reveal, now: now,
+                                                   viewInMotion: inMotion, into: fallback, resampledInto: direct)
+        cache.rendererPicture = base
         if frames.lastFrame.mode == .partial {
             // Half the exact frame at rest is drawn; the screen keeps the last frame in motion
             // (the same view) and the next frame finishes it. Should the chrome change now, the
@@ -154,7 +157,7 @@ extension KioskSession {
     /// if the last frame drew that only onto the screen: for the frame that copies a part of it.
     func completedPicture(_ picture: Surface) -> Surface {
         let cache = frameCache
-        guard cache.overlayOnScreenOnly, picture === cache.chart, let context = cache.chartContext, let base = cache.chartBase,
+        guard cache.overlayOnScreenOnly, picture === cache.chart, let context = cache.chartContext, let base = cache.rendererPicture,
               let key = cache.chartKey, let selected = key.selectedTribune else { return picture }
         cache.overlayOnScreenOnly = false
         overlaid(base, of: selected, reveal: key.reveal, into: picture, context: context)

@@ -12,7 +12,7 @@ extension KioskSession {
         let chart = interaction.chart
         let (frames, base) = frameCache.chartFrameRenderer(venue: chart.venue, width: w, height: h, style: renderer,
                                                                 patternScale: patternScale, threads: configuration.chartThreads)
-        frames.render(chart, view: interaction.presentedView, seatReveal: interaction.seatReveal, now: now, into: base)
+        _ = frames.renderPicture(chart, view: interaction.presentedView, seatReveal: interaction.seatReveal, now: now, into: base)
         // The trace-in's fills too, so its first frame is as quick as the rest.
         if animator.value(trace) < 1 { _ = traceFills(interaction.presentedView.chartToScreen, width: w, height: h) }
         // And the labels' sprites (about 50 ms at 4K), which the first frame after the trace-in

@@ -1,0 +1,40 @@
+import Raster
+import Seating
+
+/// Frames left where they are drawn. A host that copies the chart to its screen anyway (the
+/// kiosk session, which puts the labels over it as it copies) needs no copy of its own in
+/// between: at 4K that copy moves 33 MB on every exact frame, an eighth of a full redraw.
+extension ChartFrameRenderer {
+    /// Draws the frame like `render` and returns the changed rects with the surface that holds
+    /// the frame: a window onto the back buffer (`bufferWindow`) when the view's content lies
+    /// in one piece of it — always for a frame drawn anew, which starts the content at the
+    /// buffer's origin — and nothing is copied; otherwise `surface` as `render` leaves it (or
+    /// `target` for a frame resampled there). The window is valid until the next frame; its
+    /// pixels outside the returned rects are the previous picture's only when that picture was
+    /// the same window (after any other picture the rects are the whole screen).
+    public func renderPicture(_ chart: SeatingChart, view: ChartViewState, seatReveal: Double = 1, now: Double = 0,
+                              viewInMotion: Bool = false, into surface: Surface,
+                              resampledInto target: Surface? = nil) -> (damage: [PixelRect], picture: Surface) {
+        let damage = renderFrame(chart, view: view, seatReveal: seatReveal, now: now, viewInMotion: viewInMotion,
+                                 into: surface, resampledInto: target, inPlace: true)
+        if let picture = inPlacePicture { return (damage, picture) }
+        return (damage, lastFrame.mode == .resampled ? target ?? surface : surface)
+    }
+
+    /// The content on screen as one screen-sized surface over the back buffer, or nil when the
+    /// ring wraps inside it (a pan's window that reaches past the buffer's right or bottom
+    /// edge) or the content is reduced (`motionReduction`).
+    func bufferWindow() -> Surface? {
+        guard layoutReduction == 1 else { return nil }
+        let T = grid.tileSize
+        let width = grid.columns * T, height = grid.rows * T
+        let x = TileGrid.mod(-pan.x, width), y = TileGrid.mod(-pan.y, height)
+        guard x + screen.width <= width, y + screen.height <= height else { return nil }
+        let buffer = grid.buffer
+        let base = buffer.baseAddress + y * buffer.stride + x * 4
+        if let w = windowSurface, w.baseAddress == base, w.width == screen.width, w.height == screen.height { return w }
+        let w = Surface(wrapping: base, width: screen.width, height: screen.height, stride: buffer.stride)
+        windowSurface = w
+        return w
+    }
+}

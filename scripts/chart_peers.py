@@ -98,10 +98,15 @@ def frame_times(frame, repeat):
     return times
 
 
+def make_peer(name, mode, w, h, bg, items):
+    """The peer's (frame, save) pair drawing `items` one op per seat ("per-op") or one path per
+    colour ("batched"); ImportError when the peer is not installed."""
+    return peers_bench.RENDERERS[name](w, h, bg, items if mode == "per-op" else peers_bench.batches(items))
+
+
 def time_peer(name, mode, w, h, bg, items, repeat, out_dir):
-    make = peers_bench.RENDERERS[name]
     try:
-        frame, save = make(w, h, bg, items if mode == "per-op" else peers_bench.batches(items))
+        frame, save = make_peer(name, mode, w, h, bg, items)
     except ImportError as e:
         return {"renderer": name, "mode": mode, "error": f"not installed: {e}"}
     frame()
@@ -119,8 +124,7 @@ def paired_rounds(binary, seats, repeat, size, threads, w, h, bg, items, rounds)
     two figures taken minutes apart says more about the drift than about the renderers; a
     round's two sides are seconds apart. Returns the per-round rows ([] without Blend2D)."""
     try:
-        frames = {mode: peers_bench.RENDERERS["blend2d"](w, h, bg, items if mode == "per-op" else peers_bench.batches(items))[0]
-                  for mode in ("batched", "per-op")}
+        frames = {mode: make_peer("blend2d", mode, w, h, bg, items)[0] for mode in ("batched", "per-op")}
     except ImportError:
         return []
     for frame in frames.values():

@@ -80,13 +80,13 @@ import Seating
         direct.render(chart, view: view, viewInMotion: true, into: base, resampledInto: target)
         plain.render(chart, view: view, viewInMotion: true, into: plainSurface)
         #expect(direct.lastFrame.mode == .resampled)
-        #expect(Base.bytes(target) == Base.bytes(plainSurface))
-        #expect(Base.bytes(base) == before)
+        #expect(Base.same(target, plainSurface))
+        #expect(Base.same(base, before))
         view.zoom *= 1.01
         direct.render(chart, view: view, into: base, resampledInto: target)
         plain.render(chart, view: view, into: plainSurface)
         #expect(direct.lastFrame.mode == .full)
-        #expect(Base.bytes(base) == Base.bytes(plainSurface))
+        #expect(Base.same(base, plainSurface))
     }
 
     /// Home → a tribune's zoom → home → the zoom again: the second time at each size the masks
@@ -105,7 +105,7 @@ import Seating
         let cold = ChartFrameRenderer(venue: chart.venue, size: Base.size)
         let coldSurface = Surface(width: surface.width, height: surface.height)
         cold.render(chart, view: zoomed, into: coldSurface)
-        #expect(Base.bytes(surface) == Base.bytes(coldSurface))
+        #expect(Base.same(surface, coldSurface))
     }
 
     /// Fingers resting mid-pinch on a panel that reduces frames in motion: the same view again

@@ -14,7 +14,7 @@ import Seating
     static let sentinel = PremultipliedPixel(rawValue: 0xFF12_3456)
 
     /// Equal pixels (a Bool: a failed `==` of two pixel arrays has swift-testing diff them, for minutes).
-    static func same(_ a: Surface, _ b: Surface) -> Bool { Base.bytes(a) == Base.bytes(b) }
+    static func same(_ a: Surface, _ b: Surface) -> Bool { Base.same(a, b) }
 
     /// A surface of the test size filled with `sentinel`.
     static func marked() -> Surface {

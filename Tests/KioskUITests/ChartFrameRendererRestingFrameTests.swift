@@ -38,7 +38,7 @@ import Seating
         let first = p.spread.lastFrame
         #expect(first.mode == .partial && first.approximate && damage.isEmpty)
         #expect(p.spread.hasDeferredTiles)
-        #expect(Base.bytes(p.screen) == shown && Base.bytes(p.base) == kept)
+        #expect(Base.same(p.screen, shown) && Base.same(p.base, kept))
 
         // Second: the rest, and the whole frame copied.
         let rest = p.spread.render(chart, view: p.view, into: p.base, resampledInto: p.screen)
@@ -48,7 +48,7 @@ import Seating
         #expect(rest == [PixelRect(x: 0, y: 0, width: p.base.width, height: p.base.height)])
         #expect(first.tilesDrawn > 0 && p.spread.lastFrame.tilesDrawn > 0)
         #expect(first.tilesDrawn + p.spread.lastFrame.tilesDrawn == p.whole.lastFrame.tilesDrawn)
-        #expect(Base.bytes(p.base) == Base.bytes(p.wholeSurface))
+        #expect(Base.same(p.base, p.wholeSurface))
         // And the reference renderer's picture, within the masks' rounding.
         let d = Base.difference(p.base, Base.reference(chart, view: p.view))
         #expect(d.max <= 24 && d.mean <= 0.5, "max \(d.max), mean \(d.mean)")
@@ -67,7 +67,7 @@ import Seating
         p.spread.render(chart, view: next, viewInMotion: true, into: p.base, resampledInto: p.screen)
         p.whole.render(chart, view: next, viewInMotion: true, into: p.wholeSurface)
         #expect(p.spread.lastFrame.mode == .resampled && !p.spread.hasDeferredTiles)
-        #expect(Base.bytes(p.screen) == Base.bytes(p.wholeSurface))
+        #expect(Base.same(p.screen, p.wholeSurface))
     }
 
     /// Only a frame at rest showing the view the screen already shows is spread: a resampled

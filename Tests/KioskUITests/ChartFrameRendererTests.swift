@@ -83,6 +83,11 @@ import Seating
         return out
     }
 
+    /// Pixel-for-pixel equality as a Bool: `#expect(a == b)` on two screens' pixel arrays
+    /// would, on failure, diff hundreds of thousands of elements for minutes.
+    static func same(_ a: Surface, _ b: Surface) -> Bool { bytes(a) == bytes(b) }
+    static func same(_ s: Surface, _ pixels: [UInt32]) -> Bool { bytes(s) == pixels }
+
     @Test(arguments: [9.0, 4.0])
     func matchesDirectRasterization(deviceSeat: Double) {
         let chart = Self.scene(deviceSeat: deviceSeat)
@@ -119,7 +124,7 @@ import Seating
             let d1 = one.render(chart, view: view, viewInMotion: inMotion, into: s1)
             let d2 = two.render(chart, view: view, viewInMotion: inMotion, into: s2)
             #expect(d1 == d2)
-            #expect(Self.bytes(s1) == Self.bytes(s2))
+            #expect(Self.same(s1, s2))
         }
         var view = chart.view
         step(view)

@@ -15,9 +15,9 @@ extension ChartFrameRenderer {
     public func renderPicture(_ chart: SeatingChart, view: ChartViewState, seatReveal: Double = 1, now: Double = 0,
                               viewInMotion: Bool = false, into surface: Surface,
                               resampledInto target: Surface? = nil) -> (damage: [PixelRect], picture: Surface) {
-        let damage = renderFrame(chart, view: view, seatReveal: seatReveal, now: now, viewInMotion: viewInMotion,
-                                 into: surface, resampledInto: target, inPlace: true)
-        if let picture = inPlacePicture { return (damage, picture) }
+        let (damage, window) = renderFrame(chart, view: view, seatReveal: seatReveal, now: now,
+                                           viewInMotion: viewInMotion, into: surface, resampledInto: target, inPlace: true)
+        if let window { return (damage, window) }
         return (damage, lastFrame.mode == .resampled ? target ?? surface : surface)
     }
 

@@ -119,8 +119,6 @@ public final class ChartFrameRenderer {
     private var displayApproximate = false
     /// Where the last frame went: `render`'s surface, or the window `renderPicture` left it in.
     private weak var lastSurface: Surface?
-    /// The last frame as a window onto the back buffer, when `renderPicture` left it there.
-    var inPlacePicture: Surface?
     /// The window surface last made (`bufferWindow`), kept while the window stays.
     var windowSurface: Surface?
     let screen: PixelRect
@@ -211,15 +209,16 @@ public final class ChartFrameRenderer {
     public func render(_ chart: SeatingChart, view: ChartViewState, seatReveal: Double = 1, now: Double = 0,
                        viewInMotion: Bool = false, into surface: Surface, resampledInto target: Surface? = nil) -> [PixelRect] {
         renderFrame(chart, view: view, seatReveal: seatReveal, now: now, viewInMotion: viewInMotion, into: surface,
-                    resampledInto: target, inPlace: false)
+                    resampledInto: target, inPlace: false).damage
     }
 
     /// `render`, and with `inPlace` a frame whose content lies in one piece of the back buffer
-    /// is left there (`bufferWindow`, `inPlacePicture`) instead of copied into `surface`.
-    func renderFrame(_ chart: SeatingChart, view: ChartViewState, seatReveal: Double, now: Double,
-                     viewInMotion: Bool, into surface: Surface, resampledInto target: Surface?, inPlace: Bool) -> [PixelRect] {
+    /// is left there instead of copied into `surface`: `picture` is then that window
+    /// (`bufferWindow`), valid until the next frame.
+    func renderFrame(_ chart: SeatingChart, view: ChartViewState, seatReveal: Double, now: Double, viewInMotion: Bool,
+                     into surface: Surface, resampledInto target: Surface?,
+                     inPlace: Bool) -> (damage: [PixelRect], picture: Surface?) {
         var stats = FrameStatistics()
-        inPlacePicture = nil
         let change = scene.sync(chart, now: now, seatReveal: seatReveal, showsAllSeats: showsAllSeats)
         let m = view.chartToScreen
         let surfaceChanged = surface !== lastSurface || surface.width != screen.width || surface.height != screen.height
@@ -339,7 +338,7 @@ public final class ChartFrameRenderer {
             hasDeferredTiles = true
             lastFrame = stats
             lastSurface = surface
-            return []
+            return ([], nil)
         }
         hasDeferredTiles = false
         // In place: the frame stays in the back buffer, nothing is copied.
@@ -384,8 +383,7 @@ public final class ChartFrameRenderer {
         lastView = view
         // (A frame left in place did not reach `surface`: the next one given it copies all of it.)
         lastSurface = picture ?? surface
-        inPlacePicture = picture
-        return damage
+        return (damage, picture)
     }
 
     /// True when the last frame shown was resampled (the next exact frame must replace it all).

@@ -96,7 +96,6 @@ extension KioskSession {
         // below, to the screen or into the overlaid picture, are the only ones.
         let (changed, base) = frames.renderPicture(chart, view: view, seatReveal: key.reveal, now: now,
                                                    viewInMotion: inMotion, into: fallback, resampledInto: direct)
-        cache.rendererPicture = base
         if frames.lastFrame.mode == .partial {
             // Half the exact frame at rest is drawn; the screen keeps the last frame in motion
             // (the same view) and the next frame finishes it. Should the chrome change now, the
@@ -107,6 +106,7 @@ extension KioskSession {
             dirty = true
             return surface
         }
+        cache.rendererPicture = base
         if direct != nil && frames.lastFrame.mode == .resampled {
             cache.resampledOnScreenOnly = true
             cache.chartDamage = full

@@ -162,7 +162,7 @@ import Seating
     @Test func theUsualLookIsUnchangedAndComesBack() {
         let (plain, _, _) = Self.frame(seatSide: 40, shapes: false)
         let (shaped, chart, seats) = Self.frame(seatSide: 40, shapes: true)
-        #expect(ChartFrameRendererTests.bytes(plain) != ChartFrameRendererTests.bytes(shaped))
+        #expect(!ChartFrameRendererTests.same(plain, shaped))
         // The same renderer, shapes on then off: the usual frame again.
         let renderer = ChartFrameRenderer(venue: chart.venue, size: Size(width: 480, height: 320))
         let surface = Surface(width: 480, height: 320)
@@ -170,7 +170,7 @@ import Seating
         renderer.render(chart, view: chart.view, into: surface)
         renderer.seatShapes = false
         renderer.render(chart, view: chart.view, into: surface)
-        #expect(ChartFrameRendererTests.bytes(surface) == ChartFrameRendererTests.bytes(plain))
+        #expect(ChartFrameRendererTests.same(surface, plain))
         // The usual look marks only the visitor's and sold seats.
         let map = MapStyle(venue: chart.venue)
         #expect(Self.statuses.map { map.look($0).glyph } == [.none, .check, .none, .cross, .none])

@@ -124,17 +124,28 @@ final class SeatMaskRasterizer {
         guard x0 < x1, y0 < y1 else { return SIMD4(0, 0, 0, 0) }
         let tableStride = fineWidth + 1
         let perPixel = 1 / Double(n * n)
-        for y in y0..<y1 {
-            let fy = n * (y - margin) - ky - fineY0
-            let top = table + Swift.min(Swift.max(fy, 0), fineHeight) * tableStride
-            let bottom = table + Swift.min(Swift.max(fy + n, 0), fineHeight) * tableStride
-            let o = out + y * side
-            for x in x0..<x1 {
-                let fx = n * (x - margin) - kx - fineX0
-                let l = Swift.min(Swift.max(fx, 0), fineWidth), r = Swift.min(Swift.max(fx + n, 0), fineWidth)
-                let area = ((bottom[r] - bottom[l]) - (top[r] - top[l])) * perPixel
-                let c = Swift.min(abs(area), 1)
-                o[x] = UInt8(truncatingIfNeeded: Int32(c * 255 + 0.5))
+        let columns = x1 - x0
+        // The table columns of the pixels' left borders, clamped to the grid, and the last
+        // pixel's right one: the same in every row, and pixel x's right border is pixel
+        // x + 1's left, so each row reads each column once (carried in registers).
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: columns + 1) { border in
+            for k in 0...columns {
+                border[k] = Swift.min(Swift.max(n * (x0 + k - margin) - kx - fineX0, 0), fineWidth)
+            }
+            for y in y0..<y1 {
+                let fy = n * (y - margin) - ky - fineY0
+                let top = table + Swift.min(Swift.max(fy, 0), fineHeight) * tableStride
+                let bottom = table + Swift.min(Swift.max(fy + n, 0), fineHeight) * tableStride
+                let o = out + y * side + x0
+                var bottomLeft = bottom[border[0]], topLeft = top[border[0]]
+                for j in 0..<columns {
+                    let r = border[j + 1]
+                    let bottomRight = bottom[r], topRight = top[r]
+                    let area = ((bottomRight - bottomLeft) - (topRight - topLeft)) * perPixel
+                    bottomLeft = bottomRight; topLeft = topRight
+                    let c = Swift.min(abs(area), 1)
+                    o[j] = UInt8(truncatingIfNeeded: Int32(c * 255 + 0.5))
+                }
             }
         }
         return SIMD4(x0, y0, x1, y1)

@@ -387,16 +387,20 @@ final class SeatMaskCache {
             }
             written = SIMD4(0, 0, side, side)
         }
-        // Tight box (within what was written), copied to the slot.
+        // Tight box (within what was written), copied to the slot: each row's first and last
+        // covered pixel, looked for from both ends.
         var minX = side, minY = side, maxX = -1, maxY = -1
         for y in written.y..<written.w {
             let row = buffer + y * side
-            for x in written.x..<written.z where row[x] != 0 {
-                if x < minX { minX = x }
-                if x > maxX { maxX = x }
-                if y < minY { minY = y }
-                maxY = y
-            }
+            var first = written.x
+            while first < written.z && row[first] == 0 { first &+= 1 }
+            if first == written.z { continue }
+            var last = written.z &- 1
+            while row[last] == 0 { last &-= 1 }
+            if first < minX { minX = first }
+            if last > maxX { maxX = last }
+            if y < minY { minY = y }
+            maxY = y
         }
         let offset = slot * side * side
         if maxX < 0 {
@@ -411,13 +415,13 @@ final class SeatMaskCache {
         if perSlot > 0 && w <= SeatMaskCache.laneMaxWidth {
             let rows = lanes + slot * perSlot
             for y in 0..<h {
+                let row = out + y * w
                 for v in 0..<SeatMaskCache.laneVectors {
-                    var lane = CoverageLanes()
-                    for k in 0..<4 where 4 * v + k < w {
-                        let c = UInt16(out[y * w + 4 * v + k])
-                        lane[2 * k] = c; lane[2 * k + 1] = c
-                    }
-                    rows[y * SeatMaskCache.laneVectors + v] = lane
+                    // Pixels 4v … 4v + 3 (0 past the width), each in two 16-bit lanes.
+                    @inline(__always) func c(_ k: Int) -> UInt64 { 4 &* v &+ k < w ? UInt64(row[4 &* v &+ k]) : 0 }
+                    let low = c(0) | c(1) << 32, high = c(2) | c(3) << 32
+                    rows[y &* SeatMaskCache.laneVectors &+ v] =
+                        unsafeBitCast(SIMD2<UInt64>(low | low << 16, high | high << 16), to: CoverageLanes.self)
                 }
             }
             laneOffset = Int32(slot * perSlot)

@@ -29,7 +29,9 @@ extension ChartFrameRenderer {
             ctx.fill(o, with: .solid(style.outline))
         }
 
-        // Seats, tile by tile (a seat on a tile border is in both bins, clipped to each).
+        // Seats, tile by tile, clipped to the run: a seat across a border between two of its
+        // tiles is in both bins and blended once, from the first (unclipped there: the blend's
+        // fast paths); one across the run's border is clipped, its other part is another run's.
         let base = grid.buffer.baseAddress, stride = grid.buffer.stride
         // (The cache in a local: read through `self` in the loop, it was retained per seat.)
         let masks = self.masks
@@ -43,12 +45,15 @@ extension ChartFrameRenderer {
         l.baseX.withUnsafeBufferPointer { bxs in
         l.baseY.withUnsafeBufferPointer { bys in
         l.binSeats.withUnsafeBufferPointer { binSeats in
+            let clip = PixelRectBox(x0: bufferRect.minX, y0: bufferRect.minY, x1: bufferRect.maxX, y1: bufferRect.maxY)
+            let margin = l.binMargin
             for k in 0..<run.count {
                 guard let b = l.bin(tileX: run.tileX + k, tileY: run.tileY) else { continue }
-                let clip = PixelRectBox(x0: bufferRect.minX + k * T, y0: bufferRect.minY,
-                                        x1: bufferRect.minX + (k + 1) * T, y1: bufferRect.maxY)
+                let column = run.tileX + k
                 for j in Int(l.binStart[b])..<Int(l.binStart[b + 1]) {
                     let s = Int(binSeats[j])
+                    // In the previous tile's bin too (its first column is further left): drawn there.
+                    if k > 0 && (Int(bxs[s]) &- margin) >> 6 < column { continue }
                     let p = paint[s]
                     if p == ChartScene.Paint.hidden { continue }
                     let key = Int(keys[s])

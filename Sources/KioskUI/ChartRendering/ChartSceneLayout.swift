@@ -29,6 +29,9 @@ final class ChartSceneLayout {
     /// The content rect (px, whole tiles) this layout serves: pans that keep the screen inside
     /// it reuse it.
     let reach: PixelRect
+    /// Pixels a seat's mask may reach beyond its base pixel (the masks' margin): a seat is in
+    /// the bins of the tiles from column ⌊(baseX − binMargin) / 64⌋ on.
+    let binMargin: Int
 
     /// Per seat: base pixel and mask key (−1: drawn by path, its size differs from the masks').
     private(set) var baseX: [Int32], baseY: [Int32], key: [Int32]
@@ -78,6 +81,7 @@ final class ChartSceneLayout {
         let deviceSeat = Self.deviceSeat(scene, transform: m)
         masks.configure(deviceSize: deviceSeat)
         let margin = masks.margin
+        binMargin = margin
 
         // Reach: four screens around the screen, out to whole tiles. A pan stays inside it for
         // a while.

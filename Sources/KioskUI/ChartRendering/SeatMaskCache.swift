@@ -206,11 +206,11 @@ final class SeatMaskCache {
     @inline(__always) static func rotationStep(_ angle: Double, steps: Int) -> Int {
         if steps == 1 { return 0 }
         let t = angle * (Double(steps) / (2 * Double.pi))
-        var q = Int(t.rounded())
-        if q < 0 || q >= steps {  // (a division only off the first turn)
-            q %= steps
-            if q < 0 { q += steps }
-        }
+        // `t.rounded()` without libm's `round` (once per seat): the truncation's rest is exact.
+        var q = Int(t)
+        let rest = t - Double(q)
+        if rest >= 0.5 { q &+= 1 } else if rest <= -0.5 { q &-= 1 }
+        if q < 0 || q >= steps { q %= steps; if q < 0 { q += steps } }  // (a division only off the first turn)
         return q
     }
 

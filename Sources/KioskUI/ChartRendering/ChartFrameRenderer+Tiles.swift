@@ -53,7 +53,7 @@ extension ChartFrameRenderer {
                 for j in Int(l.binStart[b])..<Int(l.binStart[b + 1]) {
                     let s = Int(binSeats[j])
                     // In the previous tile's bin too (its first column is further left): drawn there.
-                    if k > 0 && (Int(bxs[s]) &- margin) >> 6 < column { continue }
+                    if k > 0 && ChartSceneLayout.firstTile(base: Int(bxs[s]), margin: margin) < column { continue }
                     let p = paint[s]
                     if p == ChartScene.Paint.hidden { continue }
                     let key = Int(keys[s])

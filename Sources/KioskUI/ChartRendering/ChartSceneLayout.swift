@@ -30,8 +30,15 @@ final class ChartSceneLayout {
     /// it reuse it.
     let reach: PixelRect
     /// Pixels a seat's mask may reach beyond its base pixel (the masks' margin): a seat is in
-    /// the bins of the tiles from column ⌊(baseX − binMargin) / 64⌋ on.
+    /// the bins of the tiles from `firstTile(base: baseX, margin: binMargin)` to `lastTile`.
     let binMargin: Int
+
+    /// The first content tile (column or row, 64 px tiles) a seat's mask can touch, from its base
+    /// pixel `p` (content px): the seat is binned from there, and a seat in several tiles of one
+    /// run is drawn from this one. (A shift: floors negative values too.)
+    @inline(__always) static func firstTile(base p: Int, margin: Int) -> Int { (p &- margin) >> 6 }
+    /// The last content tile a seat's mask can touch, from its base pixel `p`.
+    @inline(__always) static func lastTile(base p: Int, margin: Int) -> Int { (p &+ margin &+ 1) >> 6 }
 
     /// Per seat: base pixel and mask key (−1: drawn by path, its size differs from the masks').
     private(set) var baseX: [Int32], baseY: [Int32], key: [Int32]
@@ -116,7 +123,8 @@ final class ChartSceneLayout {
         let fPhases = Double(phases)
         let cols = columns, rws = rows
         let steps = masks.rotationSteps
-        let originX = tileX0 * T, originY = tileY0 * T
+        let tx0 = tileX0, ty0 = tileY0
+        let originX = tx0 * T, originY = ty0 * T
         let a = m.a, b = m.b, c = m.c, d = m.d, tx = m.tx, ty = m.ty
         let angle = atan2(m.b, m.a)
         let seatSide = scene.side.first ?? 0
@@ -159,11 +167,11 @@ final class ChartSceneLayout {
                     } else {
                         ks[i] = -1
                     }
-                    // Tiles (64 px: shifts floor negative values too) within the region.
-                    let cx0 = Swift.max((ix &- margin &- originX) >> 6, 0)
-                    let cx1 = Swift.min((ix &+ margin &+ 1 &- originX) >> 6, cols &- 1)
-                    let cy0 = Swift.max((iy &- margin &- originY) >> 6, 0)
-                    let cy1 = Swift.min((iy &+ margin &+ 1 &- originY) >> 6, rws &- 1)
+                    // Tiles within the region (bin columns and rows count from tileX0, tileY0).
+                    let cx0 = Swift.max(Self.firstTile(base: ix, margin: margin) &- tx0, 0)
+                    let cx1 = Swift.min(Self.lastTile(base: ix, margin: margin) &- tx0, cols &- 1)
+                    let cy0 = Swift.max(Self.firstTile(base: iy, margin: margin) &- ty0, 0)
+                    let cy1 = Swift.min(Self.lastTile(base: iy, margin: margin) &- ty0, rws &- 1)
                     if cx0 > cx1 || cy0 > cy1 { ks[i] = -2; continue }
                     fts[i] = Int32(truncatingIfNeeded: cy0 &* cols &+ cx0)
                     sps[i] = UInt8(truncatingIfNeeded: Swift.min(cx1 &- cx0, 15) | Swift.min(cy1 &- cy0, 15) << 4)

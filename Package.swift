@@ -46,7 +46,7 @@ let package = Package(
         .systemLibrary(name: "CInput", path: "CInput", pkgConfig: "libinput", providers: [.apt(["libinput-dev"])]),
         .systemLibrary(name: "CUdev", path: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CZlib", path: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .systemLibrary(name: "CPrefetch", path: "CPrefetch"),
+        .systemLibrary(name: "CCacheLines", path: "CCacheLines"),
         .systemLibrary(name: "CFontStack", path: "CFontStack", pkgConfig: "freetype2 harfbuzz",
                        providers: [.apt(["libfreetype-dev", "libharfbuzz-dev"])]),
         // epoll, timerfd, eventfd, signalfd (glibc headers the Glibc module leaves out).
@@ -63,7 +63,7 @@ let package = Package(
 
         // Pipeline stages.
         .target(name: "Geometry", swiftSettings: hotPathSettings),
-        .target(name: "Raster", dependencies: ["Geometry", "CZlib", "CPrefetch", "CScanout"], swiftSettings: hotPathSettings),
+        .target(name: "Raster", dependencies: ["Geometry", "CZlib", "CCacheLines", "CScanout"], swiftSettings: hotPathSettings),
         .target(name: "Text", dependencies: ["Geometry", "Raster", "CFontStack"], swiftSettings: hotPathSettings),
         // The JSON scene-file format (docs/scene-format.md): parsing and drawing, text ops included.
         .target(name: "SceneFile", dependencies: ["Geometry", "Raster", "Text"], swiftSettings: hotPathSettings),

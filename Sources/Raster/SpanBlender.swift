@@ -1,4 +1,4 @@
-import CPrefetch
+import CCacheLines
 /// Where the colour of a drawn span comes from.
 enum SpanSource {
     /// One premultiplied pixel for every position.

@@ -1,3 +1,4 @@
+import CCacheLines
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -70,12 +71,23 @@ public final class Surface: @unchecked Sendable {
     /// Sets every pixel to `color` (premultiplied), replacing what was there.
     public func clear(_ color: Color = .clear) { fill(bounds, with: color.premultiplied) }
 
+    /// Rows at least this wide (px) are filled by `tribune_fill32`: its start-up costs more than
+    /// a vector loop on short rows.
+    static let stringFillMinimumWidth = 256
+
     /// Sets every pixel of `rect` (clipped to the surface) to `pixel`, replacing what was there.
     public func fill(_ rect: PixelRect, with pixel: PremultipliedPixel) {
         let r = rect.intersection(bounds)
         guard !r.isEmpty else { return }
+        // Wide rows by string stores: they write lines not in cache without reading them first
+        // (a 4K chart frame's background is its first write, 33 MB).
+        let byStrings = r.width >= Self.stringFillMinimumWidth
         for y in r.minY..<r.maxY {
-            (row(y) + r.minX).update(repeating: pixel.rawValue, count: r.width)
+            if byStrings {
+                tribune_fill32(row(y) + r.minX, pixel.rawValue, r.width)
+            } else {
+                (row(y) + r.minX).update(repeating: pixel.rawValue, count: r.width)
+            }
         }
     }
 

@@ -166,7 +166,7 @@ extension KioskSession {
 
     /// `surface` made the picture with the overlay: the renderer's frame `base`, the overlay over it.
     private func overlaid(_ base: Surface, of selected: Int, reveal: Double, into surface: Surface, context: DrawingContext) {
-        surface.copy(from: base, sourceRect: base.bounds, to: (0, 0))
+        copyPicture(base, base.bounds, into: surface, labels: false)
         drawOverlay(of: selected, reveal: reveal, width: surface.width, height: surface.height, into: surface, context: context)
     }
 

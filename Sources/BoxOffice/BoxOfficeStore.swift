@@ -27,11 +27,15 @@ public final class BoxOfficeStore: Sendable {
 
     /// Opens (creating and migrating) the database `url` names: SQLite as `init(path:…)`, or a
     /// PostgreSQL server (its own durability settings apply: `synchronous_commit`, `fsync`).
+    /// `leaseTimeout` is the longest a PostgreSQL transaction, the migrations at open included,
+    /// waits for one of the pool's connections before it fails with `PostgresLeaseTimeout`
+    /// (nil: `PostgresEngine.defaultLeaseTimeout`, 10 s: a request finds out in seconds that
+    /// the database is away). SQLite has no pool and ignores it.
     public init(url: DatabaseURL, synchronousFull: Bool = true, now: @escaping @Sendable () -> Int64 = Timestamp.systemNow,
-                ids: IDRandomness = IDRandomness()) async throws {
+                ids: IDRandomness = IDRandomness(), leaseTimeout: Duration? = nil) async throws {
         switch url {
         case .sqlite(let path): engine = try SQLiteEngine(path: path, synchronousFull: synchronousFull)
-        case .postgres(let location): engine = try await PostgresEngine(location)
+        case .postgres(let location): engine = try await PostgresEngine(location, leaseTimeout: leaseTimeout ?? PostgresEngine.defaultLeaseTimeout)
         }
         self.now = now
         self.ids = ids

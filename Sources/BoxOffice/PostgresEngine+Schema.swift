@@ -7,8 +7,8 @@ extension PostgresEngine {
     /// transaction under an advisory lock, so several processes starting at once apply each once.
     /// Returns the names it applied, oldest first. A database that records a version this box
     /// office does not know (made by a newer one) is refused before anything is changed.
-    static func migrate(client: PostgresClient, blocking: NIOThreadPool, logger: Logger) async throws -> [String] {
-        try await transaction(client: client, blocking: blocking, logger: logger, begin: "BEGIN") { tx in
+    static func migrate(client: PostgresClient, blocking: NIOThreadPool, logger: Logger, leaseTimeout: Duration) async throws -> [String] {
+        try await transaction(client: client, blocking: blocking, logger: logger, begin: "BEGIN", leaseTimeout: leaseTimeout) { tx in
             try tx.execute("SELECT pg_advisory_xact_lock(2028)", [])
             try tx.execute("CREATE TABLE IF NOT EXISTS schema_migration(name TEXT PRIMARY KEY, applied_at BIGINT NOT NULL)", [])
             let applied = Set(try tx.values("SELECT name FROM schema_migration") as [String])

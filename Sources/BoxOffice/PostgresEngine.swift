@@ -27,9 +27,9 @@ final class PostgresEngine: StorageEngine {
     let blocking: NIOThreadPool
     let logger: Logger
     private let running: Task<Void, Never>
-    /// The longest a transaction waits for a pooled connection (`defaultLeaseTimeout`; tests
-    /// that queue hundreds of transactions on a loaded machine wait longer).
-    let leaseTimeout = Mutex<Duration>(PostgresEngine.defaultLeaseTimeout)
+    /// The longest a transaction waits for a pooled connection before it fails with
+    /// `PostgresLeaseTimeout` (`defaultLeaseTimeout`; tests on a loaded machine wait longer).
+    let leaseTimeout: Duration
     /// Told how long each write's COMMIT took (`observeCommits`).
     let commitObserver = Mutex<(@Sendable (Duration) -> Void)?>(nil)
     /// The schema versions this engine applied when it opened the database (oldest first).
@@ -40,8 +40,10 @@ final class PostgresEngine: StorageEngine {
 
     /// Connects to `location` (not at once: the pool connects on first use) and applies the
     /// schema's migrations; `location.poolSize` bounds the pool, `location.sslMode` says whether
-    /// it speaks TLS (over TCP; a unix socket never does).
-    init(_ location: DatabaseURL.PostgresLocation) async throws {
+    /// it speaks TLS (over TCP; a unix socket never does). `leaseTimeout` bounds each wait for a
+    /// pooled connection, the migrations' first.
+    init(_ location: DatabaseURL.PostgresLocation, leaseTimeout: Duration = defaultLeaseTimeout) async throws {
+        self.leaseTimeout = leaseTimeout
         let connections = location.poolSize
         var configuration: PostgresClient.Configuration
         if location.isUnixSocket {
@@ -68,7 +70,7 @@ final class PostgresEngine: StorageEngine {
         blocking = NIOThreadPool(numberOfThreads: connections)
         blocking.start()
         do {
-            migrationsAppliedAtOpen = try await Self.migrate(client: client, blocking: blocking, logger: logger)
+            migrationsAppliedAtOpen = try await Self.migrate(client: client, blocking: blocking, logger: logger, leaseTimeout: leaseTimeout)
         } catch {
             migrationsAppliedAtOpen = []
             await shutdown()
@@ -105,7 +107,7 @@ final class PostgresEngine: StorageEngine {
     func transaction<T: Sendable>(begin: String, _ body: @escaping @Sendable (any SQLTransaction) throws -> T) async throws -> T {
         try await Self.transaction(client: client, blocking: blocking, logger: logger, begin: begin,
                                    observer: begin == "BEGIN" ? commitObserver.withLock({ $0 }) : nil,
-                                   leaseTimeout: leaseTimeout.withLock { $0 }, body)
+                                   leaseTimeout: leaseTimeout, body)
     }
 
     /// `transaction(begin:_:)` before the engine exists (the migrations while it opens).

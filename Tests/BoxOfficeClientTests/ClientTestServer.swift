@@ -42,7 +42,7 @@ final class ClientTestServer: Sendable {
         databaseURL = try engine.newDatabaseURL(directory: directory)
         server = Mutex(nil)
         port = Mutex(0)
-        let store = try await BoxOfficeStore(url: DatabaseURL(parsing: databaseURL))
+        let store = try await BoxOfficeStore(url: DatabaseURL(parsing: databaseURL), leaseTimeout: BoxOfficeStore.testLeaseTimeout)
         _ = try await store.createEvent(id: "evt_test", name: "Client Match", layout: try VenueLayout(document: Self.venue()), prices: ["CAT1": 4500])
         await store.close()
         try await start()
@@ -54,7 +54,7 @@ final class ClientTestServer: Sendable {
         configuration.useTestDeadlines()
         configuration.sweepInterval = nil
         configuration.tls = try certificate?.tlsConfiguration()
-        let store = try await BoxOfficeStore(url: DatabaseURL(parsing: databaseURL))
+        let store = try await BoxOfficeStore(url: DatabaseURL(parsing: databaseURL), leaseTimeout: BoxOfficeStore.testLeaseTimeout)
         let server = BoxOfficeServer(configuration: configuration, store: store)
         let port = try await server.start()
         self.server.withLock { $0 = server }

@@ -14,8 +14,9 @@ struct GroupCommitTests {
         let directory = NSTemporaryDirectory() + "group-commit-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let store = try await BoxOfficeStore(url: DatabaseURL(parsing: engine.newDatabaseURL(directory: directory)))
-        store.setConnectionLeaseTimeout(.seconds(600))   // 200 writes queued on the pool of a loaded machine
+        // 200 writes queued on the pool of a loaded machine
+        let store = try await BoxOfficeStore(url: DatabaseURL(parsing: engine.newDatabaseURL(directory: directory)),
+                                             leaseTimeout: BoxOfficeStore.testLeaseTimeout)
         defer { Task { await store.close() } }
         _ = try await store.write { db in try db.execute("CREATE TABLE probe(i INTEGER PRIMARY KEY)", []) }
 

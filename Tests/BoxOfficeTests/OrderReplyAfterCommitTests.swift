@@ -114,7 +114,7 @@ struct OrderReplyAfterCommitPostgresTests {
                 DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION wait_for_test()
                 """, [])
         }
-        let gate = try await BoxOfficeStore(url: DatabaseURL(parsing: t.databaseURL))
+        let gate = try await BoxOfficeStore(url: DatabaseURL(parsing: t.databaseURL), leaseTimeout: BoxOfficeStore.testLeaseTimeout)
         defer { Task { await gate.close() } }
         let log = OrderReplyAfterCommitTests.Log()
 

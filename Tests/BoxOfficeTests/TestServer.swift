@@ -71,7 +71,7 @@ struct TestServer {
         configuration.inFlightPauseForTesting = inFlightPause
         if let clock { configuration.now = clock.now }
         let store = try await BoxOfficeStore(url: DatabaseURL(parsing: url), synchronousFull: configuration.synchronousFull,
-                                             now: configuration.now, ids: configuration.ids)
+                                             now: configuration.now, ids: configuration.ids, leaseTimeout: BoxOfficeStore.testLeaseTimeout)
         let server = BoxOfficeServer(configuration: configuration, store: store)
         let layout = try VenueLayout(document: venue)
         let existing = try await server.store.events()["events"]?.arrayValue?.first?["event_id"]?.stringValue

@@ -27,7 +27,9 @@ final class ServerClock: Sendable {
         try "token-k\(n)\n".write(toFile: token, atomically: true, encoding: .utf8)
         let overrides = [(key: "box_office.url", value: "http://127.0.0.1:\(port)"), (key: "box_office.token_file", value: token),
                          (key: "box_office.event_id", value: "evt_bridge"), (key: "box_office.journal_dir", value: directory + "/journal-\(n)"),
-                         (key: "box_office.heartbeat_interval", value: interval), (key: "control_socket", value: "")]
+                         (key: "box_office.heartbeat_interval", value: interval), (key: "control_socket", value: ""),
+                         // Long enough that a loaded machine never starts a kiosk without its layout (3 × 60 s).
+                         (key: "box_office.request_timeout", value: "60")]
         let configuration = try KioskConfiguration.load(file: nil, optional: true, overrides: overrides)
         let display = HeadlessDisplay(width: 800, height: 480)
         let runtime = KioskRuntime(configuration: configuration, configurationFile: nil, optional: true, overrides: overrides,

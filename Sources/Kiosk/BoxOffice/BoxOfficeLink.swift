@@ -57,12 +57,18 @@ struct BoxOfficeLink {
         return BoxOfficeLink(client: client, eventID: eventID, event: event, serviceCode: serviceCode)
     }
 
-    /// The venue layout from the box office, for kiosks without a venue file (waits up to 15 s).
-    func venue(url: String) throws -> Venue {
+    /// The venue layout from the box office, for kiosks without a venue file: waits up to
+    /// three request timeouts and at least 15 s (the layout is the largest reply, and the
+    /// client sends it again after a failure).
+    static func venueWait(requestTimeout: Double) -> Double { max(15, 3 * requestTimeout) }
+
+    /// The venue layout from the box office, for kiosks without a venue file (waits `venueWait` s).
+    func venue(url: String, requestTimeout: Double) throws -> Venue {
         let client = client
-        guard let v = waitFor(timeout: 15, { try? await client.venue() }) else {
+        let wait = Self.venueWait(requestTimeout: requestTimeout)
+        guard let v = waitFor(timeout: wait, { try? await client.venue() }) else {
             throw ConfigurationError(source: url, key: "venue",
-                                     reason: "no venue file and the box office's layout could not be loaded (set venue = … for offline starts)")
+                                     reason: "no venue file and the box office's layout could not be loaded within \(wait) s (set venue = … for offline starts)")
         }
         return v
     }

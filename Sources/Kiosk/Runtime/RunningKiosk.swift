@@ -86,7 +86,7 @@ final class RunningKiosk {
         if let path = configuration.venue {
             venue = try VenueFile.read(path: path)
         } else if let link, let url = configuration.boxOffice.url {
-            venue = try link.venue(url: url)
+            venue = try link.venue(url: url, requestTimeout: configuration.boxOffice.requestTimeout)
         } else {
             throw ConfigurationError(source: "flags", key: "venue", reason: "no venue file")
         }

@@ -27,21 +27,12 @@ extension ChartFrameRenderer {
         return rects
     }
 
-    /// Copies damaged screen rects from the back buffer.
+    /// Copies damaged screen rects from the back buffer (a large rect's rows shared among the
+    /// workers in bands of 32 rows, one tile row's worth at most).
     func copyOut(_ rects: [PixelRect], into surface: Surface) {
         for r in rects {
             let content = PixelRect(x: r.minX - pan.x, y: r.minY - pan.y, width: r.width, height: r.height)
-            if r.height >= 128 {
-                let band = 32
-                let bands = (r.height + band - 1) / band
-                workers.run(count: bands) { _, k in
-                    let h = Swift.min(band, r.height - k * band)
-                    self.grid.copy(content: PixelRect(x: content.minX, y: content.minY + k * band, width: r.width, height: h),
-                                   pan: self.pan, into: surface)
-                }
-            } else {
-                grid.copy(content: content, pan: pan, into: surface)
-            }
+            workers.forEachBand(of: content, rows: 32) { band in self.grid.copy(content: band, pan: self.pan, into: surface) }
         }
     }
 }

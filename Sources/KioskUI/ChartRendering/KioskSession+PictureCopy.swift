@@ -4,6 +4,10 @@ extension KioskSession {
     /// Rows per band when a large rect of the picture is copied on the chart's workers.
     static let pictureCopyBand = 64
 
+    /// The chart renderer's workers for the frame's big copies; the calling thread alone
+    /// before the chart has a renderer.
+    var bandWorkers: RowBandWorkers { frameCache.chartFrames?.workers ?? RowBandWorkers.callingThread }
+
     /// Copies `rect` (screen px) of the chart `picture` into `surface`, with the chart's labels
     /// (`KioskFrameCache.labelsOverPicture`) over it. A large rect is split into row bands shared
     /// by the chart renderer's workers (`RowBandWorkers.forEachBand`): a full-screen copy at 4K
@@ -21,10 +25,6 @@ extension KioskSession {
             surface.copy(from: picture, sourceRect: r, to: (r.x, r.y))
             labels?.draw(into: surface, clip: r)
         }
-        if let workers = frameCache.chartFrames?.workers {
-            workers.forEachBand(of: rect, rows: Self.pictureCopyBand, copy)
-        } else {
-            copy(rect)
-        }
+        bandWorkers.forEachBand(of: rect, rows: Self.pictureCopyBand, copy)
     }
 }

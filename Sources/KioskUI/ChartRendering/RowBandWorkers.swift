@@ -18,6 +18,9 @@ final class RowBandWorkers: @unchecked Sendable {
 
     init(count: Int) { self.count = Swift.max(1, count) }
 
+    /// One worker: everything on the calling thread (for work before a frame has workers).
+    static let callingThread = RowBandWorkers(count: 1)
+
     /// Calls `body(worker, item)` once for every item in `0 ..< items`, items taken in order by
     /// whichever worker is free; fewer than `inlineBelow` items (default `inlineLimit`) run on
     /// the calling thread, with worker `item mod count` (so per-worker scratch is still split).

@@ -63,15 +63,12 @@ final class ChromeStrips {
 
     /// Copies the bands' pixels within `clip` into `surface`; a large band's rows are shared
     /// among `workers` (at 4K the chrome's bands are megapixels, restored on every frame).
-    func restore(into surface: Surface, clip: PixelRect, workers: RowBandWorkers? = nil) {
+    func restore(into surface: Surface, clip: PixelRect, workers: RowBandWorkers) {
         for (p, b) in zip(pixels, bands) {
-            let copy = { (r: PixelRect) in
+            workers.forEachBand(of: b.intersection(clip)) { r in
                 surface.copy(from: p, sourceRect: PixelRect(x: r.minX - b.minX, y: r.minY - b.minY, width: r.width, height: r.height),
                              to: (r.minX, r.minY))
             }
-            let r = b.intersection(clip)
-            if r.isEmpty { continue }
-            if let workers { workers.forEachBand(of: r, copy) } else { copy(r) }
         }
     }
 

@@ -113,7 +113,7 @@ extension KioskSession {
                 drawChrome(frame, with: painter, in: context)
                 context.restore()
             }
-            if reuse { strips.restore(into: surface, clip: r, workers: cache.chartFrames?.workers) }
+            if reuse { strips.restore(into: surface, clip: r, workers: bandWorkers) }
         }
         if !reuse && !bands.isEmpty && damage == full { strips.capture(from: surface, frame: frame, bands: bands) }
         return damage

@@ -108,7 +108,7 @@ final class ChartSceneLayout {
         rows = ((region.maxY - 1) >> 6) - tileY0 + 1
 
         // Seats: base pixel, phase and rotation step → key, and the tiles the mask can touch
-        // (in parallel, contiguous halves); then a counting sort into bins (sequential).
+        // (in parallel, contiguous halves); each range counts its seats per bin (`countBins`); then they are placed (`placeInBins`).
         let n = scene.seatCount
         var bx = previous?.baseX ?? [], by = previous?.baseY ?? [], keys = previous?.key ?? []
         var firstTile = previous?.firstTile ?? [], span = previous?.span ?? []
@@ -138,6 +138,9 @@ final class ChartSceneLayout {
         // bound X and Y to a few screens).
         let magic = 6_755_399_441_055_744.0
         let phaseShift = SeatMaskCache.phaseBits
+        let binCount = cols * rws
+        Self.binCursors(&cursor, ranges: chunks, binCount: binCount)
+        cursor.withUnsafeMutableBufferPointer { cur in
         bx.withUnsafeMutableBufferPointer { bxs in
         by.withUnsafeMutableBufferPointer { bys in
         keys.withUnsafeMutableBufferPointer { ks in
@@ -176,62 +179,13 @@ final class ChartSceneLayout {
                     fts[i] = Int32(truncatingIfNeeded: cy0 &* cols &+ cx0)
                     sps[i] = UInt8(truncatingIfNeeded: Swift.min(cx1 &- cx0, 15) | Swift.min(cy1 &- cy0, 15) << 4)
                 }
+                // The range's bin counts while its tiles are in cache (`placeInBins` places them).
+                Self.countBins(lo..<hi, keys: UnsafeBufferPointer(ks), firstTile: UnsafeBufferPointer(fts), span: UnsafeBufferPointer(sps),
+                               columns: cols, binCount: binCount, into: cur.baseAddress! + chunk &* binCount)
             }
-        }}}}}}}}}
-        let binCount = cols * rws
-        if counts.count != binCount + 1 { counts = [Int32](repeating: 0, count: binCount + 1) }
-        var total = 0
-        // Counting sort into bins: counts, prefix sums, then placement (advancing a copy of the
-        // starts: `cursor`).
-        if cursor.count != binCount { cursor = [Int32](repeating: 0, count: binCount) }
-        counts.withUnsafeMutableBufferPointer { csb in
-        cursor.withUnsafeMutableBufferPointer { cur in
-        keys.withUnsafeBufferPointer { ks in
-        firstTile.withUnsafeBufferPointer { fts in
-        span.withUnsafeBufferPointer { sps in
-            let cs = csb.baseAddress!
-            cs.update(repeating: 0, count: binCount + 1)
-            for i in 0..<n where ks[i] != -2 {
-                let f = Int(fts[i]), sp = Int(sps[i])
-                if sp == 0 { cs[f &+ 1] &+= 1; total &+= 1; continue }
-                let w = sp & 15, h = sp >> 4
-                var yy = 0
-                while yy <= h {
-                    let row = cs + (f &+ yy &* cols &+ 1)
-                    var xx = 0
-                    while xx <= w { row[xx] &+= 1; xx &+= 1 }
-                    yy &+= 1
-                }
-                total &+= (w &+ 1) &* (h &+ 1)
-            }
-            var k = 1
-            while k <= binCount { cs[k] &+= cs[k &- 1]; k &+= 1 }
-            cur.baseAddress!.update(from: cs, count: binCount)
-        }}}}}
-        if items.count < total { items = [Int32](repeating: 0, count: total + total / 8) }
-        cursor.withUnsafeMutableBufferPointer { cur in
-        items.withUnsafeMutableBufferPointer { its in
-        keys.withUnsafeBufferPointer { ks in
-        firstTile.withUnsafeBufferPointer { fts in
-        span.withUnsafeBufferPointer { sps in
-            let fs = cur.baseAddress!, out = its.baseAddress!
-            for i in 0..<n where ks[i] != -2 {
-                let f = Int(fts[i]), sp = Int(sps[i])
-                let seat = Int32(truncatingIfNeeded: i)
-                if sp == 0 { out[Int(fs[f])] = seat; fs[f] &+= 1; continue }
-                let w = sp & 15, h = sp >> 4
-                var yy = 0
-                while yy <= h {
-                    var xx = 0
-                    while xx <= w {
-                        let k = f &+ yy &* cols &+ xx
-                        out[Int(fs[k])] = seat; fs[k] &+= 1
-                        xx &+= 1
-                    }
-                    yy &+= 1
-                }
-            }
-        }}}}}
+        }}}}}}}}}}
+        Self.placeInBins(seats: n, keys: keys, firstTile: firstTile, span: span, columns: cols, binCount: binCount,
+                         workers: workers, binStart: &counts, cursor: &cursor, binSeats: &items)
         self.cursor = cursor
         baseX = bx; baseY = by; key = keys
         self.firstTile = firstTile; self.span = span

@@ -1,34 +1,17 @@
+/// Seats are binned by tile with a counting sort split into `workers.count` contiguous
+/// ranges of seats (`seatRange`): each range counts its placements per bin (`countBins`,
+/// in the layout's pass that computes its seats' tiles), then `placeInBins` places each range
+/// on its own worker.
+///
+/// Ordering: a bin lists its seats in index order, as a sequential sort would, whatever the
+/// number of ranges: a bin's part for range c starts where range c − 1's part ends, and
+/// ranges are in index order.
 extension ChartSceneLayout {
-    /// Bins seats by tile with a counting sort split into `workers.count` contiguous ranges of
-    /// seats, each range counted (`countBins`) and placed (`placeInBins`) on its own worker.
-    /// The layout counts each range in the same pass that computes its seats' tiles.
-    ///
-    /// Ordering: a bin lists its seats in index order, as a sequential sort would, whatever the
-    /// number of ranges: a bin's part for range c starts where range c − 1's part ends, and
-    /// ranges are in index order.
-    ///
-    /// - Parameters:
-    ///   - n: seats; `keys[i] == -2` leaves seat i out (off the binned region).
-    ///   - firstTile, span: per seat, its first bin and its extra columns | rows << 4.
-    ///   - columns: bins per row; `binCount`: bins in all.
-    ///   - binStart: out, `binCount + 1` starts (`binSeats[binStart[b] ..< binStart[b + 1]]`).
-    ///   - cursor: scratch, `ranges × binCount` (`binCursors`).
-    ///   - binSeats: out, grown to hold every placement.
-    static func sortIntoBins(seats n: Int, keys: [Int32], firstTile: [Int32], span: [UInt8], columns: Int, binCount: Int,
-                             workers: RowBandWorkers, binStart: inout [Int32], cursor: inout [Int32], binSeats: inout [Int32]) {
-        let ranges = workers.count
-        binCursors(&cursor, ranges: ranges, binCount: binCount)
-        cursor.withUnsafeMutableBufferPointer { cur in
-        keys.withUnsafeBufferPointer { ks in
-        firstTile.withUnsafeBufferPointer { fts in
-        span.withUnsafeBufferPointer { sps in
-            workers.run(count: ranges, inlineBelow: 2) { _, r in
-                countBins(n * r / ranges..<n * (r + 1) / ranges, keys: ks, firstTile: fts, span: sps, columns: columns,
-                          binCount: binCount, into: cur.baseAddress! + r &* binCount)
-            }
-        }}}}
-        placeInBins(seats: n, keys: keys, firstTile: firstTile, span: span, columns: columns, binCount: binCount,
-                    workers: workers, binStart: &binStart, cursor: &cursor, binSeats: &binSeats)
+    /// The seats of range `r` of `ranges` over `n` seats (the layout's pass and `placeInBins`
+    /// must split alike).
+    @inline(__always)
+    static func seatRange(_ r: Int, of n: Int, ranges: Int) -> Range<Int> {
+        n * r / ranges..<n * (r + 1) / ranges
     }
 
     /// Sizes the counting sort's scratch: `binCount` counts (then cursors) for each of `ranges` ranges.
@@ -62,6 +45,14 @@ extension ChartSceneLayout {
 
     /// Steps 2 and 3, after each of the `workers.count` ranges counted its placements into its
     /// part of `cursor`: the bins' starts, each range's cursors, then each range places its seats.
+    ///
+    /// - Parameters:
+    ///   - n: seats; `keys[i] == -2` leaves seat i out (off the binned region).
+    ///   - firstTile, span: per seat, its first bin and its extra columns | rows << 4.
+    ///   - columns: bins per row; `binCount`: bins in all.
+    ///   - binStart: out, `binCount + 1` starts (`binSeats[binStart[b] ..< binStart[b + 1]]`).
+    ///   - cursor: in, each range's counts (`binCursors`); out, its cursors past its seats.
+    ///   - binSeats: out, grown to hold every placement.
     static func placeInBins(seats n: Int, keys: [Int32], firstTile: [Int32], span: [UInt8], columns: Int, binCount: Int,
                             workers: RowBandWorkers, binStart: inout [Int32], cursor: inout [Int32], binSeats: inout [Int32]) {
         let ranges = workers.count
@@ -91,7 +82,7 @@ extension ChartSceneLayout {
             let out = its.baseAddress!
             workers.run(count: ranges, inlineBelow: 2) { _, r in
                 let next = cur.baseAddress! + r &* binCount
-                for i in n * r / ranges..<n * (r + 1) / ranges where ks[i] != -2 {
+                for i in seatRange(r, of: n, ranges: ranges) where ks[i] != -2 {
                     let seat = Int32(truncatingIfNeeded: i)
                     forEachBin(first: Int(fts[i]), span: Int(sps[i]), columns: columns) { out[Int(next[$0])] = seat; next[$0] &+= 1 }
                 }

@@ -108,7 +108,8 @@ final class ChartSceneLayout {
         rows = ((region.maxY - 1) >> 6) - tileY0 + 1
 
         // Seats: base pixel, phase and rotation step → key, and the tiles the mask can touch
-        // (in parallel, contiguous halves); each range counts its seats per bin (`countBins`); then they are placed (`placeInBins`).
+        // (in parallel, contiguous ranges); each range counts its seats per bin (`countBins`);
+        // then they are placed (`placeInBins`).
         let n = scene.seatCount
         var bx = previous?.baseX ?? [], by = previous?.baseY ?? [], keys = previous?.key ?? []
         var firstTile = previous?.firstTile ?? [], span = previous?.span ?? []
@@ -151,8 +152,8 @@ final class ChartSceneLayout {
         scene.rotation.withUnsafeBufferPointer { rots in
         scene.side.withUnsafeBufferPointer { sides in
             workers.run(count: chunks, inlineBelow: 2) { _, chunk in
-                let lo = n * chunk / chunks, hi = n * (chunk + 1) / chunks
-                for i in lo..<hi {
+                let seats = Self.seatRange(chunk, of: n, ranges: chunks)
+                for i in seats {
                     let X = a * cxs[i] + c * cys[i] + tx, Y = b * cxs[i] + d * cys[i] + ty
                     guard X > limitX0, X < limitX1, Y > limitY0, Y < limitY1 else { ks[i] = -2; continue }
                     // Ties go up (as ⌊v + ½⌋): the sum rounds them to even.
@@ -180,7 +181,7 @@ final class ChartSceneLayout {
                     sps[i] = UInt8(truncatingIfNeeded: Swift.min(cx1 &- cx0, 15) | Swift.min(cy1 &- cy0, 15) << 4)
                 }
                 // The range's bin counts while its tiles are in cache (`placeInBins` places them).
-                Self.countBins(lo..<hi, keys: UnsafeBufferPointer(ks), firstTile: UnsafeBufferPointer(fts), span: UnsafeBufferPointer(sps),
+                Self.countBins(seats, keys: UnsafeBufferPointer(ks), firstTile: UnsafeBufferPointer(fts), span: UnsafeBufferPointer(sps),
                                columns: cols, binCount: binCount, into: cur.baseAddress! + chunk &* binCount)
             }
         }}}}}}}}}}

@@ -14,7 +14,7 @@ final class RowBandWorkers: @unchecked Sendable {
     /// Number of workers (≥ 1).
     let count: Int
     /// Work lists shorter than this run on the calling thread.
-    var inlineLimit = 4
+    let inlineLimit = 4
 
     init(count: Int) { self.count = Swift.max(1, count) }
 

@@ -4,10 +4,11 @@ import Raster
 import Seating
 @testable import KioskUI
 
-/// The layout's bins: only the tiles the seats can touch, every seat in each tile it touches,
-/// and a reach of four screens around the screen whatever the bins are.
+/// The layout's bins: only the tiles the seats can touch, every seat in each tile it touches
+/// (in index order, for any number of workers), and a reach of four screens around the screen
+/// whatever the bins are.
 @Suite struct ChartSceneLayoutTests {
-    static func layout(seats: Int, screen: PixelRect, deviceSeat: Double, offset: Vector)
+    static func layout(seats: Int, screen: PixelRect, deviceSeat: Double, offset: Vector, workers: Int = 2)
         -> (ChartSceneLayout, ChartScene, SeatMaskCache, AffineTransform) {
         var chart = ChartFrameRendererTests.scene(seats: seats, deviceSeat: deviceSeat)
         chart.view.offset = offset
@@ -16,17 +17,18 @@ import Seating
         let masks = SeatMaskCache()
         let m = chart.view.chartToScreen
         let l = ChartSceneLayout(scene: scene, transform: m, screen: screen, masks: masks, style: ChartRenderer(),
-                                 workers: RowBandWorkers(count: 2), recycling: nil)
+                                 workers: RowBandWorkers(count: workers), recycling: nil)
         return (l, scene, masks, m)
     }
 
     /// Every seat whose mask box (base pixel ± margin) lies in reach is in the bin of every
-    /// tile that box touches, and bins hold nothing else; the bins span no more tiles than the
-    /// seats' boxes do.
-    @Test(arguments: [(3.0, Vector(dx: 0, dy: 0)), (12.0, Vector(dx: 432, dy: 128)), (40.0, Vector(dx: -2000, dy: 700))])
-    func binsHoldExactlyTheSeatsTouchingTheirTiles(deviceSeat: Double, offset: Vector) {
+    /// tile that box touches, in index order, and bins hold nothing else; the bins span no more
+    /// tiles than the seats' boxes do. The workers' ranges of seats (1, 2, 3) give the same bins.
+    @Test(arguments: [(3.0, Vector(dx: 0, dy: 0)), (12.0, Vector(dx: 432, dy: 128)), (40.0, Vector(dx: -2000, dy: 700))], [1, 2, 3])
+    func binsHoldExactlyTheSeatsTouchingTheirTiles(view: (deviceSeat: Double, offset: Vector), workers: Int) {
         let screen = PixelRect(x: 0, y: 0, width: 480, height: 320)
-        let (l, scene, masks, m) = Self.layout(seats: 3000, screen: screen, deviceSeat: deviceSeat, offset: offset)
+        let (l, scene, masks, m) = Self.layout(seats: 3000, screen: screen, deviceSeat: view.deviceSeat, offset: view.offset,
+                                               workers: workers)
         var expected: [Int: [Int]] = [:]
         var minTX = Int.max, minTY = Int.max, maxTX = Int.min, maxTY = Int.min
         for s in 0..<scene.seatCount {

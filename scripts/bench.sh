@@ -8,11 +8,13 @@
 #  4. the Swift side: raster-bench (its curve and flattened modes, one run) and
 #     `tribune draw --repeat` (the exported polygons through SceneFile and DrawingContext), per
 #     seat and batched (one path per colour, as the peers' batched mode draws them);
-#  5. the peers on the same scene (scripts/peers_bench.py), then one table;
+#  5. the peers on the same scene (scripts/peers_bench.py), then one table; then paired rounds
+#     (Tribune's two modes and Blend2D batched back to back);
 #  6. the exactness summary (ExactnessTests and CorpusExactnessTests in the debug test build):
 #     Tribune and cairo against the truth on 240 random scenes and on the accuracy corpus.
 #
-# Environment: REPEAT (default 30); RASTER_BENCH_ARGS overrides raster-bench's arguments.
+# Environment: REPEAT (default 30); ROUNDS (paired rounds, default 3); RASTER_BENCH_ARGS overrides
+# raster-bench's arguments.
 # Results (JSON lines) and renders go to out/bench/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -119,6 +121,38 @@ for r in rows:
     ratio = f"{r['median_ms'] / base:.2f}" if base and r["mode"] != "large" else "n/a"
     print(f"{r['renderer']:<14} {r['mode']:<22} {r['median_ms']:>10.2f} {r['min_ms']:>10.2f} {ratio:>10}")
 print("(× Blend2D: median relative to Blend2D per-op, one path per seat; frames include the clear.)")
+EOF
+
+# 5b. Paired rounds: the host's load drifts from one minute to the next, so Tribune's two modes
+# and Blend2D's batched mode (the target) are timed back to back, ROUNDS times, and compared
+# round by round.
+ROUNDS=${ROUNDS:-3}
+echo
+echo "== paired rounds (tribune per-op, tribune batched, Blend2D batched, back to back; medians of $REPEAT frames)"
+: > "$OUT/rounds.txt"
+for k in $(seq 1 "$ROUNDS"); do
+    perop=$("$BIN/tribune" draw "$SCENE" -o "$OUT/tribune.png" --repeat "$REPEAT" | sed -n 's/.*median \([0-9.]*\) ms.*/\1/p')
+    batched=$("$BIN/tribune" draw "$OUT/seats-20k-batched.json" -o "$OUT/tribune-batched.png" --repeat "$REPEAT" \
+        | sed -n 's/.*median \([0-9.]*\) ms.*/\1/p')
+    blend=$("$VENV/bin/python" scripts/peers_bench.py "$SCENE" --repeat "$REPEAT" --renderers blend2d --modes batched \
+        | sed -n 's/.*"median_ms": \([0-9.]*\).*/\1/p')
+    echo "$k ${perop:-nan} ${batched:-nan} ${blend:-nan}" >> "$OUT/rounds.txt"
+done
+"$VENV/bin/python" - "$OUT/rounds.txt" <<'EOF'
+import math, statistics, sys
+rows = [line.split() for line in open(sys.argv[1]) if line.strip()]
+ratios = {"per-op": [], "batched": []}
+print(f"{'round':>5} {'per-op ms':>10} {'batched ms':>11} {'Blend2D batched ms':>19} {'per-op ×':>9} {'batched ×':>10}")
+for k, perop, batched, blend in rows:
+    p, b, g = float(perop), float(batched), float(blend)
+    rp, rb = (p / g, b / g) if g > 0 else (math.nan, math.nan)
+    ratios["per-op"].append(rp)
+    ratios["batched"].append(rb)
+    print(f"{k:>5} {p:>10.2f} {b:>11.2f} {g:>19.2f} {rp:>9.3f} {rb:>10.3f}")
+for mode, rs in ratios.items():
+    rs = [r for r in rs if r == r]
+    if rs:
+        print(f"median of the rounds, {mode}: {statistics.median(rs):.3f}x Blend2D batched (target <= 1)")
 EOF
 
 # 6. Exactness (issue 29): the truth is 16x16 point samples per pixel, composited per operation.

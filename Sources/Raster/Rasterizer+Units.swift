@@ -66,6 +66,7 @@ extension Rasterizer {
                           rule: rule, clip: clip, into: &sink)
                 continue
             }
+            if drawInPlace(group: k, rule: rule, clip: clip, into: &sink) { continue }
             var box = empty
             let count = gather(unit: k, groups: groups, into: gathered, at: 0, box: &box)
             if count == 0 { continue }
@@ -84,6 +85,31 @@ extension Rasterizer {
                                             droppedRight: false),
                       rule: rule, clip: clip, into: &sink)
         }
+        return true
+    }
+
+    /// Draws resolver group `g` from where its edges lie — its subpaths' edges, when they
+    /// follow each other (a seat's parts, built in order), then its outlines — when that is one
+    /// dense band; false, having drawn nothing, otherwise (the caller gathers them). Same
+    /// edges in the same order as `gather`'s, so the same bytes.
+    @inline(__always)
+    private func drawInPlace<S: CoverageSink>(group g: Int, rule: FillRule, clip: PixelRect, into sink: inout S) -> Bool {
+        let first = Int(clusters.groupStart[g]), last = Int(clusters.groupStart[g &+ 1]) &- 1
+        let head = Int(shapes[Int(clusters.members[first])].start)
+        var end = head
+        var box = SIMD4<Int32>(Int32.max, Int32.max, Int32.min, Int32.min)
+        for j in first...last {
+            let sh = shapes[Int(clusters.members[j])]
+            guard Int(sh.start) == end else { return false }
+            end = Int(sh.end)
+            box = SIMD4(lowHalf: pointwiseMin(box.lowHalf, sh.box.lowHalf), highHalf: pointwiseMax(box.highHalf, sh.box.highHalf))
+        }
+        let outlines = units.outputStart &+ (g == 0 ? 0 : Int(units.groupOutputEnd[g &- 1]))
+        let outlineCount = units.outputStart &+ Int(units.groupOutputEnd[g]) &- outlines
+        let e = EdgeSummary(count: end &- head, minX: box.x, minY: box.y, maxX: box.z, maxY: box.w, droppedRight: false)
+        guard e.isDense else { return false }
+        if e.count &+ outlineCount == 0 { return true }
+        rasterize(edges + head, e, rule: rule, clip: clip, into: &sink, tail: edges + outlines, tailCount: outlineCount)
         return true
     }
 

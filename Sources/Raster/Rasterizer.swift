@@ -118,6 +118,7 @@ final class Rasterizer {
 
     /// Builds the clipped edges of `path` mapped through `transform`; returns the edge count.
     func buildEdges(_ path: Path, transform: AffineTransform, clip: PixelRect) -> EdgeSummary {
+        reserveEdges(for: path)
         var builder = EdgeBuilder(storage: edges, capacity: edgeCapacity, clip: clip)
         path.flatten(tolerance: tolerance, transform: transform, into: &builder)
         builder.closeCurrent()
@@ -131,6 +132,7 @@ final class Rasterizer {
     /// `clip` (every seat on screen) and returns them; otherwise returns nil (the edges buffer
     /// then holds garbage; build again with `buildEdges`).
     func buildEdgesInside(_ path: Path, transform t: AffineTransform, clip: PixelRect) -> EdgeSummary? {
+        reserveEdges(for: path)
         var builder = UnclippedEdgeBuilder(storage: edges, capacity: edgeCapacity, shapes: shapes,
                                            shapeCapacity: shapeCapacity, vertices: vertices,
                                            vertexCapacity: vertexCapacity)
@@ -176,9 +178,12 @@ final class Rasterizer {
         rasterize(edges, e, rule: rule, clip: clip, into: &sink)
     }
 
-    /// `rasterizeEdges` of the `e.count` edges at `edges`.
+    /// `rasterizeEdges` of the `e.count` edges at `edges`, then the `tailCount` at `tail` when
+    /// `e` is dense (`isDense`; a resolver group's subpaths and its outlines, drawn where they
+    /// lie instead of gathered first): `e`'s bounds cover both runs.
     func rasterize<S: CoverageSink>(_ edges: UnsafePointer<SIMD4<Int32>>, _ e: EdgeSummary, rule: FillRule,
-                                    clip: PixelRect, into sink: inout S) {
+                                    clip: PixelRect, into sink: inout S,
+                                    tail: UnsafePointer<SIMD4<Int32>>? = nil, tailCount: Int = 0) {
         let count = e.count, minX = e.minX, minY = e.minY, maxX = e.maxX, maxY = e.maxY
         let evenOdd = rule == .evenOdd
         let rowBegin = Int(minY >> 8), rowEnd = Int(((maxY &- 1) >> 8) &+ 1)
@@ -202,6 +207,9 @@ final class Rasterizer {
                 // Narrow: every row is swept across the whole box.
                 let rows = cells - (rowBegin &* stride &+ cx0)
                 for i in 0..<count { CoverageAccumulator.accumulateWithinBand(edge: edges[i], rows: rows, stride: stride) }
+                if let tail {
+                    for i in 0..<tailCount { CoverageAccumulator.accumulateWithinBand(edge: tail[i], rows: rows, stride: stride) }
+                }
                 // (Through a local copy: the sink's fields then stay in registers across rows
                 // instead of being reloaded after every store to the cells and pixels.)
                 var rowSink = sink
@@ -214,11 +222,18 @@ final class Rasterizer {
                 CoverageAccumulator.accumulateWithinBand(edge: edges[i], rows: rows, stride: stride, blocks: blockRows,
                                                          blockWords: words, originX: cx0)
             }
+            if let tail {
+                for i in 0..<tailCount {
+                    CoverageAccumulator.accumulateWithinBand(edge: tail[i], rows: rows, stride: stride, blocks: blockRows,
+                                                             blockWords: words, originX: cx0)
+                }
+            }
             sweepBlocks(rows: rowBegin..<rowEnd, cellOriginX: cx0, stride: stride, words: words, clip: clip,
                         evenOdd: evenOdd, into: &sink)
             return
         }
 
+        precondition(tailCount == 0, "Rasterizer.rasterize: a tail run is only taken in one dense band")
         // Banded: a counting sort of the (non-horizontal) edges by the band of their top row, so
         // each band reads its new edges in order from one array (a batch of thousands of shapes
         // has far more edges than fit in cache); edges reaching below their band are carried.
@@ -272,6 +287,26 @@ final class Rasterizer {
             carried = kept
             sweepBlocks(rows: y0..<y1, cellOriginX: cx0, stride: stride, words: words, clip: clip, evenOdd: evenOdd,
                         into: &sink)
+        }
+    }
+
+    /// Makes the edge, vertex and subpath buffers as large as a polygon `path` fills (one edge
+    /// per segment, one vertex per point, one subpath per move), dropping their contents: a
+    /// large path (a block of seats) then builds without copying its buffers as they double.
+    /// Curves may still grow them.
+    @inline(__always) func reserveEdges(for path: Path) {
+        let segments = path.verbs.count, points = path.points.count
+        if _slowPath(segments > edgeCapacity) {
+            edges.deallocate(); edgeCapacity = segments; edges = .allocate(capacity: segments)
+        }
+        if _slowPath(points > vertexCapacity) {
+            vertices.deallocate(); vertexCapacity = points; vertices = .allocate(capacity: points)
+        }
+        if _slowPath(segments > shapeCapacity) {
+            let moves = path.verbs.reduce(0) { $1 == .move ? $0 &+ 1 : $0 }
+            if moves > shapeCapacity {
+                shapes.deallocate(); shapeCapacity = moves; shapes = .allocate(capacity: moves)
+            }
         }
     }
 

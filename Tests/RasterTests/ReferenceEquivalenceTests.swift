@@ -198,21 +198,13 @@ struct ReferenceEquivalenceTests {
     /// enough to be banded matches the reference.
     @Test func aBatchOfSeatsAsOnePathMatchesTheReference() {
         let w = 700, h = 260
-        let fast = Surface(width: w, height: h), ref = Surface(width: w, height: h)
-        fast.clear(.white); ref.clear(.white)
         var rng = T.Random(seed: 31)
         var batch = Path()
         for _ in 0..<600 {
             batch.addPath(T.seat(in: Rect(x: rng.range(-4, Double(w) - 4), y: rng.range(-4, Double(h) - 4), width: 8, height: 8),
                                  rotation: rng.range(-3.2, 3.2)))
         }
-        let c = Color(red: 0.3, green: 0.69, blue: 0.31)
-        DrawingContext(surface: fast).fill(batch, with: .solid(c))
-        ScalarRasterizer.fill(batch, transform: .identity, rule: .nonZero, clip: ref.bounds, surface: ref,
-                              pixel: c.premultiplied.rawValue, mode: .sourceOver)
-        var differing = 0
-        for y in 0..<h { for x in 0..<w where fast.pixel(x: x, y: y) != ref.pixel(x: x, y: y) { differing += 1 } }
-        #expect(differing == 0)
+        #expect(Self.pixelsOffTheReference(batch, color: Color(red: 0.3, green: 0.69, blue: 0.31), width: w, height: h) == 0)
     }
 
     /// Blocks of seats as one path over a surface too large for one dense band, packed so some
@@ -222,8 +214,6 @@ struct ReferenceEquivalenceTests {
     @Test func seatBlocksDrawnPartByPartMatchTheReference() {
         let w = 720, h = 200
         for (pitch, rule) in [(8.0, FillRule.nonZero), (9.5, .nonZero), (12.0, .nonZero), (8.0, .evenOdd)] {
-            let fast = Surface(width: w, height: h), ref = Surface(width: w, height: h)
-            fast.clear(.white); ref.clear(.white)
             var block = Path()
             var rng = T.Random(seed: UInt64(pitch * 10))
             let columns = Int(Double(w - 12) / pitch), rows = Int(Double(h - 12) / pitch)
@@ -242,13 +232,49 @@ struct ReferenceEquivalenceTests {
                     block.addPath(T.seat(in: r, rotation: rng.range(-0.6, 0.6)))
                 }
             }
-            let c = Color(red: 0.13, green: 0.59, blue: 0.95)
-            DrawingContext(surface: fast).fill(block, with: .solid(c), rule: rule)
-            ScalarRasterizer.fill(block, transform: .identity, rule: rule, clip: ref.bounds, surface: ref,
-                                  pixel: c.premultiplied.rawValue, mode: .sourceOver)
-            var differing = 0
-            for y in 0..<h { for x in 0..<w where fast.pixel(x: x, y: y) != ref.pixel(x: x, y: y) { differing += 1 } }
+            let differing = Self.pixelsOffTheReference(block, color: Color(red: 0.13, green: 0.59, blue: 0.95), rule: rule,
+                                                       width: w, height: h)
             #expect(differing == 0, "pitch \(pitch) \(rule): \(differing) pixels differ")
         }
+    }
+
+    /// A resolver group is drawn from where its edges lie when its subpaths follow each other
+    /// and it fits one dense band, and gathered otherwise: pairs of overlapping squares (in
+    /// place), pairs with a lone diamond built between them (members apart: gathered) and a
+    /// chain of 60 overlapping squares larger than a dense band (gathered, then banded), each
+    /// a part of its own. All match the reference.
+    @Test func resolverGroupsDrawnInPlaceOrGatheredMatchTheReference() {
+        let w = 720, h = 220
+        var block = Path()
+        for i in 0..<60 {
+            // 60 squares 12 px wide, 10.3 px apart: neighbours overlap, the box is 620 × 115 px.
+            block.addPath(T.rectPath(4.3 + Double(i) * 10.3, 2.6 + Double(i) * 1.7, 12, 12.4))
+        }
+        // (Few units, so the parts' grid is coarse enough for the chain's box.)
+        for i in 0..<8 {
+            let x = 6.4 + Double(i) * 88, y = 160.2 + Double(i % 3) * 13
+            block.addPath(T.rectPath(x, y, 9.2, 8.9))
+            if i % 2 == 1 {
+                // A diamond between the squares, just right of their pixel box: the group's
+                // members apart. (Its edges, drawn in the group's band, would land a row lower
+                // in the box's empty bottom-left corner.)
+                block.addPath(T.polygon([(x + 17, y + 8.2), (x + 18.6, y + 9.8), (x + 17, y + 11.4), (x + 15.4, y + 9.8)]))
+            }
+            block.addPath(T.rectPath(x + 4.1, y + 3.3, 8.7, 9.6))
+        }
+        #expect(Self.pixelsOffTheReference(block, color: Color(red: 0.61, green: 0.16, blue: 0.69), width: w, height: h) == 0)
+    }
+
+    /// The pixels where `path` filled with `color` over white by `DrawingContext` differs from
+    /// `ScalarRasterizer`'s fill, on a `width × height` surface.
+    static func pixelsOffTheReference(_ path: Path, color: Color, rule: FillRule = .nonZero, width w: Int, height h: Int) -> Int {
+        let fast = Surface(width: w, height: h), ref = Surface(width: w, height: h)
+        fast.clear(.white); ref.clear(.white)
+        DrawingContext(surface: fast).fill(path, with: .solid(color), rule: rule)
+        ScalarRasterizer.fill(path, transform: .identity, rule: rule, clip: ref.bounds, surface: ref,
+                              pixel: color.premultiplied.rawValue, mode: .sourceOver)
+        var differing = 0
+        for y in 0..<h { for x in 0..<w where fast.pixel(x: x, y: y) != ref.pixel(x: x, y: y) { differing += 1 } }
+        return differing
     }
 }

@@ -291,22 +291,20 @@ final class Rasterizer {
     }
 
     /// Makes the edge, vertex and subpath buffers as large as a polygon `path` fills (one edge
-    /// per segment, one vertex per point, one subpath per move), dropping their contents: a
-    /// large path (a block of seats) then builds without copying its buffers as they double.
-    /// Curves may still grow them.
+    /// per verb, one vertex per point, one subpath per four verbs: a move, two lines at least
+    /// and a close), dropping their contents: a large path (a block of seats) then builds
+    /// without copying its buffers as they double. Curves and degenerate subpaths may still
+    /// grow them. Constant time: no verb is read.
     @inline(__always) func reserveEdges(for path: Path) {
-        let segments = path.verbs.count, points = path.points.count
-        if _slowPath(segments > edgeCapacity) {
-            edges.deallocate(); edgeCapacity = segments; edges = .allocate(capacity: segments)
+        let verbs = path.verbs.count, points = path.points.count
+        if _slowPath(verbs > edgeCapacity) {
+            edges.deallocate(); edgeCapacity = verbs; edges = .allocate(capacity: verbs)
         }
         if _slowPath(points > vertexCapacity) {
             vertices.deallocate(); vertexCapacity = points; vertices = .allocate(capacity: points)
         }
-        if _slowPath(segments > shapeCapacity) {
-            let moves = path.verbs.reduce(0) { $1 == .move ? $0 &+ 1 : $0 }
-            if moves > shapeCapacity {
-                shapes.deallocate(); shapeCapacity = moves; shapes = .allocate(capacity: moves)
-            }
+        if _slowPath(verbs / 4 > shapeCapacity) {
+            shapes.deallocate(); shapeCapacity = verbs / 4; shapes = .allocate(capacity: shapeCapacity)
         }
     }
 

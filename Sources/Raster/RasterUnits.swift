@@ -50,6 +50,11 @@ final class RasterUnits {
 
     func setOutputEnd(group g: Int, _ end: Int) { groupOutputEnd[g] = Int32(truncatingIfNeeded: end) }
 
+    /// Where resolver group g's intersection outlines lie among the edges (indices).
+    @inline(__always) func outlines(ofGroup g: Int) -> Range<Int> {
+        (outputStart &+ (g == 0 ? 0 : Int(groupOutputEnd[g &- 1])))..<(outputStart &+ Int(groupOutputEnd[g]))
+    }
+
     /// Makes room for `shapes` subpaths and `edges` gathered edges.
     func ensure(shapes: Int, edges: Int) {
         if shapes > shapeCapacity {

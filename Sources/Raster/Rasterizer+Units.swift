@@ -104,12 +104,12 @@ extension Rasterizer {
             end = Int(sh.end)
             box = SIMD4(lowHalf: pointwiseMin(box.lowHalf, sh.box.lowHalf), highHalf: pointwiseMax(box.highHalf, sh.box.highHalf))
         }
-        let outlines = units.outputStart &+ (g == 0 ? 0 : Int(units.groupOutputEnd[g &- 1]))
-        let outlineCount = units.outputStart &+ Int(units.groupOutputEnd[g]) &- outlines
+        let outlines = units.outlines(ofGroup: g)
         let e = EdgeSummary(count: end &- head, minX: box.x, minY: box.y, maxX: box.z, maxY: box.w, droppedRight: false)
         guard e.isDense else { return false }
-        if e.count &+ outlineCount == 0 { return true }
-        rasterize(edges + head, e, rule: rule, clip: clip, into: &sink, tail: edges + outlines, tailCount: outlineCount)
+        if e.count &+ outlines.count == 0 { return true }
+        rasterize(edges + head, e, rule: rule, clip: clip, into: &sink, tail: edges + outlines.lowerBound,
+                  tailCount: outlines.count)
         return true
     }
 
@@ -129,9 +129,8 @@ extension Rasterizer {
         }
         if k >= groups { add(Int(units.lone[k &- groups])); return count }
         for j in Int(clusters.groupStart[k])..<Int(clusters.groupStart[k &+ 1]) { add(Int(clusters.members[j])) }
-        let start = units.outputStart &+ (k == 0 ? 0 : Int(units.groupOutputEnd[k &- 1]))
-        let m = units.outputStart &+ Int(units.groupOutputEnd[k]) &- start
-        (gathered + count).update(from: edges + start, count: m)
-        return count &+ m
+        let outlines = units.outlines(ofGroup: k)
+        (gathered + count).update(from: edges + outlines.lowerBound, count: outlines.count)
+        return count &+ outlines.count
     }
 }

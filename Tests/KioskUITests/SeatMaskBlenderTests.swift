@@ -3,22 +3,10 @@ import TestFixtures
 @testable import KioskUI
 
 /// The four-pixel lane blend against the pixel-by-pixel blend: the same bytes for random masks
-/// up to eight pixels wide, random two-colour patterns, positions across the clip's sides, and
-/// nothing written outside the clip; fully covered pixels take the pattern's colour there.
+/// up to eight pixels wide (followed by random bytes, which an 8-byte row load reads and must
+/// ignore), random two-colour patterns, positions across the clip's sides, and nothing written
+/// outside the clip; fully covered pixels take the pattern's colour there.
 @Suite struct SeatMaskBlenderTests {
-    /// Lane rows of a byte mask, built from the documented format: per row `vectors` vectors
-    /// of four pixels, each pixel's coverage in both of its 16-bit lanes, 0 past the width.
-    static func lanes(of mask: [UInt8], width: Int, height: Int, vectors: Int) -> [SIMD8<UInt16>] {
-        var out = [SIMD8<UInt16>](repeating: .zero, count: height * vectors)
-        for y in 0..<height {
-            for x in 0..<width {
-                out[y * vectors + x / 4][2 * (x % 4)] = UInt16(mask[y * width + x])
-                out[y * vectors + x / 4][2 * (x % 4) + 1] = UInt16(mask[y * width + x])
-            }
-        }
-        return out
-    }
-
     @Test func laneBlendEqualsThePixelBlend() {
         var rng = SeededGenerator(seed: 0x5EA7)
         let w = 40, h = 30, stride = (w + 3) * 4
@@ -47,7 +35,8 @@ import TestFixtures
                 for k in 0..<3 { background[p + k] = UInt8(UInt32(background[p + k]) * UInt32(a) / 255) }
             }
             var scalar = background, vector = background
-            let laneRows = Self.lanes(of: mask, width: mw, height: mh, vectors: 2)
+            // The bytes after the mask: what the cache's padding and next slot hold.
+            let padded = mask + (0..<SeatMaskBlender.rowLoadWidth).map { _ in UInt8(truncatingIfNeeded: rng.next() | 1) }
             scalar.withUnsafeMutableBytes { d in
                 mask.withUnsafeBufferPointer { m in
                 tile.withUnsafeBufferPointer { t in
@@ -56,9 +45,9 @@ import TestFixtures
                 }}
             }
             vector.withUnsafeMutableBytes { d in
-                laneRows.withUnsafeBufferPointer { l in
+                padded.withUnsafeBufferPointer { m in
                 tile.withUnsafeBufferPointer { t in
-                    SeatMaskBlender.blendOpaque(lanes: l.baseAddress!, vectors: 2, width: mw, height: mh, x: x, y: y,
+                    SeatMaskBlender.blendOpaque(mask: m.baseAddress!, width: mw, height: mh, x: x, y: y,
                                                 clip: clip, tile: t.baseAddress!, base: d.baseAddress!, stride: stride)
                 }}
             }

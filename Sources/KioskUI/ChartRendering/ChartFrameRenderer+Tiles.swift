@@ -35,7 +35,7 @@ extension ChartFrameRenderer {
         let base = grid.buffer.baseAddress, stride = grid.buffer.stride
         // (The cache in a local: read through `self` in the loop, it was retained per seat.)
         let masks = self.masks
-        let arena = masks.arena, lanes = UnsafePointer(masks.lanes)
+        let arena = UnsafePointer(masks.arena)
         var pathSeats: [Int] = []
         let opaque = palette.first.map { $0 >> 24 == 255 } ?? false
         let marked = markedPaints, shape = tileShape
@@ -63,9 +63,8 @@ extension ChartFrameRenderer {
                     let info = masks.info(slot: slot)
                     if info.width == 0 { continue }
                     let tile = palette.baseAddress! + Int(p) &* shape.size
-                    if info.laneOffset >= 0 && opaque {
-                        SeatMaskBlender.blendOpaque(lanes: lanes + Int(info.laneOffset), vectors: SeatMaskCache.laneVectors,
-                                                    width: Int(info.width), height: Int(info.height),
+                    if opaque && Int(info.width) <= SeatMaskBlender.rowLoadWidth {
+                        SeatMaskBlender.blendOpaque(mask: arena + Int(info.offset), width: Int(info.width), height: Int(info.height),
                                                     x: Int(bxs[s]) + Int(info.x0) + ox, y: Int(bys[s]) + Int(info.y0) + oy,
                                                     clip: clip, tile: tile, shape: shape, base: base, stride: stride)
                     } else {

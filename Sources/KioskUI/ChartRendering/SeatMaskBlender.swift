@@ -100,36 +100,62 @@ enum SeatMaskBlender {
 }
 
 extension SeatMaskBlender {
-    /// `blend` for an opaque pattern `tile` through a mask's lane rows (`SeatMaskCache.CoverageLanes`,
-    /// `vectors` per row, four pixels each): a vector whose four pixels lie inside `clip` blends
-    /// in one pass — `d + (s − d)·c/255` per channel pair, rounded as `div255` — and the rest
-    /// pixel by pixel, so the bytes equal `blend`'s. Pixels past the mask's width get coverage 0
-    /// and keep their value (they are inside `clip`, so no other thread writes them).
+    /// Widest mask (px) `blendOpaque` takes: one 8-byte load per mask row.
+    static let rowLoadWidth = 8
+
+    /// The mask row at `row` (`width` ≤ 8 coverage bytes, pixel k in byte k) as one 8-byte
+    /// load, the bytes past the width cleared: the caller guarantees 8 readable bytes there
+    /// (`SeatMaskCache` pads its arena), whatever they hold.
+    @inline(__always) static func maskRow(_ row: UnsafePointer<UInt8>, widthMask: UInt64) -> UInt64 {
+        UnsafeRawPointer(row).loadUnaligned(as: UInt64.self) & widthMask
+    }
+
+    /// The mask bytes kept for a row `width` (1…8) pixels wide.
+    @inline(__always) static func widthMask(_ width: Int) -> UInt64 {
+        width >= 8 ? ~0 : (1 &<< UInt64(truncatingIfNeeded: 8 &* width)) &- 1
+    }
+
+    /// Four coverage bytes (pixel k in byte k) as blend lanes: each pixel's coverage in both
+    /// 16-bit lanes of its 32-bit slot, so the blend multiplies channel pairs (B R, G A).
+    @inline(__always) static func lanes(_ c: UInt32) -> SIMD8<UInt16> {
+        let b = SIMD4<UInt32>(truncatingIfNeeded: unsafeBitCast(c, to: SIMD4<UInt8>.self))
+        return unsafeBitCast(b | (b &<< 16), to: SIMD8<UInt16>.self)
+    }
+
+    /// `blend` for an opaque pattern `tile` through a `width × height` byte mask (row-major,
+    /// `width` ≤ `rowLoadWidth`, 8 readable bytes from every row's start): a group of four pixels
+    /// inside `clip` blends in one pass — `d + (s − d)·c/255` per channel pair, rounded as
+    /// `div255` — and the rest pixel by pixel, so the bytes equal `blend`'s. Pixels past the
+    /// mask's width get coverage 0 and keep their value (they are inside `clip`, so no other
+    /// thread writes them). Reading the mask's bytes, not rows widened ahead of time, keeps the
+    /// masks of a 4K chart in L2.
     @inline(__always)
-    static func blendOpaque(lanes: UnsafePointer<SIMD8<UInt16>>, vectors: Int, width: Int, height: Int, x: Int, y: Int,
-                            clip: PixelRectBox, tile: UnsafePointer<UInt32>, shape: TileShape = .standard,
+    static func blendOpaque(mask: UnsafePointer<UInt8>, width: Int, height: Int, x: Int, y: Int, clip: PixelRectBox,
+                            tile: UnsafePointer<UInt32>, shape: TileShape = .standard,
                             base: UnsafeMutableRawPointer, stride: Int) {
         let tmask = shape.mask, rowBytes = shape.row &* 4
+        let keep = widthMask(width)
         // The common case (a dot or a small seat inside its tile): one vector per row.
         if width <= 4 && x >= clip.x0 && x &+ 4 <= clip.x1 {
             let y0 = Swift.max(y, clip.y0), y1 = Swift.min(y &+ height, clip.y1)
             let low = SIMD8<UInt16>(repeating: 0x00FF)
-            var row = lanes + (y0 &- y) &* vectors
+            var row = mask + (y0 &- y) &* width
             var p = base + y0 &* stride + x &* 4
             let colors = UnsafeRawPointer(tile + (x & tmask))
             var yy = y0
             while yy < y1 {
                 let sv = colors.loadUnaligned(fromByteOffset: (yy & tmask) &* rowBytes, as: SIMD8<UInt16>.self)
-                blendVector(row.pointee, at: p, sEven: sv & low, sOdd: sv &>> 8)
-                row += vectors; p += stride; yy &+= 1
+                let c = UInt32(truncatingIfNeeded: maskRow(row, widthMask: keep))
+                blendVector(lanes(c), at: p, sEven: sv & low, sOdd: sv &>> 8)
+                row += width; p += stride; yy &+= 1
             }
             return
         }
         // A seat of five to eight pixels inside its tile (4K's home view): two vectors per row.
-        if width <= 8 && vectors >= 2 && x >= clip.x0 && x &+ 8 <= clip.x1 {
+        if width <= 8 && x >= clip.x0 && x &+ 8 <= clip.x1 {
             let y0 = Swift.max(y, clip.y0), y1 = Swift.min(y &+ height, clip.y1)
             let low = SIMD8<UInt16>(repeating: 0x00FF)
-            var row = lanes + (y0 &- y) &* vectors
+            var row = mask + (y0 &- y) &* width
             var p = base + y0 &* stride + x &* 4
             let colors = UnsafeRawPointer(tile + (x & tmask))
             var yy = y0
@@ -137,14 +163,15 @@ extension SeatMaskBlender {
                 let offset = (yy & tmask) &* rowBytes
                 let sv0 = colors.loadUnaligned(fromByteOffset: offset, as: SIMD8<UInt16>.self)
                 let sv1 = colors.loadUnaligned(fromByteOffset: offset &+ 16, as: SIMD8<UInt16>.self)
-                blendVector(row[0], at: p, sEven: sv0 & low, sOdd: sv0 &>> 8)
-                blendVector(row[1], at: p + 16, sEven: sv1 & low, sOdd: sv1 &>> 8)
-                row += vectors; p += stride; yy &+= 1
+                let c = maskRow(row, widthMask: keep)
+                blendVector(lanes(UInt32(truncatingIfNeeded: c)), at: p, sEven: sv0 & low, sOdd: sv0 &>> 8)
+                blendVector(lanes(UInt32(truncatingIfNeeded: c >> 32)), at: p + 16, sEven: sv1 & low, sOdd: sv1 &>> 8)
+                row += width; p += stride; yy &+= 1
             }
             return
         }
-        blendOpaqueClipped(lanes: lanes, vectors: vectors, width: width, height: height, x: x, y: y, clip: clip,
-                           tile: tile, shape: shape, base: base, stride: stride)
+        blendOpaqueClipped(mask: mask, width: width, height: height, x: x, y: y, clip: clip, tile: tile, shape: shape,
+                           base: base, stride: stride)
     }
 
     /// Four pixels at `p` ← `d + (s − d)·c/255` per channel pair (`c`: coverage lanes; `sEven`,
@@ -161,32 +188,33 @@ extension SeatMaskBlender {
         p.storeBytes(of: e | (o &<< 8), as: SIMD8<UInt16>.self)
     }
 
-    /// `blendOpaque` for a mask that crosses the clip's sides or is wider than four pixels.
+    /// `blendOpaque` for a mask that crosses the clip's sides.
     @inline(never)
-    static func blendOpaqueClipped(lanes: UnsafePointer<SIMD8<UInt16>>, vectors: Int, width: Int, height: Int, x: Int,
-                                   y: Int, clip: PixelRectBox, tile: UnsafePointer<UInt32>, shape: TileShape,
+    static func blendOpaqueClipped(mask: UnsafePointer<UInt8>, width: Int, height: Int, x: Int, y: Int,
+                                   clip: PixelRectBox, tile: UnsafePointer<UInt32>, shape: TileShape,
                                    base: UnsafeMutableRawPointer, stride: Int) {
         let y0 = Swift.max(y, clip.y0), y1 = Swift.min(y &+ height, clip.y1)
         if y0 >= y1 || x >= clip.x1 || x &+ width <= clip.x0 { return }
         let tmask = shape.mask, trow = shape.row
         let low = SIMD8<UInt16>(repeating: 0x00FF)
+        let keep = widthMask(width)
         var yy = y0
         while yy < y1 {
-            let row = lanes + (yy &- y) &* vectors
+            let row = maskRow(mask + (yy &- y) &* width, widthMask: keep)
             let d = base + yy &* stride
             let colors = tile + ((yy & tmask) &* trow)
             var v = 0
-            while v < vectors && v &* 4 < width {
+            while v &* 4 < width {
                 let px = x &+ v &* 4
-                let c = row[v]
+                let c = UInt32(truncatingIfNeeded: row >> UInt64(truncatingIfNeeded: 32 &* v))
                 if px >= clip.x0 && px &+ 4 <= clip.x1 {
                     let sv = UnsafeRawPointer(colors + (px & tmask)).loadUnaligned(as: SIMD8<UInt16>.self)
-                    blendVector(c, at: d + px &* 4, sEven: sv & low, sOdd: sv &>> 8)
+                    blendVector(lanes(c), at: d + px &* 4, sEven: sv & low, sOdd: sv &>> 8)
                 } else {
                     let pixels = d.assumingMemoryBound(to: UInt32.self)
                     for k in 0..<4 {
                         let xx = px &+ k
-                        let cov = UInt32(c[2 &* k])
+                        let cov = (c >> UInt32(8 &* k)) & 0xFF
                         if cov == 0 || xx < clip.x0 || xx >= clip.x1 { continue }
                         let color = colors[xx & tmask]
                         pixels[xx] = cov == 255 ? color

@@ -38,15 +38,7 @@ final class SeatMaskCache {
         /// Top-left of the mask relative to the seat's base pixel.
         var x0: Int16, y0: Int16
         var width: UInt16, height: UInt16
-        /// Offset (in `CoverageLanes`) of the mask's lane rows in `lanes`, or −1 when it has none
-        /// (wider than `laneMaxWidth`, or a seat size whose slots are too big for lane rows).
-        var laneOffset: Int32
     }
-
-    /// A mask row prepared for four-pixel blends: four pixels per vector, each pixel's coverage
-    /// in both 16-bit lanes of its 32-bit slot (lanes past the mask's width are 0), so the
-    /// blend multiplies channel pairs (B R, G A) without widening bytes.
-    typealias CoverageLanes = SIMD8<UInt16>
 
     /// The device seat side (px) the masks are for; −1 before `configure`.
     private(set) var deviceSize = -1.0
@@ -64,15 +56,12 @@ final class SeatMaskCache {
     private var infos: UnsafeMutablePointer<MaskInfo>
     private var infoCapacity = 0
     private(set) var slotCount = 0
+    /// The masks, tight rows of `width` bytes, a slot of `slotSide`² bytes each, followed by
+    /// `arenaPadding` bytes: any mask row can be read as one 8-byte load
+    /// (`SeatMaskBlender.blendOpaque`).
     private(set) var arena: UnsafeMutablePointer<UInt8>
     private var arenaCapacity = 0
-    /// Lane rows of the masks at most `laneMaxWidth` px wide: `laneVectors` vectors per row,
-    /// `slotSide` rows per slot.
-    private(set) var lanes: UnsafeMutablePointer<CoverageLanes>
-    private var laneCapacity = 0
-    /// Masks up to this width (px) get lane rows (two vectors per row).
-    static let laneMaxWidth = 8
-    static let laneVectors = 2
+    static let arenaPadding = 8
     private var pending: [Int32] = []
     /// Where each rotation step's run of pending keys begins (`generatePending`'s work items).
     private var stepRuns: [Int32] = []
@@ -121,7 +110,6 @@ final class SeatMaskCache {
         slotOfKey = .allocate(capacity: 1)
         infos = .allocate(capacity: 1)
         arena = .allocate(capacity: 1)
-        lanes = .allocate(capacity: 1)
         outlinePoints = .allocate(capacity: 1)
         outlineStarts = .allocate(capacity: 1)
         outlineOf = .allocate(capacity: 1)
@@ -130,7 +118,7 @@ final class SeatMaskCache {
     }
 
     deinit {
-        slotOfKey.deallocate(); infos.deallocate(); arena.deallocate(); lanes.deallocate()
+        slotOfKey.deallocate(); infos.deallocate(); arena.deallocate()
         outlinePoints.deallocate(); outlineStarts.deallocate(); outlineOf.deallocate()
         for w in 0..<scratchCount {
             scratchRasterizers[w].release()
@@ -153,7 +141,6 @@ final class SeatMaskCache {
     /// Bytes held by the cache.
     var memoryFootprint: Int {
         keyCapacity * 4 + infoCapacity * MemoryLayout<MaskInfo>.stride + arenaCapacity
-            + laneCapacity * MemoryLayout<CoverageLanes>.stride
     }
 
     /// Prepares for seats of side `size` device px; drops every mask when the size changes.
@@ -192,12 +179,6 @@ final class SeatMaskCache {
         resetOutlines(steps: 0)
         infos.deallocate(); infos = .allocate(capacity: 1); infoCapacity = 0
         arena.deallocate(); arena = .allocate(capacity: 1); arenaCapacity = 0
-        lanes.deallocate(); lanes = .allocate(capacity: 1); laneCapacity = 0
-    }
-
-    /// Lane vectors per slot (0: the masks are too big for lane rows).
-    private var lanesPerSlot: Int {
-        slotSide <= 2 * SeatMaskCache.laneMaxWidth ? slotSide * SeatMaskCache.laneVectors : 0
     }
 
     /// The rotation step of device angle `angle` (radians) among `steps` (`rotationSteps`) per
@@ -248,18 +229,13 @@ final class SeatMaskCache {
             infos.deallocate(); infos = n; infoCapacity = bigger
         }
         let needBytes = slotCount * side * side
-        if needBytes > arenaCapacity {
-            let bigger = Swift.max(needBytes, arenaCapacity * 2, 4096)
+        if needBytes + SeatMaskCache.arenaPadding > arenaCapacity {
+            let bigger = Swift.max(needBytes + SeatMaskCache.arenaPadding, arenaCapacity * 2, 4096)
             let n = UnsafeMutablePointer<UInt8>.allocate(capacity: bigger)
+            // (Initialized: the padding and a slot's unused bytes are read, then masked off.)
+            n.initialize(repeating: 0, count: bigger)
             if arenaCapacity > 0 { n.update(from: arena, count: first * side * side) }
             arena.deallocate(); arena = n; arenaCapacity = bigger
-        }
-        let needLanes = slotCount * lanesPerSlot
-        if needLanes > laneCapacity {
-            let bigger = Swift.max(needLanes, laneCapacity * 2, 256)
-            let n = UnsafeMutablePointer<CoverageLanes>.allocate(capacity: bigger)
-            if laneCapacity > 0 { n.update(from: lanes, count: first * lanesPerSlot) }
-            lanes.deallocate(); lanes = n; laneCapacity = bigger
         }
         // Outlines of the rotation steps in use (sequential: shared arrays).
         if !isDot {
@@ -404,30 +380,14 @@ final class SeatMaskCache {
         }
         let offset = slot * side * side
         if maxX < 0 {
-            infos[slot] = MaskInfo(offset: Int32(offset), x0: 0, y0: 0, width: 0, height: 0, laneOffset: -1)
+            infos[slot] = MaskInfo(offset: Int32(offset), x0: 0, y0: 0, width: 0, height: 0)
             return
         }
         let w = maxX - minX + 1, h = maxY - minY + 1
         let out = arena + offset
         for y in 0..<h { (out + y * w).update(from: buffer + (minY + y) * side + minX, count: w) }
-        var laneOffset: Int32 = -1
-        let perSlot = lanesPerSlot
-        if perSlot > 0 && w <= SeatMaskCache.laneMaxWidth {
-            let rows = lanes + slot * perSlot
-            for y in 0..<h {
-                let row = out + y * w
-                for v in 0..<SeatMaskCache.laneVectors {
-                    // Pixels 4v … 4v + 3 (0 past the width), each in two 16-bit lanes.
-                    @inline(__always) func c(_ k: Int) -> UInt64 { 4 &* v &+ k < w ? UInt64(row[4 &* v &+ k]) : 0 }
-                    let low = c(0) | c(1) << 32, high = c(2) | c(3) << 32
-                    rows[y &* SeatMaskCache.laneVectors &+ v] =
-                        unsafeBitCast(SIMD2<UInt64>(low | low << 16, high | high << 16), to: CoverageLanes.self)
-                }
-            }
-            laneOffset = Int32(slot * perSlot)
-        }
         infos[slot] = MaskInfo(offset: Int32(offset), x0: Int16(minX - margin), y0: Int16(minY - margin),
-                               width: UInt16(w), height: UInt16(h), laneOffset: laneOffset)
+                               width: UInt16(w), height: UInt16(h))
     }
 
     /// Exact-area coverage of the axis-aligned square of `side` centred at (cx, cy).

@@ -188,7 +188,7 @@ extension SeatMaskBlender {
         p.storeBytes(of: e | (o &<< 8), as: SIMD8<UInt16>.self)
     }
 
-    /// `blendOpaque` for a mask that crosses the clip's sides.
+    /// `blendOpaque` for a mask whose group of four or eight pixels crosses the clip's sides.
     @inline(never)
     static func blendOpaqueClipped(mask: UnsafePointer<UInt8>, width: Int, height: Int, x: Int, y: Int,
                                    clip: PixelRectBox, tile: UnsafePointer<UInt32>, shape: TileShape,

@@ -61,7 +61,7 @@ final class SeatMaskCache {
     /// (`SeatMaskBlender.blendOpaque`).
     private(set) var arena: UnsafeMutablePointer<UInt8>
     private var arenaCapacity = 0
-    static let arenaPadding = 8
+    static let arenaPadding = SeatMaskBlender.rowLoadWidth
     private var pending: [Int32] = []
     /// Where each rotation step's run of pending keys begins (`generatePending`'s work items).
     private var stepRuns: [Int32] = []
@@ -232,9 +232,10 @@ final class SeatMaskCache {
         if needBytes + SeatMaskCache.arenaPadding > arenaCapacity {
             let bigger = Swift.max(needBytes + SeatMaskCache.arenaPadding, arenaCapacity * 2, 4096)
             let n = UnsafeMutablePointer<UInt8>.allocate(capacity: bigger)
-            // (Initialized: the padding and a slot's unused bytes are read, then masked off.)
-            n.initialize(repeating: 0, count: bigger)
-            if arenaCapacity > 0 { n.update(from: arena, count: first * side * side) }
+            let kept = arenaCapacity > 0 ? first * side * side : 0
+            n.initialize(from: arena, count: kept)
+            // (The rest too: the padding and a slot's unused bytes are read, then masked off.)
+            (n + kept).initialize(repeating: 0, count: bigger - kept)
             arena.deallocate(); arena = n; arenaCapacity = bigger
         }
         // Outlines of the rotation steps in use (sequential: shared arrays).

@@ -130,10 +130,19 @@ struct ImageSampler {
             if u < 0 { u += w }
             if v < 0 { v += h }
             let row = pixels(v)
-            for i in 0..<count {
+            let period = Swift.min(count, w)
+            for i in 0..<period {
                 out[i] = row[u]
                 u &+= 1
                 if u == w { u = 0 }
+            }
+            // The rest repeats the first period: copied from what is written, doubling (a
+            // tribune's span is hundreds of pixels of an 8-pixel tile).
+            var done = period
+            while done < count {
+                let n = Swift.min(done, count &- done)
+                (out + done).update(from: out, count: n)
+                done &+= n
             }
         } else if let o = integerOffset {
             for i in 0..<count { out[i] = texel(x + i + o.x, y + o.y) }

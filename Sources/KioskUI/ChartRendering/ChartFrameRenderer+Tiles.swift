@@ -2,8 +2,9 @@ import Geometry
 import Raster
 import Seating
 
-/// One run of tiles drawn into the back buffer: background, field, tribunes with outlines,
-/// then the seats from their masks, tile by tile.
+/// One run of tiles drawn into the back buffer: background, field, tribunes with outlines
+/// (a band under the fill, or a stroke over it: `ChartSceneOutlines.TribuneShapes`), then the
+/// seats from their masks, tile by tile.
 extension ChartFrameRenderer {
     func draw(run: TileRun, layout l: ChartSceneLayout, context ctx: DrawingContext) {
         let T = grid.tileSize
@@ -25,8 +26,10 @@ extension ChartFrameRenderer {
         let selected = scene.selectedTribune
         for t in 0..<venue.tribunes.count where !l.tribuneBounds[t].intersection(contentRect).isEmpty {
             guard let f = l.tribuneFill[t], let o = l.tribuneOutline[t] else { continue }
+            let first = l.tribuneOutlineFirst[t]
+            if first { ctx.fill(o, with: .solid(style.outline)) }
             ctx.fill(f, with: t == selected ? .solid(style.selectedTribune) : tribunePaints[t])
-            ctx.fill(o, with: .solid(style.outline))
+            if !first { ctx.fill(o, with: .solid(style.outline)) }
         }
 
         // Seats, tile by tile, clipped to the run: a seat across a border between two of its

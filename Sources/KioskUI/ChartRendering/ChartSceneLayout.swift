@@ -49,6 +49,8 @@ final class ChartSceneLayout {
     private(set) var fieldFill: Path?, fieldLines: Path?
     let fieldBounds: PixelRect
     private(set) var tribuneFill: [Path?], tribuneOutline: [Path?]
+    /// Per tribune: its outline is drawn before its fill (a band), not after it (a stroke).
+    private(set) var tribuneOutlineFirst: [Bool]
     let tribuneBounds: [PixelRect]
 
     /// Device px per chart unit of `m`.
@@ -84,6 +86,7 @@ final class ChartSceneLayout {
         tribuneBounds = venue.tribunes.map { deviceBounds($0.bounds, pad: outlinePad) }
         tribuneFill = Array(repeating: nil, count: venue.tribunes.count)
         tribuneOutline = Array(repeating: nil, count: venue.tribunes.count)
+        tribuneOutlineFirst = Array(repeating: false, count: venue.tribunes.count)
 
         let deviceSeat = Self.deviceSeat(scene, transform: m)
         masks.configure(deviceSize: deviceSeat)
@@ -231,18 +234,24 @@ final class ChartSceneLayout {
         let m = transform
         tribuneFill.withUnsafeMutableBufferPointer { fills in
         tribuneOutline.withUnsafeMutableBufferPointer { lines in
+        tribuneOutlineFirst.withUnsafeMutableBufferPointer { first in
             workers.run(count: missing.count) { _, i in
                 let t = missing[i]
-                fills[t] = venue.tribunes[t].path.applying(m).flattened(tolerance: 0.1)
-                lines[t] = outlines.tribuneOutline(t, venue).applying(m).flattened(tolerance: 0.1)
+                let shapes = outlines.tribuneShapes(t, venue)
+                let tolerance = shapes.flatteningTolerance
+                fills[t] = shapes.fill.applying(m).flattened(tolerance: tolerance)
+                lines[t] = shapes.outline.applying(m).flattened(tolerance: tolerance)
+                first[t] = shapes.outlineFirst
             }
-        }}
+        }}}
     }
 
     /// Builds tribune `t`'s device paths (if not yet).
     func ensureTribune(_ t: Int, _ venue: Venue, outlines: ChartSceneOutlines) {
         guard tribuneFill[t] == nil else { return }
-        tribuneFill[t] = venue.tribunes[t].path.applying(transform).flattened(tolerance: 0.1)
-        tribuneOutline[t] = outlines.tribuneOutline(t, venue).applying(transform).flattened(tolerance: 0.1)
+        let shapes = outlines.tribuneShapes(t, venue)
+        tribuneFill[t] = shapes.fill.applying(transform).flattened(tolerance: shapes.flatteningTolerance)
+        tribuneOutline[t] = shapes.outline.applying(transform).flattened(tolerance: shapes.flatteningTolerance)
+        tribuneOutlineFirst[t] = shapes.outlineFirst
     }
 }

@@ -5,8 +5,9 @@ import Seating
 /// Draws the venue under a view state: background, field (green rectangle, halfway line,
 /// centre circle), tribunes in their category's colour and cue (`MapStyle.tribuneLook`, the
 /// selected one a plain dark ground) with white outlines (`Tribune.outlineBand`), and the
-/// selected tribune's seats in their status's look (`MapStyle`) faded in by `seatReveal`. The reference drawing:
-/// every path is rebuilt each frame (`ChartFrameRenderer` draws the same picture fast).
+/// selected tribune's seats in their status's look (`MapStyle`) faded in by `seatReveal`. The
+/// reference drawing: every path is rebuilt each frame (`ChartFrameRenderer` draws the same
+/// picture fast).
 public struct ChartRenderer {
     public var background = Color(red: 0.06, green: 0.09, blue: 0.16)
     public var field = Color(red: 0.18, green: 0.55, blue: 0.27)
@@ -50,9 +51,8 @@ public struct ChartRenderer {
             let paint: Paint = i == chart.selectedTribune ? .solid(selectedTribune) : paints[i]
             // The outline as a band under a shrunk fill where the shape has one (the picture
             // of fill-then-stroke, with fewer edges: `Tribune.outlineBand`).
-            // (Flattened finer: the band's edges are in view, the fill's was under the stroke.)
             if let band = t.outlineBand(halfWidth: outlineStyle.lineWidth / 2) {
-                let tolerance = DrawingContext.exactFlatteningTolerance / scale
+                let tolerance = ChartSceneOutlines.bandFlatteningTolerance / scale
                 context.fill(band.outer.flattened(tolerance: tolerance), with: .solid(outline))
                 context.fill(band.inner.flattened(tolerance: tolerance), with: paint)
             } else {

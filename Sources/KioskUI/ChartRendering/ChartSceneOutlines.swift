@@ -22,11 +22,15 @@ final class ChartSceneOutlines {
         var outline: Path
         var outlineFirst: Bool
 
-        /// The device px a flattened copy may lie from the curves: a band's edges are in view
-        /// (a chord 0.1 px inside the shrunk fill's arc showed up to 25 levels of outline
-        /// colour), a stroked outline covers the fill's edge and is flattened already.
-        var flatteningTolerance: Double { outlineFirst ? DrawingContext.exactFlatteningTolerance : 0.1 }
+        /// The device px a flattened copy may lie from the curves (`bandFlatteningTolerance`
+        /// for a band; a stroked outline covers the fill's edge and is flattened already).
+        var flatteningTolerance: Double { outlineFirst ? ChartSceneOutlines.bandFlatteningTolerance : 0.1 }
     }
+
+    /// How far (device px) a band's flattened paths may lie from its curves, here and in
+    /// `ChartRenderer`: its edges are in view (a chord 0.1 px inside the shrunk fill's arc
+    /// showed up to 25 levels of outline colour; the fill's edge used to be under the stroke).
+    static let bandFlatteningTolerance = DrawingContext.exactFlatteningTolerance
     private var field: Path?
 
     init(scale: Double, reduction: Int = 1, style: ChartRenderer, tribuneCount: Int) {

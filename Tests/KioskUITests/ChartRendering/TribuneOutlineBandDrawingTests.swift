@@ -39,7 +39,7 @@ import Seating
                 if useBand, let band = t.outlineBand(halfWidth: halfWidth) {
                     bands += 1
                     // Flattened as the chart flattens them (`ChartSceneOutlines.TribuneShapes`).
-                    let tolerance = DrawingContext.exactFlatteningTolerance / fit
+                    let tolerance = ChartSceneOutlines.bandFlatteningTolerance / fit
                     ctx.fill(band.outer.flattened(tolerance: tolerance), with: .solid(style.outline))
                     ctx.fill(band.inner.flattened(tolerance: tolerance), with: .solid(fill))
                 } else {

@@ -207,7 +207,7 @@ let package = Package(
         // The cairo-agreement corpus is scene files: its tests read them through SceneFile.
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "SceneFile", "TestFixtures", "Spawn"],
                     resources: [.copy("Corpus")]),
-        .testTarget(name: "TextTests", dependencies: ["Text", "Raster", "Geometry", "CFontStack"]),
+        .testTarget(name: "TextTests", dependencies: ["Text", "Raster", "Geometry", "CFontStack", "TestFixtures"]),
         .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "Text", "Raster", "Geometry"]),
         .testTarget(name: "ChartBenchmarkTests", dependencies: ["ChartBenchmark", "SceneFile", "Geometry"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "Geometry"]),

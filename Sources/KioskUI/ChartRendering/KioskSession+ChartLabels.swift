@@ -29,8 +29,19 @@ extension KioskSession {
         return !labels.place(view: view, within: area, paints: paints, marked: mapStyle.markedPaints, glyphTribune: overlayTribune).isEmpty
     }
 
-    /// Draws the labels last placed into `surface`.
+    /// Draws the labels last placed into `surface`, in row bands shared by the chart's workers
+    /// (a tribune's seat numbers at 4K are about a sixth of a pan frame on one thread); each
+    /// band's pixels depend only on the band, so the bytes are those of one pass. Every band
+    /// goes through all the labels, so there are only `labelBandsPerWorker` of them a worker.
     func drawPlacedLabels(into surface: Surface) {
-        frameCache.labels?.draw(into: surface, clip: surface.bounds)
+        guard let labels = frameCache.labels else { return }
+        let workers = bandWorkers
+        let bands = Swift.max(1, workers.count * Self.labelBandsPerWorker)
+        let rows = Swift.max(Self.pictureCopyBand, (surface.height + bands - 1) / bands)
+        workers.forEachBand(of: surface.bounds, rows: rows) { band in labels.draw(into: surface, clip: band) }
     }
+
+    /// Label bands per chart worker (`drawPlacedLabels`): enough to even out where the labels
+    /// crowd, few enough that passing over every label in each band costs nothing.
+    static let labelBandsPerWorker = 4
 }

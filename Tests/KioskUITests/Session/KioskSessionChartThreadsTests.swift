@@ -8,9 +8,9 @@ import Testing
 
 /// The kiosk's frames with one chart worker and with two (`Configuration.chartThreads`):
 /// the same bytes every frame of a zoom into a tribune (resampled frames, the seats' reveal
-/// with its outlines drawing in) and of the way home (drawn a step further out, magnified).
-/// At 2560×1440 the exact frames in motion are drawn at half resolution and the picture is
-/// copied to the screen in bands by the workers.
+/// with its outlines drawing in), of a pan in it (its labels drawn in bands) and of the way
+/// home (drawn a step further out, magnified). At 2560×1440 the exact frames in motion are
+/// drawn at half resolution and the picture is copied to the screen in bands by the workers.
 @Suite struct KioskSessionChartThreadsTests {
     @Test(arguments: [Size(width: 640, height: 400), Size(width: 2560, height: 1440)])
     func oneWorkerAndTwoDrawTheSameFrames(size: Size) {
@@ -34,9 +34,25 @@ import Testing
         for d in [one, two] { d.tap(d.tribunePoint(tribune), after: 0.05) }
         var t = one.now
         for _ in 0..<70 { t += 1.0 / 60; frame(at: t) }
+        // A finger drags the revealed tribune 7 px a frame: its seat numbers are drawn over the
+        // renderer's frame in bands by the workers (`drawPlacedLabels`).
+        var labelled = 0
+        let start = Point(x: size.width / 2, y: size.height / 2)
+        let ids = [one, two].map { $0.touchDown(start, after: 0.05) }
+        t = one.now
+        for k in 1...12 {
+            t += 1.0 / 60
+            let p = Point(x: start.x + 7 * Double(k), y: start.y)
+            for (d, id) in zip([one, two], ids) { d.frame(t, [.init(id: id, location: p, phase: .moved)]) }
+            frame(at: t)
+            if one.session.interaction.chart.selectedTribune != nil, let l = one.session.frameCache.labels, !l.placed.isEmpty { labelled += 1 }
+        }
+        for (d, id) in zip([one, two], ids) { d.lift(id, at: Point(x: start.x + 84, y: start.y)) }
+        t = one.now
+        #expect(labelled >= 10, "\(labelled) of 12 pan frames in the tribune had labels")
         for d in [one, two] { d.session.interaction.home() }
         for _ in 0..<70 { t += 1.0 / 60; frame(at: t) }
-        #expect(frames == 141 && differing == 0, "\(differing) of \(frames) frames differ")
+        #expect(frames == 153 && differing == 0, "\(differing) of \(frames) frames differ")
         // The animations ran: frames in motion were resampled on the way in and out.
         #expect(resampled >= 10, "\(resampled) resampled frames")
         // Above 3 megapixels some of them were drawn at half resolution; below, none.

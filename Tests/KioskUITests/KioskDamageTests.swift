@@ -101,15 +101,23 @@ import Testing
         }
     }
 
-    @Test func toastAndIdlePromptRepaintTheirRects() {
-        let d = KioskDriver()
-        let shared = Surface(width: 1920, height: 1080)
+    /// Zooms into the rect tribune and chooses its two middle seats, then renders (checked);
+    /// returns the tribune and the seats.
+    static func twoSeatsChosen(_ d: KioskDriver, _ shared: Surface) -> (tribune: Int, a: Int, b: Int) {
         let t = d.zoomIn()
         let (a, b) = d.middleSeats(t)
         d.tap(d.seatPoint(a)); d.tap(d.seatPoint(b))
         d.run(to: d.now + 0.5)
-        var r = Self.step(d, shared)
+        let r = step(d, shared)
         #expect(r.differing == 0)
+        return (t, a, b)
+    }
+
+    @Test func toastAndIdlePromptRepaintTheirRects() {
+        let d = KioskDriver()
+        let shared = Surface(width: 1920, height: 1080)
+        let (_, a, _) = Self.twoSeatsChosen(d, shared)
+        var r: (damage: [PixelRect], differing: Int)
         d.session.receive(.seatTaken(d.venue.seatIDs[a]))
         d.run(to: d.now + 0.5)
         r = Self.step(d, shared)
@@ -129,6 +137,51 @@ import Testing
         d.run(to: d.now + 1)
         r = Self.step(d, shared)
         #expect(r.differing == 0 && !r.damage.isEmpty && Self.inside(r.damage, d.session.layout.card))
+    }
+
+    /// A pan in the revealed tribune, whose frames the renderer copies out of its back buffer
+    /// straight onto the screen once its window wraps around that buffer, the tribune's
+    /// overlay over them (`chartPicture`): each frame matches a full render; so does the
+    /// frame after it where only a toast leaves, whose chart comes from the back buffer again
+    /// (`completedPicture`).
+    @Test func panInATribuneMatchesAFullRender() {
+        let d = KioskDriver()
+        let shared = Surface(width: 1920, height: 1080)
+        let (t, a, b) = Self.twoSeatsChosen(d, shared)
+        var r: (damage: [PixelRect], differing: Int)
+        // Rightwards: the content moves right, so the screen's window wraps at once.
+        let start = d.tribunePoint(t)
+        var p = start, wrapped = 0
+        let id = d.touchDown(start, after: 0.05)
+        for k in 1...12 {
+            p.x += 9; p.y += k % 3 == 0 ? 4 : 0
+            d.frame(d.now + 1.0 / 60, [.init(id: id, location: p, phase: .moved)])
+            r = Self.step(d, shared)
+            if d.session.frameCache.chartFrames?.bufferWindow() == nil { wrapped += 1 }
+            #expect(r.differing == 0, "pan frame \(k): \(r.differing) pixels differ")
+        }
+        #expect(wrapped >= 10, "\(wrapped) of 12 pan frames wrapped around the back buffer")
+        d.lift(id, at: p)
+        d.run(to: d.now + 1)
+        r = Self.step(d, shared)
+        #expect(r.differing == 0)
+        d.session.receive(.seatTaken(d.venue.seatIDs[a]))
+        d.run(to: d.now + 0.5)
+        r = Self.step(d, shared)
+        #expect(r.differing == 0)
+        // The toast leaves: its pill only, the chart under it from the back buffer.
+        d.run(to: d.now + KioskSession.toastDuration)
+        let fromBuffer = d.session.frameCache.chartFrames?.bufferWindow() == nil
+        r = Self.step(d, shared)
+        #expect(fromBuffer && d.session.toastText == nil)
+        #expect(r.differing == 0 && r.damage.count == 1 && Self.area(r.damage) < 1920 * 1080 / 20, "\(r.damage)")
+        // Two frames in a row into the screen: the second (a seat let go) copies the whole
+        // frame out again, not only the seat's tiles: the first one's overlay is on the screen.
+        d.tap(d.seatPoint(b)); d.run(to: d.now + 0.5)
+        d.session.render(into: shared)
+        d.tap(d.seatPoint(b)); d.run(to: d.now + 0.5)
+        r = Self.step(d, shared)
+        #expect(r.differing == 0, "\(r.differing) pixels differ")
     }
 
     /// The chart changes hands from the trace-in (drawn directly) to the frame renderer: the

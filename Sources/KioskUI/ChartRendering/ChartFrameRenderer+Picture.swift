@@ -37,4 +37,25 @@ extension ChartFrameRenderer {
         windowSurface = w
         return w
     }
+
+    /// Forgets where the last frame went: for a host that drew over the surface it was copied
+    /// into (the kiosk's tribune overlay, drawn on the screen). The next frame into that surface
+    /// copies the whole screen again instead of only what changed.
+    func forgetDestination() { lastSurface = nil }
+
+    /// True when the back buffer holds the last frame as it was shown: it was drawn exactly, at
+    /// the screen's resolution (not resampled, reduced or half drawn).
+    var holdsLastFrame: Bool {
+        layout != nil && layoutReduction == 1 && lastFrame.mode != .resampled && lastFrame.mode != .partial
+    }
+
+    /// Copies the last frame from the back buffer into `surface` (screen-sized) when it holds
+    /// it (`holdsLastFrame`); false otherwise, `surface` untouched.
+    @discardableResult
+    func copyLastFrame(into surface: Surface) -> Bool {
+        guard holdsLastFrame, surface.width == screen.width, surface.height == screen.height else { return false }
+        let window = PixelRect(x: -pan.x, y: -pan.y, width: contentScreen.width, height: contentScreen.height)
+        copyOut(rows(of: window, except: []), into: surface)
+        return true
+    }
 }

@@ -114,11 +114,12 @@ public final class ChartFrameRenderer {
     /// The reduction the layout's content was drawn at (1: the screen's resolution; see
     /// `motionReduction`), and the screen-sized window of content it covers at pan 0.
     private(set) var layoutReduction = 1
-    private var contentScreen: PixelRect
+    private(set) var contentScreen: PixelRect
     private var lastView: ChartViewState?
     private var displayApproximate = false
-    /// Where the last frame went: `render`'s surface, or the window `renderPicture` left it in.
-    private weak var lastSurface: Surface?
+    /// Where the last frame went: `render`'s surface, or the window `renderPicture` left it in
+    /// (nil after `forgetDestination`).
+    weak var lastSurface: Surface?
     /// The window surface last made (`bufferWindow`), kept while the window stays.
     var windowSurface: Surface?
     let screen: PixelRect

@@ -87,7 +87,7 @@ let package = Package(
         // The one owner of libudev: device discovery and monitors for hotplug and touch.
         .target(name: "Udev", dependencies: ["CUdev", .product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "KioskUI", dependencies: ["JSON", "Geometry", "Raster", "Text", "Animation", "Seating", "Gestures", "Recording",
-                                         "QRCode", "Localization"],
+                                         "QRCode", "Localization", "CCacheLines"],
                 swiftSettings: hotPathSettings),
         // The display seam: the `Display` protocol and a headless display, above Raster, below
         // both the DRM presenter and the kiosk runtime.

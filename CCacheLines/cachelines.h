@@ -1,4 +1,4 @@
-// Cache-line operations Swift has no intrinsic for: a prefetch ahead of a write, and a fill
+// Cache-line operations Swift has no intrinsic for: prefetches ahead of a read or a write, and a fill
 // through the processor's string stores. Header-only: inlined where called.
 #ifndef TRIBUNE_CACHELINES_H
 #define TRIBUNE_CACHELINES_H
@@ -9,6 +9,12 @@
 /// else `prefetcht0`); a hint: never faults, even for an invalid address.
 static inline __attribute__((always_inline)) void tribune_prefetch_for_write(const void *p) {
     __builtin_prefetch(p, 1, 3);
+}
+
+/// Asks for the cache line holding `p` ahead of a read (`prefetcht0`); a hint: never faults,
+/// even for an invalid address.
+static inline __attribute__((always_inline)) void tribune_prefetch_for_read(const void *p) {
+    __builtin_prefetch(p, 0, 3);
 }
 
 /// Sets `count` 32-bit values from `p` to `value`. On x86-64 with `rep stosl`: for long runs the

@@ -1,3 +1,4 @@
+import CCacheLines
 import Geometry
 import Raster
 import Seating
@@ -6,6 +7,9 @@ import Seating
 /// (a band under the fill, or a stroke over it: `ChartSceneOutlines.TribuneShapes`), then the
 /// seats from their masks, tile by tile.
 extension ChartFrameRenderer {
+    /// How many seats ahead of the one blended the tile loop prefetches a mask.
+    static let maskLookahead = 4
+
     func draw(run: TileRun, layout l: ChartSceneLayout, context ctx: DrawingContext) {
         let T = grid.tileSize
         let origin = grid.bufferOrigin(tileX: run.tileX, tileY: run.tileY)
@@ -38,7 +42,7 @@ extension ChartFrameRenderer {
         let base = grid.buffer.baseAddress, stride = grid.buffer.stride
         // (The cache in a local: read through `self` in the loop, it was retained per seat.)
         let masks = self.masks
-        let arena = UnsafePointer(masks.arena)
+        let arena = UnsafePointer(masks.arena), slotTable = masks.slotTable
         var pathSeats: [Int] = []
         let opaque = palette.first.map { $0 >> 24 == 255 } ?? false
         let marked = markedPaints, shape = tileShape
@@ -53,7 +57,18 @@ extension ChartFrameRenderer {
             for k in 0..<run.count {
                 guard let b = l.bin(tileX: run.tileX + k, tileY: run.tileY) else { continue }
                 let column = run.tileX + k
-                for j in Int(l.binStart[b])..<Int(l.binStart[b + 1]) {
+                let binEnd = Int(l.binStart[b + 1])
+                for j in Int(l.binStart[b])..<binEnd {
+                    // The mask of the seat `maskLookahead` on is asked for now: the masks are
+                    // scattered over the arena, and each seat's first read otherwise waits for
+                    // memory.
+                    if j &+ ChartFrameRenderer.maskLookahead < binEnd {
+                        let ahead = Int(keys[Int(binSeats[j &+ ChartFrameRenderer.maskLookahead])])
+                        if ahead >= 0 {
+                            let slot = slotTable[ahead]
+                            if slot >= 0 { tribune_prefetch_for_read(arena + Int(masks.info(slot: slot).offset)) }
+                        }
+                    }
                     let s = Int(binSeats[j])
                     // In the previous tile's bin too (its first column is further left): drawn there.
                     if k > 0 && ChartSceneLayout.firstTile(base: Int(bxs[s]), margin: margin) < column { continue }

@@ -42,7 +42,7 @@ extension ChartFrameRenderer {
         let base = grid.buffer.baseAddress, stride = grid.buffer.stride
         // (The cache in a local: read through `self` in the loop, it was retained per seat.)
         let masks = self.masks
-        let arena = UnsafePointer(masks.arena), slotTable = masks.slotTable
+        let arena = UnsafePointer(masks.arena)
         var pathSeats: [Int] = []
         let opaque = palette.first.map { $0 >> 24 == 255 } ?? false
         let marked = markedPaints, shape = tileShape
@@ -65,7 +65,7 @@ extension ChartFrameRenderer {
                     if j &+ ChartFrameRenderer.maskLookahead < binEnd {
                         let ahead = Int(keys[Int(binSeats[j &+ ChartFrameRenderer.maskLookahead])])
                         if ahead >= 0 {
-                            let slot = slotTable[ahead]
+                            let slot = masks.slot(ofKey: ahead)
                             if slot >= 0 { tribune_prefetch_for_read(arena + Int(masks.info(slot: slot).offset)) }
                         }
                     }

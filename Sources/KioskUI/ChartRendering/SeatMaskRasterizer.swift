@@ -137,18 +137,50 @@ final class SeatMaskRasterizer {
                 let top = table + Swift.min(Swift.max(fy, 0), fineHeight) * tableStride
                 let bottom = table + Swift.min(Swift.max(fy + n, 0), fineHeight) * tableStride
                 let o = out + y * side + x0
-                var bottomLeft = bottom[border[0]], topLeft = top[border[0]]
-                for j in 0..<columns {
+                var j = 0
+                while j &+ 4 <= columns {
+                    SeatMaskRasterizer.fourPixels(bottom: bottom, top: top, border: border.baseAddress.unsafelyUnwrapped + j,
+                                                  perPixel: perPixel,
+                                                  into: o + j)
+                    j &+= 4
+                }
+                var bottomLeft = bottom[border[j]], topLeft = top[border[j]]
+                while j < columns {
                     let r = border[j + 1]
                     let bottomRight = bottom[r], topRight = top[r]
                     let area = ((bottomRight - bottomLeft) - (topRight - topLeft)) * perPixel
                     bottomLeft = bottomRight; topLeft = topRight
                     let c = Swift.min(abs(area), 1)
                     o[j] = UInt8(truncatingIfNeeded: Int32(c * 255 + 0.5))
+                    j &+= 1
                 }
             }
         }
         return SIMD4(x0, y0, x1, y1)
+    }
+
+    /// Four mask pixels of one row: the pixel loop's arithmetic (`min(|area|, 1) · 255 + 0.5`,
+    /// truncated) lane by lane, so the same bytes. `border[0 ... 4]` are the pixels' left
+    /// borders' table columns and the last one's right; `bottom` and `top` the table rows.
+    @inline(__always)
+    static func fourPixels(bottom: UnsafePointer<Double>, top: UnsafePointer<Double>, border: UnsafePointer<Int>,
+                           perPixel: Double, into o: UnsafeMutablePointer<UInt8>) {
+        let r0 = border[0], r1 = border[1], r2 = border[2], r3 = border[3], r4 = border[4]
+        let b1 = bottom[r1], b2 = bottom[r2], b3 = bottom[r3], t1 = top[r1], t2 = top[r2], t3 = top[r3]
+        let bottomLeft = SIMD4(bottom[r0], b1, b2, b3), bottomRight = SIMD4(b1, b2, b3, bottom[r4])
+        let topLeft = SIMD4(top[r0], t1, t2, t3), topRight = SIMD4(t1, t2, t3, top[r4])
+        let area = ((bottomRight - bottomLeft) - (topRight - topLeft)) * perPixel
+        // |area| (the sign bit cleared), then min with 1 as `Swift.min` takes it.
+        let magnitude = unsafeBitCast(unsafeBitCast(area, to: SIMD4<UInt64>.self) & (UInt64.max >> 1),
+                                      to: SIMD4<Double>.self)
+        let v = magnitude.replacing(with: 1, where: magnitude .> 1) * 255 + 0.5
+        // Truncation of v ∈ [0.5, 255.5] without a trapping conversion: adding 1.5·2⁵² rounds
+        // to the nearest integer (into the low mantissa bits); one less where that rounded up.
+        let magic = SIMD4<Double>(repeating: 6755399441055744.0)
+        let shifted = v + magic
+        let roundedUp = SIMD4<Int64>().replacing(with: -1, where: (shifted - magic) .> v)
+        let bytes = SIMD4<UInt8>(truncatingIfNeeded: unsafeBitCast(shifted, to: SIMD4<Int64>.self) &+ roundedUp)
+        UnsafeMutableRawPointer(o).storeBytes(of: bytes, as: SIMD4<UInt8>.self)
     }
 
     /// Rasterizes the polygons straight onto the pixel grid, shifted by (`dx`, `dy`), into `out`

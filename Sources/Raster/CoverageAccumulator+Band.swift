@@ -1,3 +1,5 @@
+import Geometry
+
 extension CoverageAccumulator {
     /// `accumulate` for the dense band of a whole path (every seat), whose rows are the edges'
     /// own: no edge reaches outside them, so the clamps to the band and the empty-range test
@@ -40,14 +42,14 @@ extension CoverageAccumulator {
         let slope = Double(xq1 &- xq0) / Double(yq1 &- yq0)
         let fx0 = Double(xq0)
         var yb = (j0 &+ 1) << 8
-        var xa = xq0, xb = roundToInt32(fx0 + Double(yb &- yq0) * slope)
+        var xa = xq0, xb = FastRounding.int32(fx0 + Double(yb &- yq0) * slope)
         var (lo, hi) = coverRow(row, xs: Swift.min(xa, xb), xe: Swift.max(xa, xb), d: ((yb &- yq0) << 8) &* sign)
         if let blocks { mark(blocks + Int(j0) &* blockWords, lo, hi, originX: originX) }
         var j = j0 &+ 1
         let whole = sign << 16
         while j < jLast {
             row += stride
-            xa = xb; yb &+= 256; xb = roundToInt32(fx0 + Double(yb &- yq0) * slope)
+            xa = xb; yb &+= 256; xb = FastRounding.int32(fx0 + Double(yb &- yq0) * slope)
             (lo, hi) = coverRow(row, xs: Swift.min(xa, xb), xe: Swift.max(xa, xb), d: whole)
             if let blocks { mark(blocks + Int(j) &* blockWords, lo, hi, originX: originX) }
             j &+= 1

@@ -1,3 +1,5 @@
+import Geometry
+
 /// The exact-area coverage math shared by the fast rasterizer and the scalar reference.
 ///
 /// Edges are line segments in 24.8 fixed point (1/256 px). Each edge adds, for every pixel row it
@@ -80,7 +82,7 @@ enum CoverageAccumulator {
         // never round a point outside the edge's integer x range, so cells stay in the box.
         let slope = Double(xq1 &- xq0) / Double(yq1 &- yq0)
         let fx0 = Double(xq0)
-        @inline(__always) func xAt(_ y: Int32) -> Int32 { roundToInt32(fx0 + Double(y &- yq0) * slope) }
+        @inline(__always) func xAt(_ y: Int32) -> Int32 { FastRounding.int32(fx0 + Double(y &- yq0) * slope) }
         var j = jBegin
         // x at the top of the current row piece; carried from the previous piece's bottom, which
         // is the same expression at the same y, so banded and whole-path runs agree bit for bit.
@@ -125,35 +127,23 @@ enum CoverageAccumulator {
         let fs = Float(xs & 255) * inv256, fe = Float(xe & 255) * inv256
         let invW = 1 / (Float(ix1 &- ix0) + fe - fs)
         var u = 1 - fs
-        var q = round(Swift.min(u * u * 0.5 * invW, 1) * fd)
+        var q = FastRounding.int32(Swift.min(u * u * 0.5 * invW, 1) * fd)
         row[Int(ix0)] &+= q
         var prev = q
         var i = ix0 &+ 1
         while i < ix1 {
             u = Float(i &- ix0 &+ 1) - fs
-            q = round(Swift.min((u - 0.5) * invW, 1) * fd)
+            q = FastRounding.int32(Swift.min((u - 0.5) * invW, 1) * fd)
             row[Int(i)] &+= q &- prev
             prev = q
             i &+= 1
         }
         u = Float(ix1 &- ix0 &+ 1) - fs
         let v = 1 - fe
-        q = round(Swift.min((u - 0.5 - v * v * 0.5) * invW, 1) * fd)
+        q = FastRounding.int32(Swift.min((u - 0.5 - v * v * 0.5) * invW, 1) * fd)
         row[Int(ix1)] &+= q &- prev
         row[Int(ix1) &+ 1] &+= d &- q
         return (ix0, ix1 &+ 1)
-    }
-
-    /// v rounded to nearest (ties to even) without a trapping conversion: adding 1.5·2⁵² leaves
-    /// the integer in the low mantissa bits. Valid for |v| < 2³¹.
-    @inline(__always) static func roundToInt32(_ v: Double) -> Int32 {
-        Int32(truncatingIfNeeded: (v + 6755399441055744.0).bitPattern)
-    }
-
-    /// v rounded to nearest without a trapping conversion (adding 1.5·2²³ leaves the integer in
-    /// the low mantissa bits); valid for |v| < 2²².
-    @inline(__always) static func round(_ v: Float) -> Int32 {
-        Int32(bitPattern: (v + 12582912.0).bitPattern) &- 0x4B40_0000
     }
 
     /// 8-bit coverage of an accumulated cell value under the nonzero rule: min(|a|, 1), rounded.

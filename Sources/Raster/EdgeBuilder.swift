@@ -159,10 +159,9 @@ struct EdgeBuilder: PolylineSink {
     var maxX: Int32 { EdgeBuilder.fixed(hiX) }
     var maxY: Int32 { EdgeBuilder.fixed(hiY) }
 
-    /// v·256 rounded to nearest (ties to even) without a trapping conversion: adding 1.5·2⁵²
-    /// leaves the integer in the low mantissa bits. Valid for |v| < 2²² (clipped coordinates).
+    /// v·256 rounded to nearest (ties to even). Valid for |v| < 2²² (clipped coordinates).
     @inline(__always) static func fixed(_ v: Double) -> Int32 {
-        Int32(truncatingIfNeeded: (v * 256 + 6755399441055744.0).bitPattern)
+        FastRounding.int32(v * 256)
     }
 
     mutating func grow() {

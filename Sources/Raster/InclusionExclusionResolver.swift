@@ -1,3 +1,5 @@
+import Geometry
+
 /// Exact coverage for a few overlapping convex subpaths wound the same way (a seat's back,
 /// squab and rod; circles drawn as separate subpaths) by inclusion–exclusion: the subpaths'
 /// edges stay as built, and the outlines of their intersections are added with the weights
@@ -350,8 +352,8 @@ final class InclusionExclusionResolver {
     @inline(__always) private static func crossing(_ p: SIMD2<Int32>, _ q: SIMD2<Int32>, _ sp: Int64, _ sq: Int64)
         -> SIMD2<Int32> {
         let t = Double(sp) / (Double(sp) - Double(sq))
-        return SIMD2(CoverageAccumulator.roundToInt32(Double(p.x) + Double(q.x &- p.x) * t),
-                     CoverageAccumulator.roundToInt32(Double(p.y) + Double(q.y &- p.y) * t))
+        return SIMD2(FastRounding.int32(Double(p.x) + Double(q.x &- p.x) * t),
+                     FastRounding.int32(Double(p.y) + Double(q.y &- p.y) * t))
     }
 
     /// Appends the outline of an intersection of `members` polygons with its weight: reversed

@@ -1,3 +1,5 @@
+import Geometry
+
 /// Rewrites a set of edges whose winding numbers overlap or cross into an equivalent set whose
 /// winding is only 0 or 1, so exact-area accumulation gives the exact covered area.
 ///
@@ -26,7 +28,7 @@ final class WindingResolver {
         @inline(__always) func roundedX(at y: Int32) -> Int32 {
             if y == yTop { return xTop }
             if y == yBot { return xBot }
-            return CoverageAccumulator.roundToInt32(x(at: y))
+            return FastRounding.int32(x(at: y))
         }
     }
 

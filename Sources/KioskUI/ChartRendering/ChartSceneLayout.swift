@@ -137,10 +137,8 @@ final class ChartSceneLayout {
         let limitX0 = Double(originX - margin - 2), limitX1 = Double(originX + cols * T + margin + 2)
         let limitY0 = Double(originY - margin - 2), limitY1 = Double(originY + rws * T + margin + 2)
         let chunks = workers.count
-        // Round to the nearest 1/8 px without a libm call or a trapping conversion: adding
-        // 1.5·2⁵² leaves round(v) in the low bits of the sum (|v| < 2³¹ here: the limits above
-        // bound X and Y to a few screens).
-        let magic = 6_755_399_441_055_744.0
+        // Positions round to the nearest 1/8 px with FastRounding (|v| < 2³¹ here: the limits
+        // above bound X and Y to a few screens).
         let phaseShift = SeatMaskCache.phaseBits
         let binCount = cols * rws
         Self.binCursors(&cursor, ranges: chunks, binCount: binCount)
@@ -161,8 +159,8 @@ final class ChartSceneLayout {
                     guard X > limitX0, X < limitX1, Y > limitY0, Y < limitY1 else { ks[i] = -2; continue }
                     // Ties go up (as ⌊v + ½⌋): the sum rounds them to even.
                     let vx = X * fPhases, vy = Y * fPhases
-                    var qx = Int(Int32(truncatingIfNeeded: (vx + magic).bitPattern))
-                    var qy = Int(Int32(truncatingIfNeeded: (vy + magic).bitPattern))
+                    var qx = Int(FastRounding.int32(vx))
+                    var qy = Int(FastRounding.int32(vy))
                     if Double(qx) - vx == -0.5 { qx &+= 1 }
                     if Double(qy) - vy == -0.5 { qy &+= 1 }
                     let ix = qx >> phaseShift, iy = qy >> phaseShift

@@ -1,3 +1,5 @@
+import Geometry
+
 /// Seat masks at every sub-pixel phase from one rasterization per rotation step: the outline's
 /// exact signed area on a grid `finePerPixel` times finer than the pixels (one fine cell per
 /// phase step), kept as a summed-area table. A mask pixel at phase (kx, ky) is the block of
@@ -176,7 +178,7 @@ final class SeatMaskRasterizer {
         let v = magnitude.replacing(with: 1, where: magnitude .> 1) * 255 + 0.5
         // Truncation of v ∈ [0.5, 255.5] without a trapping conversion: adding 1.5·2⁵² rounds
         // to the nearest integer (into the low mantissa bits); one less where that rounded up.
-        let magic = SIMD4<Double>(repeating: 6755399441055744.0)
+        let magic = SIMD4<Double>(repeating: FastRounding.doubleBias)
         let shifted = v + magic
         let roundedUp = SIMD4<Int64>().replacing(with: -1, where: (shifted - magic) .> v)
         let bytes = SIMD4<UInt8>(truncatingIfNeeded: unsafeBitCast(shifted, to: SIMD4<Int64>.self) &+ roundedUp)

@@ -9,6 +9,13 @@ enum ScalarRasterizer {
     /// (∩ the surface), through `mask` when given.
     static func fill(_ path: Path, transform: AffineTransform, rule: FillRule, clip rawClip: PixelRect,
                      surface: Surface, pixel: UInt32, mode: BlendMode, mask: CoverageMask? = nil) {
+        fill(path, transform: transform, rule: rule, clip: rawClip, surface: surface, mode: mode, mask: mask) { _, _ in pixel }
+    }
+
+    /// `fill` with the premultiplied source pixel of each target pixel (x, y) from `source`.
+    static func fill(_ path: Path, transform: AffineTransform, rule: FillRule, clip rawClip: PixelRect,
+                     surface: Surface, mode: BlendMode, mask: CoverageMask? = nil,
+                     source: (_ x: Int, _ y: Int) -> UInt32) {
         let clip = Rasterizer.addressable(rawClip.intersection(surface.bounds))
         guard !clip.isEmpty, transform.isFinite else { return }
         // Edge building and overlap resolution are shared with the fast path (they decide the
@@ -40,7 +47,7 @@ enum ScalarRasterizer {
                 if let m = mask { c = div255(c * UInt32(m.value(x: x, y: y))) }
                 if c == 0 { continue }
                 let d = surface.pixel(x: x, y: y).rawValue
-                surface.setPixel(PremultipliedPixel(rawValue: blend(mode, pixel, coverage: c, d)), x: x, y: y)
+                surface.setPixel(PremultipliedPixel(rawValue: blend(mode, source(x, y), coverage: c, d)), x: x, y: y)
             }
         }
     }

@@ -47,56 +47,22 @@ struct SpanBlender: CoverageSink {
         }
     }
 
-    /// Fused prefix sum and opaque blend (the formulas of `blendSolid`'s opaque case), four
-    /// cells at a time: the running sums and their coverage in `SIMD4<Int32>` lanes, then four
-    /// pixels blended as channel pairs in 16-bit lanes; the remainder pixel by pixel. Same
-    /// bytes as the pixel loop (`ScalarRasterizer` is the reference).
+    /// Under an opaque source-over without a mask the prefix sum and the blend are fused
+    /// (`fusedOpaqueOver`): a solid source as it is, a shader's run shaded first.
     @inline(__always)
     mutating func accumulatedSpan(y: Int, x: Int, count: Int, cells: UnsafeMutablePointer<Int32>, evenOdd: Bool,
                                   scratch: UnsafeMutablePointer<UInt8>) -> Int32 {
-        guard opaqueSolidOver, !evenOdd else {
-            return defaultAccumulatedSpan(y: y, x: x, count: count, cells: cells, evenOdd: evenOdd, scratch: scratch)
-        }
-        let s = solid
-        let d = row(y) + x
-        var acc: Int32 = 0
-        var i = 0
-        if count >= 4 {
-            let low = SIMD8<UInt16>(repeating: 0x00FF)
-            let sv = unsafeBitCast(SIMD4<UInt32>(repeating: s), to: SIMD8<UInt16>.self)
-            let sEven = sv & low, sOdd = sv &>> 8
-            let none = SIMD4<Int32>(), full = SIMD4<Int32>(repeating: 255)
-            while i &+ 4 <= count {
-                let a = CoverageAccumulator.nonZeroAlpha4(cells + i, acc: &acc)
-                if a == none { i &+= 4; continue }
-                let p = UnsafeMutableRawPointer(d + i)
-                if a == full {
-                    p.storeBytes(of: SIMD4<UInt32>(repeating: s), as: SIMD4<UInt32>.self)
-                } else {
-                    let c = unsafeBitCast(a | (a &<< 16), to: SIMD8<UInt16>.self)
-                    let ic = low &- c
-                    let w = p.loadUnaligned(as: SIMD8<UInt16>.self)
-                    let e = (Compositor.div255(sEven &* c) &+ Compositor.div255((w & low) &* ic)) & low
-                    let o = (Compositor.div255(sOdd &* c) &+ Compositor.div255((w &>> 8) &* ic)) & low
-                    p.storeBytes(of: e | (o &<< 8), as: SIMD8<UInt16>.self)
-                }
-                i &+= 4
+        if !evenOdd {
+            if opaqueSolidOver {
+                return fusedOpaqueOver(row(y) + x, count: count, cells: cells, source: SolidQuads(solid))
+            }
+            if opaqueShaderOver, case .shader(let s) = source {
+                PaintShader.shade(s, x: x, y: y, count: count, into: scratchPixels)
+                return fusedOpaqueOver(row(y) + x, count: count, cells: cells,
+                                       source: PixelQuads(pixels: scratchPixels))
             }
         }
-        let us = Compositor.unpack(s)
-        while i < count {
-            acc &+= cells[i]; cells[i] = 0
-            if acc != 0 {
-                let c = CoverageAccumulator.nonZeroAlpha(acc)
-                if c == 255 { d[i] = s } else if c != 0 {
-                    let a = Compositor.div255(us &* UInt64(c))
-                    let b = Compositor.div255(Compositor.unpack(d[i]) &* UInt64(255 &- c))
-                    d[i] = Compositor.pack(a &+ b)
-                }
-            }
-            i &+= 1
-        }
-        return acc
+        return defaultAccumulatedSpan(y: y, x: x, count: count, cells: cells, evenOdd: evenOdd, scratch: scratch)
     }
 
     @inline(__always) func row(_ y: Int) -> UnsafeMutablePointer<UInt32> {

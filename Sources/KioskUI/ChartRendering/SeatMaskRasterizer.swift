@@ -161,8 +161,8 @@ final class SeatMaskRasterizer {
         return SIMD4(x0, y0, x1, y1)
     }
 
-    /// Four mask pixels of one row: the pixel loop's arithmetic (`min(|area|, 1) · 255 + 0.5`,
-    /// truncated) lane by lane, so the same bytes. `border[0 ... 4]` are the pixels' left
+    /// Four mask pixels of one row from the summed-area table: the pixel loop's arithmetic lane
+    /// by lane (`coverageBytes`), so the same bytes. `border[0 ... 4]` are the pixels' left
     /// borders' table columns and the last one's right; `bottom` and `top` the table rows.
     @inline(__always)
     static func fourPixels(bottom: UnsafePointer<Double>, top: UnsafePointer<Double>, border: UnsafePointer<Int>,
@@ -172,6 +172,14 @@ final class SeatMaskRasterizer {
         let bottomLeft = SIMD4(bottom[r0], b1, b2, b3), bottomRight = SIMD4(b1, b2, b3, bottom[r4])
         let topLeft = SIMD4(top[r0], t1, t2, t3), topRight = SIMD4(t1, t2, t3, top[r4])
         let area = ((bottomRight - bottomLeft) - (topRight - topLeft)) * perPixel
+        UnsafeMutableRawPointer(o).storeBytes(of: coverageBytes(area), as: SIMD4<UInt8>.self)
+    }
+
+    /// The mask bytes of four signed areas: `min(|area|, 1) · 255 + 0.5`, truncated, lane by
+    /// lane — the pixel loops' `UInt8(Int32(min(abs(area), 1) * 255 + 0.5))`, the same
+    /// operations in the same order, so the same bytes.
+    @inline(__always)
+    static func coverageBytes(_ area: SIMD4<Double>) -> SIMD4<UInt8> {
         // |area| (the sign bit cleared), then min with 1 as `Swift.min` takes it.
         let magnitude = unsafeBitCast(unsafeBitCast(area, to: SIMD4<UInt64>.self) & (UInt64.max >> 1),
                                       to: SIMD4<Double>.self)
@@ -181,8 +189,7 @@ final class SeatMaskRasterizer {
         let magic = SIMD4<Double>(repeating: FastRounding.doubleBias)
         let shifted = v + magic
         let roundedUp = SIMD4<Int64>().replacing(with: -1, where: (shifted - magic) .> v)
-        let bytes = SIMD4<UInt8>(truncatingIfNeeded: unsafeBitCast(shifted, to: SIMD4<Int64>.self) &+ roundedUp)
-        UnsafeMutableRawPointer(o).storeBytes(of: bytes, as: SIMD4<UInt8>.self)
+        return SIMD4<UInt8>(truncatingIfNeeded: unsafeBitCast(shifted, to: SIMD4<Int64>.self) &+ roundedUp)
     }
 
     /// Rasterizes the polygons straight onto the pixel grid, shifted by (`dx`, `dy`), into `out`
@@ -212,9 +219,21 @@ final class SeatMaskRasterizer {
             let row = cells + y * stride
             let o = out + y * width
             var area = 0.0
-            for x in 0..<width {
+            var x = 0
+            // Four pixels at a time: the running sum added cell by cell, in the pixel loop's
+            // order (the same rounding), the bytes lane by lane.
+            while x &+ 4 <= width {
+                let a0 = area + row[x], a1 = a0 + row[x &+ 1], a2 = a1 + row[x &+ 2], a3 = a2 + row[x &+ 3]
+                area = a3
+                UnsafeMutableRawPointer(row + x).storeBytes(of: SIMD4<Double>(), as: SIMD4<Double>.self)
+                UnsafeMutableRawPointer(o + x).storeBytes(of: Self.coverageBytes(SIMD4(a0, a1, a2, a3)),
+                                                          as: SIMD4<UInt8>.self)
+                x &+= 4
+            }
+            while x < width {
                 area += row[x]; row[x] = 0
                 o[x] = UInt8(truncatingIfNeeded: Int32(Swift.min(abs(area), 1) * 255 + 0.5))
+                x &+= 1
             }
             row[width] = 0; row[width + 1] = 0
         }

@@ -96,4 +96,44 @@ import TestFixtures
         }
         #expect(compared > 5_000)
     }
+
+    /// The direct rasterization (seats too large for a table) against exact areas: rectangles
+    /// with corners on the 1/8 px grid (exact in binary, so the bytes are exact) in grids of
+    /// every width from 1 to 15 px (the four-pixel groups and the pixel loop after them), either
+    /// winding, one rasterizer reused throughout (its cells must come back zeroed).
+    @Test func directRasterizationGivesExactRectangleAreas() {
+        var rng = SeededGenerator(seed: 0xD1EC)
+        let direct = SeatMaskRasterizer()
+        var compared = 0, partial = 0
+        for trial in 0..<450 {
+            let width = 1 + trial % 15, height = 1 + Int(rng.next() % 12)
+            // Fine corners (1/8 px) inside the grid.
+            let fx0 = Int(rng.next() % UInt64(8 * width)), fy0 = Int(rng.next() % UInt64(8 * height))
+            let fx1 = fx0 + 1 + Int(rng.next() % UInt64(8 * width - fx0))
+            let fy1 = fy0 + 1 + Int(rng.next() % UInt64(8 * height - fy0))
+            var corners: [SIMD2<Float>] = [(fx0, fy0), (fx1, fy0), (fx1, fy1), (fx0, fy1)]
+                .map { SIMD2(Float($0.0) / 8, Float($0.1) / 8) }
+            if rng.next() % 2 == 0 { corners.reverse() }
+            // Points must lie below width and height: the rectangle's right and bottom sides may
+            // sit on them, so shift by nothing and keep the corners within [0, side].
+            var out = [UInt8](repeating: 0xAB, count: width * height)
+            let starts: [Int32] = [0, 4]
+            out.withUnsafeMutableBufferPointer {
+                direct.rasterize(points: corners, starts: starts, contours: 1, dx: 0, dy: 0,
+                                 width: width, height: height, into: $0.baseAddress!)
+            }
+            for y in 0..<height {
+                for x in 0..<width {
+                    let ox = max(0, min(fx1, 8 * (x + 1)) - max(fx0, 8 * x))
+                    let oy = max(0, min(fy1, 8 * (y + 1)) - max(fy0, 8 * y))
+                    let expected = UInt8((Double(ox * oy) / 64 * 255 + 0.5).rounded(.down))
+                    #expect(out[y * width + x] == expected,
+                            "rectangle [\(fx0), \(fx1)) × [\(fy0), \(fy1)) fine in \(width)×\(height): pixel (\(x), \(y))")
+                    compared += 1
+                    if expected != 0 && expected != 255 { partial += 1 }
+                }
+            }
+        }
+        #expect(compared > 20_000 && partial > 2_000, "\(compared) pixels, \(partial) partial")
+    }
 }

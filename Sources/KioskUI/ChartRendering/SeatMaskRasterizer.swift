@@ -205,6 +205,7 @@ final class SeatMaskRasterizer {
             cells.initialize(repeating: 0, count: cellCapacity)
         }
         let shift = SIMD2<Double>(dx, dy)
+        var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
         for k in 0..<contours {
             let s = Int(starts[k]), e = Int(starts[k + 1])
             guard e - s >= 3 else { continue }
@@ -212,17 +213,29 @@ final class SeatMaskRasterizer {
             for i in s..<e {
                 let p = SIMD2<Double>(Double(points[i].x), Double(points[i].y)) + shift
                 line(prev, p, stride: stride, height: height)
+                lo = pointwiseMin(lo, p); hi = pointwiseMax(hi, p)
                 prev = p
             }
         }
+        // Only the outline's box holds cells `line` wrote (its rows; its columns and the one
+        // after, where a segment's last column gives the rest of its area): the pixels outside
+        // have area 0 (right of the outline, what is left of a row's sum is a rounding residue
+        // far below half a level), so their bytes are 0 without a sweep.
+        let rowLo = lo.y.isFinite ? Swift.max(0, Int(lo.y.rounded(.down))) : 0
+        let rowHi = hi.y.isFinite ? Swift.min(height, Int(hi.y.rounded(.up))) : 0
+        let colLo = lo.x.isFinite ? Swift.min(width, Swift.max(0, Int(lo.x.rounded(.down)))) : 0
+        let colHi = hi.x.isFinite ? Swift.max(colLo, Swift.min(width, Int(hi.x.rounded(.up)) &+ 2)) : 0
         for y in 0..<height {
             let row = cells + y * stride
             let o = out + y * width
+            guard y >= rowLo && y < rowHi else { o.update(repeating: 0, count: width); continue }
+            o.update(repeating: 0, count: colLo)
+            (o + colHi).update(repeating: 0, count: width &- colHi)
             var area = 0.0
-            var x = 0
+            var x = colLo
             // Four pixels at a time: the running sum added cell by cell, in the pixel loop's
             // order (the same rounding), the bytes lane by lane.
-            while x &+ 4 <= width {
+            while x &+ 4 <= colHi {
                 let a0 = area + row[x], a1 = a0 + row[x &+ 1], a2 = a1 + row[x &+ 2], a3 = a2 + row[x &+ 3]
                 area = a3
                 UnsafeMutableRawPointer(row + x).storeBytes(of: SIMD4<Double>(), as: SIMD4<Double>.self)
@@ -230,7 +243,7 @@ final class SeatMaskRasterizer {
                                                           as: SIMD4<UInt8>.self)
                 x &+= 4
             }
-            while x < width {
+            while x < colHi {
                 area += row[x]; row[x] = 0
                 o[x] = UInt8(truncatingIfNeeded: Int32(Swift.min(abs(area), 1) * 255 + 0.5))
                 x &+= 1

@@ -100,7 +100,8 @@ import TestFixtures
     /// The direct rasterization (seats too large for a table) against exact areas: rectangles
     /// with corners on the 1/8 px grid (exact in binary, so the bytes are exact) in grids of
     /// every width from 1 to 15 px (the four-pixel groups and the pixel loop after them), either
-    /// winding, one rasterizer reused throughout (its cells must come back zeroed).
+    /// winding, one rasterizer reused throughout (its cells must come back zeroed), every byte
+    /// written (0 around the rectangle, where the sweep skips the rows and columns it does not reach).
     @Test func directRasterizationGivesExactRectangleAreas() {
         var rng = SeededGenerator(seed: 0xD1EC)
         let direct = SeatMaskRasterizer()

@@ -65,26 +65,21 @@ struct SpanBlenderFusedTests {
         return (differing, partial)
     }
 
-    @Test func opaquePatternFillsMatchTheReference() {
+    /// Every case of `seeds` matches the reference, and together they reach the blend of
+    /// partial coverage, not only stores and skips.
+    func expectMatches(seeds: ClosedRange<UInt64>, maxSize: Int) {
         var partial = 0
-        for seed in 1...200 as ClosedRange<UInt64> {
-            let r = runCase(seed: seed, maxSize: 90)
+        for seed in seeds {
+            let r = runCase(seed: seed, maxSize: maxSize)
             #expect(r.differing == 0, "seed \(seed): \(r.differing) pixels differ")
             partial += r.partial
         }
-        // The cases reach the blend of partial coverage, not only stores and skips.
         #expect(partial > 2_000, "\(partial) pixels of partial coverage")
     }
 
+    @Test func opaquePatternFillsMatchTheReference() { expectMatches(seeds: 1...200, maxSize: 90) }
+
     /// Wide surfaces: large paths take the marked-block sweep, whose runs of touched blocks go
     /// through the fused blend.
-    @Test func wideOpaquePatternFillsMatchTheReference() {
-        var partial = 0
-        for seed in 501...512 as ClosedRange<UInt64> {
-            let r = runCase(seed: seed, maxSize: 700)
-            #expect(r.differing == 0, "seed \(seed): \(r.differing) pixels differ")
-            partial += r.partial
-        }
-        #expect(partial > 2_000, "\(partial) pixels of partial coverage")
-    }
+    @Test func wideOpaquePatternFillsMatchTheReference() { expectMatches(seeds: 501...512, maxSize: 700) }
 }

@@ -52,6 +52,13 @@ enum Compositor {
         return pack(sum)
     }
 
+    /// Source-over of an opaque pixel `s` at coverage `c` (1…254): the scaled source has alpha
+    /// exactly `c`, so this is `s·c/255 + d·(255 − c)/255`, each term rounded, and no lane can
+    /// exceed 255.
+    @inline(__always) static func opaqueOver(_ s: UInt32, coverage c: UInt32, _ d: UInt32) -> UInt32 {
+        pack(div255(unpack(s) &* UInt64(c)) &+ div255(unpack(d) &* UInt64(255 &- c)))
+    }
+
     /// `count` pixels at `d` ← the constant, already coverage-scaled source `s` over them:
     /// the interior of a translucent fill. Four pixels at a time as eight 16-bit lanes, each
     /// lane holding two channels (B R and G A), split into even and odd bytes so every product

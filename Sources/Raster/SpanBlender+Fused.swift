@@ -65,9 +65,7 @@ extension SpanBlender {
             if acc != 0 {
                 let c = CoverageAccumulator.nonZeroAlpha(acc)
                 if c == 255 { d[i] = source.pixel(i) } else if c != 0 {
-                    let a = Compositor.div255(Compositor.unpack(source.pixel(i)) &* UInt64(c))
-                    let b = Compositor.div255(Compositor.unpack(d[i]) &* UInt64(255 &- c))
-                    d[i] = Compositor.pack(a &+ b)
+                    d[i] = Compositor.opaqueOver(source.pixel(i), coverage: c, d[i])
                 }
             }
             i &+= 1

@@ -158,16 +158,9 @@ struct SpanBlender: CoverageSink {
         switch mode {
         case .sourceOver:
             if s >> 24 == 255 {
-                let us = Compositor.unpack(s)
                 for i in 0..<count {
                     let c = UInt32(cov[i])
-                    if c == 255 { d[i] = s } else if c != 0 {
-                        // Opaque source: the scaled source has alpha exactly c, so source-over is
-                        // s·c/255 + d·(255 − c)/255, each rounded, and never exceeds 255.
-                        let a = Compositor.div255(us &* UInt64(c))
-                        let b = Compositor.div255(Compositor.unpack(d[i]) &* UInt64(255 &- c))
-                        d[i] = Compositor.pack(a &+ b)
-                    }
+                    if c == 255 { d[i] = s } else if c != 0 { d[i] = Compositor.opaqueOver(s, coverage: c, d[i]) }
                 }
             } else {
                 for i in 0..<count {

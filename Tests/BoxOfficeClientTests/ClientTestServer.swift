@@ -61,6 +61,9 @@ final class ClientTestServer: Sendable {
         self.port.withLock { $0 = port }
     }
 
+    /// The folder (database, kiosk journals) goes with the last reference.
+    deinit { try? FileManager.default.removeItem(atPath: directory) }
+
     func stop() async {
         let server = self.server.withLock { s in defer { s = nil }; return s }
         await server?.stop()

@@ -78,7 +78,7 @@ struct KioskFleetTests {
         for token in ["token-k1", "token-k2"] {
             #expect(try await t.send(.POST, "/v1/kiosks/heartbeat", token: token, body: Data(Self.beat("in_service", interval: 600).utf8)).status == 204)
         }
-        await t.stop()
+        await t.stop(keepingDirectory: true)
         defer { try? FileManager.default.removeItem(atPath: t.directory) }
 
         let table = try BoxOfficeCommandTests.run(["kiosks", "--db", t.databaseURL])

@@ -86,9 +86,12 @@ struct TestServer {
         return TestServer(server: server, port: port, directory: dir, eventID: eventID, layout: layout, databaseURL: url)
     }
 
-    func stop() async {
+    /// Stops the server and closes its store; then removes its folder (the database with it)
+    /// unless `keepingDirectory` (a test that reads the database afterwards removes it itself).
+    func stop(keepingDirectory: Bool = false) async {
         await server.stop()
         await server.store.close()
+        if !keepingDirectory { try? FileManager.default.removeItem(atPath: directory) }
     }
 
     func send(_ method: HTTPMethod, _ path: String, token: String? = "token-k1", body: Data? = nil,

@@ -1,5 +1,6 @@
 import Foundation
 import Spawn
+import Synchronization
 
 /// The shipped message catalogs (po/*.po), compiled by `msgfmt` once per test process into a
 /// temporary root laid out as the kiosk reads it (`<root>/<name>/LC_MESSAGES/tribune.mo`), so
@@ -50,8 +51,23 @@ public enum MessageCatalogs {
         return path
     }
 
+    /// A fresh temporary directory that lives as long as the test process (what is compiled
+    /// once and shared by every test), removed when the process exits.
+    public static func processDirectory(_ label: String) throws -> String {
+        let path = try temporaryDirectory(label)
+        let first = processDirectories.withLock { paths in paths.append(path); return paths.count == 1 }
+        if first { atexit { MessageCatalogs.removeProcessDirectories() } }
+        return path
+    }
+
+    private static let processDirectories = Mutex<[String]>([])
+
+    private static func removeProcessDirectories() {
+        for path in processDirectories.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
+    }
+
     private static let compiled: Result<String, any Error> = Result {
-        let root = try temporaryDirectory("catalogs")
+        let root = try processDirectory("catalogs")
         for po in try poFiles() { try compile(po: po.path, name: po.name, into: root) }
         return root
     }

@@ -38,6 +38,7 @@ struct EvemuTestReaderTests {
         E: 10.030000 0003 0039 0009
         E: 10.030000 0000 0000 0000
         """)
+        defer { try? FileManager.default.removeItem(atPath: path) }
         let frames = try EvemuTestReader(path: path).frames(pixelsPerMillimetre: 4)
         #expect(frames.count == 4)
         #expect(frames.map(\.timestamp).map { ($0 * 1000).rounded() } == [0, 10, 20, 30])
@@ -66,6 +67,7 @@ struct EvemuTestReaderTests {
         E: 0.020000 0001 014a 0
         E: 0.020000 0000 0000 0
         """)
+        defer { try? FileManager.default.removeItem(atPath: single) }
         let f = try EvemuTestReader(path: single).frames(pixelsPerMillimetre: 2)
         #expect(f.map { $0.touches.map(\.phase) } == [[.began], [.moved], [.ended]])
         #expect(f[1].touches[0].location == Point(x: 11, y: 12))
@@ -76,6 +78,7 @@ struct EvemuTestReaderTests {
         E: 0.000000 0000 0002 0
         E: 0.000000 0000 0000 0
         """)
+        defer { try? FileManager.default.removeItem(atPath: protocolA) }
         #expect(throws: EvemuTestReader.ReadError.self) { try EvemuTestReader(path: protocolA).frames(pixelsPerMillimetre: 2) }
     }
 }

@@ -4,13 +4,16 @@ import Text
 @testable import Kiosk
 
 /// `tribune doctor`'s speech and language checks against the real alsa-lib, espeak-ng and fonts.
-@Suite struct DoctorSpeechTests {
+@Suite final class DoctorSpeechTests {
+    /// A folder of this test's own, removed with it.
     let scratch: URL
 
     init() throws {
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("doctor-speech-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     }
+
+    deinit { try? FileManager.default.removeItem(at: scratch) }
 
     func config(_ toml: String) throws -> String {
         let path = scratch.appendingPathComponent("tribune.toml").path

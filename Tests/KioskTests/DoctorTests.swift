@@ -3,13 +3,16 @@ import Spawn
 import Testing
 @testable import Kiosk
 
-@Suite struct DoctorTests {
+@Suite final class DoctorTests {
+    /// A folder of this test's own, removed with it.
     let scratch: URL
 
     init() throws {
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("doctor-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     }
+
+    deinit { try? FileManager.default.removeItem(at: scratch) }
 
     func check(_ checks: [DoctorCheck], _ item: String) -> DoctorCheck? { checks.first { $0.item == item } }
 

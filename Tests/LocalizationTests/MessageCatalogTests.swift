@@ -56,6 +56,7 @@ import TestFixtures
             msgid "Buy Tickets"
             msgstr "شراء التذاكر"
             """)
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let catalog = try MessageCatalog(directory: root, language: .arabic)
         for n in [0, 1, 2, 3, 11, 100] {
             #expect(catalog.plural("1 seat", "{count} seats", count: n) == "form \(Self.arabicForm(n)): {count}", "n = \(n)")
@@ -76,6 +77,7 @@ import TestFixtures
             msgid "Held"
             msgstr "Gehalten"
             """)
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let globalBefore = uselocale(nil)
         let catalog = try MessageCatalog(directory: root, language: .german)
         #expect(catalog.text("Held", context: "legend") == "Reserviert")
@@ -90,6 +92,7 @@ import TestFixtures
     @Test func twoRootsSideBySide() throws {
         let a = try Self.root(name: "de", pluralForms: "nplurals=2; plural=(n != 1);", "msgid \"Ok\"\nmsgstr \"Okay\"\n")
         let b = try Self.root(name: "en", pluralForms: "nplurals=2; plural=(n != 1);", "msgid \"Ok\"\nmsgstr \"[Ok]\"\n")
+        defer { try? FileManager.default.removeItem(atPath: a); try? FileManager.default.removeItem(atPath: b) }
         let german = try MessageCatalog(directory: a, language: .german)
         let pseudo = try MessageCatalog(directory: b, language: .pseudo)
         #expect(german.text("Ok") == "Okay")
@@ -106,6 +109,7 @@ import TestFixtures
 
     @Test func missingLocaleAndCatalogAreNamed() throws {
         let root = try MessageCatalogs.temporaryDirectory("catalog-missing")
+        defer { try? FileManager.default.removeItem(atPath: root) }
         let klingon = KioskLanguage(tag: "tlh", localeName: "tlh_XX.UTF-8", catalogName: nil, isRightToLeft: false,
                                     nativeName: "tlhIngan Hol", formatLocaleIdentifier: "en_US")
         #expect {

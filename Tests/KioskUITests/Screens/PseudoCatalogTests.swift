@@ -15,7 +15,7 @@ import TestFixtures
     static func pseudoPO() -> String { KioskStrings.pseudoCatalogSource() }
 
     private static let compiled: Result<KioskLanguages, any Error> = Result {
-        let root = try MessageCatalogs.temporaryDirectory("pseudo")
+        let root = try MessageCatalogs.processDirectory("pseudo")
         let po = root + "/qps.po"
         try pseudoPO().write(toFile: po, atomically: true, encoding: .utf8)
         try MessageCatalogs.compile(po: po, name: "en", into: root)

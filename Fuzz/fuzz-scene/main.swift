@@ -8,9 +8,13 @@ import Foundation
 import Raster
 import SceneFile
 
+let imageFolderPath = NSTemporaryDirectory() + "tribune-fuzz-scene-\(getpid())"
+
 let imageFolder: String = {
-    let path = NSTemporaryDirectory() + "tribune-fuzz-scene-\(getpid())"
+    let path = imageFolderPath
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    // libFuzzer ends a timed run with exit(): the folder goes with the process.
+    atexit { try? FileManager.default.removeItem(atPath: imageFolderPath) }
     for (name, size) in [("sprite.png", 16), ("checker.png", 8)] {
         let image = Surface(width: size, height: size)
         for y in 0..<size { for x in 0..<size where (x + y) % 2 == 0 { image.setPixel(Color.black.premultiplied, x: x, y: y) } }

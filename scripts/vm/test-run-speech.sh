@@ -59,3 +59,5 @@ scripts/vm/run-in-vm "$work" Tests/VM/run-speech-guest.sh 1500 || status=$?
 echo "VM ran $(( $(date +%s) - start )) s (status $status)"
 cat "$work/results.txt" 2>/dev/null || { echo "no results; guest log:"; cat "$work/guest.log" "$work/console.log" 2>/dev/null | tail -40; exit 1; }
 python3 Tests/VM/check_run_speech.py "$work" "$rate"
+# Passed: the folder goes (it stays for a look when a check fails, or with KEEP_VM_WORK=1).
+if [ -n "${KEEP_VM_WORK:-}" ]; then echo "== kept $work"; else rm -rf "$work"; fi

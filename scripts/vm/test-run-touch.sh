@@ -52,3 +52,5 @@ if [ -s "$work/recorded-circle.yaml" ]; then
       --party-size-first --no-timing --last-frame "$work/expected-final.png" --report "$work/expected-report.json" 2> "$work/replay.err" || true
 fi
 python3 Tests/VM/check_run_touch.py "$work"
+# Passed: the folder goes (it stays for a look when a check fails, or with KEEP_VM_WORK=1).
+if [ -n "${KEEP_VM_WORK:-}" ]; then echo "== kept $work"; else rm -rf "$work"; fi

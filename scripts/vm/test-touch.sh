@@ -47,3 +47,5 @@ if [ -s "$work/recorded-circle.yaml" ]; then
   "$bin" play "$work/recorded-circle.yaml" --emulate --size $size > "$work/recorded-circle.jsonl" 2> "$work/recorded-circle.err" || true
 fi
 python3 Tests/VM/check_touch.py "$work"
+# Passed: the folder goes (it stays for a look when a check fails, or with KEEP_VM_WORK=1).
+if [ -n "${KEEP_VM_WORK:-}" ]; then echo "== kept $work"; else rm -rf "$work"; fi

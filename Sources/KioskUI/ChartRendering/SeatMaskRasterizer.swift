@@ -152,8 +152,7 @@ final class SeatMaskRasterizer {
                     let bottomRight = bottom[r], topRight = top[r]
                     let area = ((bottomRight - bottomLeft) - (topRight - topLeft)) * perPixel
                     bottomLeft = bottomRight; topLeft = topRight
-                    let c = Swift.min(abs(area), 1)
-                    o[j] = UInt8(truncatingIfNeeded: Int32(c * 255 + 0.5))
+                    o[j] = SeatMaskRasterizer.coverageByte(area)
                     j &+= 1
                 }
             }
@@ -175,9 +174,14 @@ final class SeatMaskRasterizer {
         UnsafeMutableRawPointer(o).storeBytes(of: coverageBytes(area), as: SIMD4<UInt8>.self)
     }
 
-    /// The mask bytes of four signed areas: `min(|area|, 1) · 255 + 0.5`, truncated, lane by
-    /// lane — the pixel loops' `UInt8(Int32(min(abs(area), 1) * 255 + 0.5))`, the same
-    /// operations in the same order, so the same bytes.
+    /// The mask byte of a signed area (pixels): `min(|area|, 1) · 255 + 0.5`, truncated.
+    @inline(__always)
+    static func coverageByte(_ area: Double) -> UInt8 {
+        UInt8(truncatingIfNeeded: Int32(Swift.min(abs(area), 1) * 255 + 0.5))
+    }
+
+    /// The mask bytes of four signed areas: `coverageByte` lane by lane, the same operations in
+    /// the same order, so the same bytes.
     @inline(__always)
     static func coverageBytes(_ area: SIMD4<Double>) -> SIMD4<UInt8> {
         // |area| (the sign bit cleared), then min with 1 as `Swift.min` takes it.
@@ -245,7 +249,7 @@ final class SeatMaskRasterizer {
             }
             while x < colHi {
                 area += row[x]; row[x] = 0
-                o[x] = UInt8(truncatingIfNeeded: Int32(Swift.min(abs(area), 1) * 255 + 0.5))
+                o[x] = Self.coverageByte(area)
                 x &+= 1
             }
             row[width] = 0; row[width + 1] = 0

@@ -115,8 +115,8 @@ import TestFixtures
             var corners: [SIMD2<Float>] = [(fx0, fy0), (fx1, fy0), (fx1, fy1), (fx0, fy1)]
                 .map { SIMD2(Float($0.0) / 8, Float($0.1) / 8) }
             if rng.next() % 2 == 0 { corners.reverse() }
-            // Points must lie below width and height: the rectangle's right and bottom sides may
-            // sit on them, so shift by nothing and keep the corners within [0, side].
+            // No shift: the corners lie within [0, width] × [0, height], the right and bottom
+            // sides possibly on the grid's edges.
             var out = [UInt8](repeating: 0xAB, count: width * height)
             let starts: [Int32] = [0, 4]
             out.withUnsafeMutableBufferPointer {

@@ -51,20 +51,30 @@ public final class DRMConsole {
     /// Takes over the terminal at `path`. With `releaseSignal`/`acquireSignal` the kernel asks
     /// before switching away (answer with `acknowledgeRelease()`/`acknowledgeAcquire()`).
     public init(path: String, releaseSignal: Int32 = SIGUSR1, acquireSignal: Int32 = SIGUSR2) throws(DRMError) {
+        // Everything that can fail is done on locals before `fd`, the last stored property, is
+        // set: a throw after that would run `deinit`, closing the descriptor a second time —
+        // by then a number another thread may have been given (a database, a socket).
         self.path = path
-        fd = open(path, O_RDWR | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else { throw DRMError(call: "open", path: path, errno: .current) }
-        guard drmIoctl(fd, Self.KDGETMODE, &savedMode) == 0 else {
-            let e = DRMError(call: "KDGETMODE", path: path, errno: .current); close(fd); throw e
+        let descriptor = open(path, O_RDWR | O_CLOEXEC | O_NOCTTY)
+        guard descriptor >= 0 else { throw DRMError(call: "open", path: path, errno: .current) }
+        var mode: Int32 = 0
+        guard drmIoctl(descriptor, Self.KDGETMODE, &mode) == 0 else {
+            let e = DRMError(call: "KDGETMODE", path: path, errno: .current); close(descriptor); throw e
         }
-        _ = drmIoctl(fd, Self.KDGKBMODE, &savedKeyboard)
-        _ = drmIoctl(fd, Self.VT_GETMODE, &savedVT)
-        guard drmIoctl(fd, Self.KDSETMODE, UnsafeMutableRawPointer(bitPattern: Int(Self.graphicsMode))) == 0 else {
-            let e = DRMError(call: "KDSETMODE(KD_GRAPHICS)", path: path, errno: .current); close(fd); throw e
+        var keyboard = 0
+        _ = drmIoctl(descriptor, Self.KDGKBMODE, &keyboard)
+        var found = VTMode()
+        _ = drmIoctl(descriptor, Self.VT_GETMODE, &found)
+        guard drmIoctl(descriptor, Self.KDSETMODE, UnsafeMutableRawPointer(bitPattern: Int(Self.graphicsMode))) == 0 else {
+            let e = DRMError(call: "KDSETMODE(KD_GRAPHICS)", path: path, errno: .current); close(descriptor); throw e
         }
-        _ = drmIoctl(fd, Self.KDSKBMODE, UnsafeMutableRawPointer(bitPattern: Int(Self.keyboardOff)))
+        _ = drmIoctl(descriptor, Self.KDSKBMODE, UnsafeMutableRawPointer(bitPattern: Int(Self.keyboardOff)))
         var vt = VTMode(mode: Self.vtProcess, waitv: 0, relsig: Int16(releaseSignal), acqsig: Int16(acquireSignal), frsig: 0)
-        _ = drmIoctl(fd, Self.VT_SETMODE, &vt)
+        _ = drmIoctl(descriptor, Self.VT_SETMODE, &vt)
+        savedMode = mode
+        savedKeyboard = keyboard
+        savedVT = found
+        fd = descriptor
     }
 
     deinit { restore(); close(fd) }

@@ -23,11 +23,15 @@ public final class DRMDumbBuffer {
     /// The framebuffer id for `drmModeSetCrtc`, page flips and the plane's `FB_ID`.
     public private(set) var framebufferID: UInt32 = 0
     public let pixels: UnsafeMutableRawPointer
-    private let fd: Int32
+    /// Held so the card's descriptor stays open until this buffer is destroyed (`deinit`
+    /// removes the framebuffer through it), whatever order its owner releases them in.
+    private let card: DRMCard
+    private var fd: Int32 { card.fileDescriptor.rawValue }
 
     /// Creates an XRGB8888 dumb buffer, maps it, clears it to black, and adds it as a framebuffer.
     public init(card: DRMCard, width: Int, height: Int) throws(DRMError) {
-        fd = card.fileDescriptor.rawValue
+        self.card = card
+        let fd = card.fileDescriptor.rawValue
         self.width = width; self.height = height
         var create = drm_mode_create_dumb()
         create.width = UInt32(width); create.height = UInt32(height); create.bpp = 32
@@ -62,10 +66,10 @@ public final class DRMDumbBuffer {
             }
         }
         guard rc == 0 else {
-            let e = DRMError(call: "drmModeAddFB2(XRGB8888 \(width)x\(height) pitch \(pitch))", path: card.path,
-                             errno: .current)
-            munmap(p, size); Self.destroy(fd: fd, handle: handle)
-            throw e
+            // (`self` is whole by now: the throw runs `deinit`, which unmaps and destroys the
+            // buffer; doing it here as well would unmap whatever was mapped there meanwhile.)
+            throw DRMError(call: "drmModeAddFB2(XRGB8888 \(width)x\(height) pitch \(pitch))", path: card.path,
+                           errno: .current)
         }
         framebufferID = fb
     }

@@ -34,9 +34,8 @@ public final class MessageCatalog: @unchecked Sendable {
         guard let made = newlocale(LC_MESSAGES_MASK, language.localeName, nil) else {
             throw MessageCatalogError(.localeMissing(locale: language.localeName, errno: errno), language: language.tag)
         }
-        self.locale = made
-        self.language = language
-        self.directory = directory
+        // Bound before the object is whole: a throw after that would run `deinit` too, freeing
+        // the locale a second time.
         let failed = Self.boundDirectory.withLock { bound -> Int32? in
             Self.bind(directory, &bound)
         }
@@ -44,6 +43,9 @@ public final class MessageCatalog: @unchecked Sendable {
             freelocale(made)
             throw MessageCatalogError(.bindingFailed(directory: directory, errno: failed), language: language.tag)
         }
+        self.locale = made
+        self.language = language
+        self.directory = directory
     }
 
     deinit { freelocale(locale) }

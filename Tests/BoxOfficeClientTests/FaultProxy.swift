@@ -26,6 +26,8 @@ final class FaultProxy: Sendable {
 
     let port: Int
     let listener: Int32
+    /// Set once the accept loop has closed `listener` (after `stop`, or a failed accept).
+    private let listenerClosed = Mutex(false)
     let upstreamPort: Mutex<Int>
     /// Decides the fault for a request line ("POST /v1/orders HTTP/1.1").
     let rule: Mutex<@Sendable (String) -> Fault>
@@ -67,15 +69,23 @@ final class FaultProxy: Sendable {
 
     func setRule(_ rule: @escaping @Sendable (String) -> Fault) { self.rule.withLock { $0 = rule } }
 
+    /// Ends the accept loop: the listener is shut down here and closed by the loop, the only
+    /// thread that uses it — closed here, an `accept` still to come could take a connection
+    /// from a socket another test was given the same number for.
     func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        listenerClosed.withLock { closed in
+            if !closed { shutdown(listener, Int32(SHUT_RDWR)) }
+        }
     }
 
     private func acceptLoop() {
         while true {
             let client = accept(listener, nil, nil)
-            if client < 0 { return }
+            if client < 0 {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                listenerClosed.withLock { closed in close(listener); closed = true }
+                return
+            }
             _ = fcntl(client, F_SETFD, FD_CLOEXEC)   // not inherited by a process another test spawns
             Thread { [self] in serve(client) }.start()
         }

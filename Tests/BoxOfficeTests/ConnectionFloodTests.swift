@@ -64,7 +64,9 @@ import Testing
             }
             return (idle, slow)
         }
-        defer { (idle + slow).forEach { close($0) } }
+        defer { idle.forEach { close($0) } }
+        // (The dribbling task closes the slow ones when it ends: closed here, a send still under
+        // way could go to a number another suite's socket was given meanwhile.)
         let dribbling = Self.dribble(slow)
         defer { dribbling.cancel() }
         // How many the server holds at once depends on how fast it accepts against its 10 s
@@ -135,9 +137,11 @@ import Testing
         return fd
     }
 
-    /// One more header byte to every slow connection every 200 ms until cancelled.
+    /// One more header byte to every slow connection every 200 ms until cancelled; then closes
+    /// them.
     static func dribble(_ sockets: [Int32]) -> Task<Void, Never> {
         Task.detached {
+            defer { sockets.forEach { close($0) } }
             while !Task.isCancelled {
                 for fd in sockets { _ = "X".withCString { send(fd, $0, 1, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) } }
                 try? await Task.sleep(for: .milliseconds(200))

@@ -75,11 +75,10 @@ public final class ControlServer {
         self.loop = loop
         self.maxQueuedBytes = maxQueuedBytes
         self.respond = respond
-        do {
-            try loop.watch(fd) { [weak self] _ in self?.acceptAll() }
-        } catch {
-            close(fd); unlink(path); throw error
-        }
+        // (`self` is whole by now: a throw runs `deinit`, which closes the socket and removes its
+        // file; closing it here as well would close whatever another thread was given its
+        // number meanwhile.)
+        try loop.watch(fd) { [weak self] _ in self?.acceptAll() }
     }
 
     deinit {

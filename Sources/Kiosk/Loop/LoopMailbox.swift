@@ -20,14 +20,12 @@ public final class LoopMailbox<Message: Sendable>: @unchecked Sendable {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
-        do {
-            try loop.watch(fd) { [weak self] _ in
-                guard let self else { return }
-                let messages = self.drain()
-                if !messages.isEmpty { receive(messages) }
-            }
-        } catch {
-            close(fd); throw error
+        // (`self` is whole by now: a throw runs `deinit`, which closes the descriptor; closing
+        // it here as well would close whatever another thread was given that number meanwhile.)
+        try loop.watch(fd) { [weak self] _ in
+            guard let self else { return }
+            let messages = self.drain()
+            if !messages.isEmpty { receive(messages) }
         }
     }
 

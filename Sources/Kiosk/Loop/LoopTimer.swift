@@ -22,11 +22,9 @@ public final class LoopTimer {
         fileDescriptor = fd
         self.loop = loop
         self.handler = handler
-        do {
-            try loop.watch(fd) { [weak self] _ in self?.expired() }
-        } catch {
-            close(fd); throw error
-        }
+        // (`self` is whole by now: a throw runs `deinit`, which closes the descriptor; closing
+        // it here as well would close whatever another thread was given that number meanwhile.)
+        try loop.watch(fd) { [weak self] _ in self?.expired() }
     }
 
     deinit {

@@ -30,11 +30,10 @@ public final class SignalWatch {
         fileDescriptor = fd
         self.signals = signals
         self.loop = loop
-        do {
-            try loop.watch(fd) { [weak self] _ in self?.readSignals(handler) }
-        } catch {
-            close(fd); pthread_sigmask(SIG_SETMASK, &previousMask, nil); throw error
-        }
+        // (`self` is whole by now: a throw runs `deinit`, which closes the descriptor and puts the
+        // mask back; closing it here as well would close whatever another thread was given its
+        // number meanwhile.)
+        try loop.watch(fd) { [weak self] _ in self?.readSignals(handler) }
     }
 
     deinit {

@@ -43,9 +43,12 @@ import Glibc
             }.start()
         }
 
+        /// Stops the thread (once the pipe is empty) and returns what it read; again later, the
+        /// same bytes at once.
         func finish() -> [UInt8] {
             lock.withLock { writerGone = true }
             done.wait()
+            done.signal()
             return lock.withLock { data }
         }
     }
@@ -56,6 +59,9 @@ import Glibc
         let fd = try #require(process.standardOutput).fileDescriptor
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         let drain = Drain(fd)
+        // Stopped on every way out while `process`, which owns the descriptor, still holds it:
+        // the thread never reads a number closed and given to someone else.
+        defer { withExtendedLifetime(process) { _ = drain.finish() } }
         let end = Date().addingTimeInterval(ceiling)
         while process.isRunning && Date() < end {
             kiosk.tick()
@@ -103,6 +109,7 @@ import Glibc
         try #require(fd >= 0)
         defer { close(fd) }
         let fromFIFO = Drain(fd)
+        defer { _ = fromFIFO.finish() }   // (before the close above, on every way out)
         let viaFIFO = try Self.run([command, "--socket", socket, "--out", fifo], kiosk: kiosk)
         #expect(viaFIFO.status == 0)
         #expect(Self.fileType(fifo) == S_IFIFO, "\(command) --out replaced the FIFO")

@@ -61,7 +61,9 @@ import Testing
     }
 
     /// Drains a FIFO opened without blocking on a thread of its own until `finish()` is called
-    /// and the pipe is empty (a PNG is larger than the pipe's buffer); then hands over the bytes.
+    /// and the pipe is empty (a PNG is larger than the pipe's buffer); then closes it — the one
+    /// thread using the descriptor, so no read reaches a number given to someone else — and
+    /// hands over the bytes.
     final class FIFOReader: @unchecked Sendable {
         private let bytes = Received(), exited = Received()
         private let reading = DispatchGroup()
@@ -76,12 +78,13 @@ import Testing
                     if !exited.get().isEmpty { break }   // the writer is gone and the pipe is empty
                     usleep(5000)
                 }
+                close(fd)
                 bytes.set(data)
                 reading.leave()
             }
         }
 
-        /// Call once the writer has exited.
+        /// Call once the writer has exited (and on every way out: again later, the same bytes).
         func finish() -> Data {
             exited.set(Data([1]))
             reading.wait()
@@ -103,8 +106,8 @@ import Testing
         // FIFO; drained while the command runs (a PNG is larger than the pipe's buffer).
         let fd = open(fifo, O_RDONLY | O_NONBLOCK)
         try #require(fd >= 0)
-        defer { close(fd) }
         let reader = FIFOReader(fd)
+        defer { _ = reader.finish() }
         let result = try Self.run(c, path: fifo)
         let received = reader.finish()
         #expect(result.status == 0, "\(c): \(result.error)")
@@ -132,13 +135,13 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let expected: [(name: String, signature: [UInt8])] = [("report.json", Self.json), ("transcript.txt", Array("time_s\t".utf8)),
                                                               ("01-stadium.png", Self.png)]
-        var readers: [(name: String, signature: [UInt8], fd: Int32, reader: FIFOReader)] = []
-        defer { readers.forEach { close($0.fd) } }
+        var readers: [(name: String, signature: [UInt8], reader: FIFOReader)] = []
+        defer { readers.forEach { _ = $0.reader.finish() } }
         for (name, signature) in expected {
             try #require(mkfifo(folder + "/" + name, 0o600) == 0)
             let fd = open(folder + "/" + name, O_RDONLY | O_NONBLOCK)
             try #require(fd >= 0)
-            readers.append((name, signature, fd, FIFOReader(fd)))
+            readers.append((name, signature, FIFOReader(fd)))
         }
         let demo = Case(program: "tribune-headless", arguments: ["demo", "--out", folder, "--animation-every", "0"], signature: [])
         let result = try Self.run(demo, path: folder)

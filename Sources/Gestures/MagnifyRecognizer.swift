@@ -2,31 +2,19 @@
 /// `GestureConfiguration.minimumScaleDelta`; the value is the span ratio since the fingers
 /// landed (1.0 at start), frozen while the fingers are closer than the minimum span.
 public struct MagnifyRecognizer: GestureRecognizer {
-    public private(set) var accumulator: TransformAccumulator
-    private var isActive = false
-    private var justEnded = false
+    private var lifecycle: TransformLifecycle
+    public var accumulator: TransformAccumulator { lifecycle.accumulator }
 
     public init(configuration: GestureConfiguration) {
-        accumulator = TransformAccumulator(configuration: configuration)
+        lifecycle = TransformLifecycle(configuration: configuration)
     }
 
     public mutating func handle<Sink: GestureEventSink>(_ frame: TouchFrame, into sink: inout Sink) {
-        justEnded = false
-        let time = frame.timestamp
-        switch accumulator.update(with: frame) {
-        case .none:
-            break
-        case .cancelled:
-            if isActive { sink.receive(.cancelled(.magnify, time: time)) }
-            isActive = false
-        case .updated:
-            if !isActive && abs(accumulator.magnification - 1) >= accumulator.configuration.minimumScaleDelta {
-                isActive = true
-            }
-            if isActive { sink.receive(.magnifyChanged(value)) }
-        case .ended:
-            if isActive { sink.receive(.magnifyEnded(value)); justEnded = true }
-            isActive = false
+        switch lifecycle.handle(frame, recognizes: { abs($0.magnification - 1) >= $0.configuration.minimumScaleDelta }) {
+        case .none: break
+        case .changed: sink.receive(.magnifyChanged(value))
+        case .ended: sink.receive(.magnifyEnded(value))
+        case .cancelled: sink.receive(.cancelled(.magnify, time: frame.timestamp))
         }
     }
 
@@ -37,8 +25,6 @@ public struct MagnifyRecognizer: GestureRecognizer {
 
     public mutating func advance<Sink: GestureEventSink>(to time: Double, into sink: inout Sink) {}
     public var nextDeadline: Double? { nil }
-    public var state: GestureState {
-        isActive ? .active : justEnded ? .recognized : accumulator.isTracking ? .possible : .idle
-    }
-    public mutating func reset() { accumulator.reset(); isActive = false; justEnded = false }
+    public var state: GestureState { lifecycle.state }
+    public mutating func reset() { lifecycle.reset() }
 }

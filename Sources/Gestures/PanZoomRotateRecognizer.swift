@@ -5,40 +5,30 @@
 /// since the first finger landed, and the last lift reports `.transformEnded` with the fling
 /// (if any). A cancelled touch reports `.cancelled(.transform)` and no end.
 public struct PanZoomRotateRecognizer: GestureRecognizer {
-    public private(set) var accumulator: TransformAccumulator
-    private var isActive = false
-    private var justEnded = false
+    private var lifecycle: TransformLifecycle
+    public var accumulator: TransformAccumulator { lifecycle.accumulator }
 
     public init(configuration: GestureConfiguration) {
-        accumulator = TransformAccumulator(configuration: configuration)
+        lifecycle = TransformLifecycle(configuration: configuration)
     }
 
     public mutating func handle<Sink: GestureEventSink>(_ frame: TouchFrame, into sink: inout Sink) {
-        justEnded = false
         let time = frame.timestamp
-        switch accumulator.update(with: frame) {
+        switch lifecycle.handle(frame, recognizes: { $0.hasMovedBeyondSlop }) {
         case .none:
             break
-        case .cancelled:
-            if isActive { sink.receive(.cancelled(.transform, time: time)) }
-            isActive = false
-        case .updated:
-            if !isActive && accumulator.hasMovedBeyondSlop { isActive = true }
-            if isActive { sink.receive(.transformChanged(accumulator.value(velocity: accumulator.velocity(at: time)))) }
+        case .changed:
+            sink.receive(.transformChanged(accumulator.value(velocity: accumulator.velocity(at: time))))
         case .ended:
-            if isActive {
-                let fling = accumulator.fling(releasedAt: time)
-                sink.receive(.transformEnded(accumulator.value(velocity: fling?.initialVelocity ?? .zero), fling: fling))
-                justEnded = true
-            }
-            isActive = false
+            let fling = accumulator.fling(releasedAt: time)
+            sink.receive(.transformEnded(accumulator.value(velocity: fling?.initialVelocity ?? .zero), fling: fling))
+        case .cancelled:
+            sink.receive(.cancelled(.transform, time: time))
         }
     }
 
     public mutating func advance<Sink: GestureEventSink>(to time: Double, into sink: inout Sink) {}
     public var nextDeadline: Double? { nil }
-    public var state: GestureState {
-        isActive ? .active : justEnded ? .recognized : accumulator.isTracking ? .possible : .idle
-    }
-    public mutating func reset() { accumulator.reset(); isActive = false; justEnded = false }
+    public var state: GestureState { lifecycle.state }
+    public mutating func reset() { lifecycle.reset() }
 }

@@ -2,31 +2,19 @@
 /// `GestureConfiguration.minimumAngleDelta`; the value is the rotation since the fingers landed
 /// (radians, unbounded, clockwise positive), frozen while the fingers are closer than the minimum span.
 public struct RotateRecognizer: GestureRecognizer {
-    public private(set) var accumulator: TransformAccumulator
-    private var isActive = false
-    private var justEnded = false
+    private var lifecycle: TransformLifecycle
+    public var accumulator: TransformAccumulator { lifecycle.accumulator }
 
     public init(configuration: GestureConfiguration) {
-        accumulator = TransformAccumulator(configuration: configuration)
+        lifecycle = TransformLifecycle(configuration: configuration)
     }
 
     public mutating func handle<Sink: GestureEventSink>(_ frame: TouchFrame, into sink: inout Sink) {
-        justEnded = false
-        let time = frame.timestamp
-        switch accumulator.update(with: frame) {
-        case .none:
-            break
-        case .cancelled:
-            if isActive { sink.receive(.cancelled(.rotate, time: time)) }
-            isActive = false
-        case .updated:
-            if !isActive && abs(accumulator.rotation) >= accumulator.configuration.minimumAngleDelta {
-                isActive = true
-            }
-            if isActive { sink.receive(.rotateChanged(value)) }
-        case .ended:
-            if isActive { sink.receive(.rotateEnded(value)); justEnded = true }
-            isActive = false
+        switch lifecycle.handle(frame, recognizes: { abs($0.rotation) >= $0.configuration.minimumAngleDelta }) {
+        case .none: break
+        case .changed: sink.receive(.rotateChanged(value))
+        case .ended: sink.receive(.rotateEnded(value))
+        case .cancelled: sink.receive(.cancelled(.rotate, time: frame.timestamp))
         }
     }
 
@@ -37,8 +25,6 @@ public struct RotateRecognizer: GestureRecognizer {
 
     public mutating func advance<Sink: GestureEventSink>(to time: Double, into sink: inout Sink) {}
     public var nextDeadline: Double? { nil }
-    public var state: GestureState {
-        isActive ? .active : justEnded ? .recognized : accumulator.isTracking ? .possible : .idle
-    }
-    public mutating func reset() { accumulator.reset(); isActive = false; justEnded = false }
+    public var state: GestureState { lifecycle.state }
+    public mutating func reset() { lifecycle.reset() }
 }

@@ -11,20 +11,23 @@
 /// - source-over: `s' = s·c/255`, `d = s' + d·(255 − s'α)/255` (saturated at 255);
 /// - copy:        `d = (s·c + d·(255 − c))/255`;
 /// - clear:       `d = d·(255 − c)/255`.
-enum Compositor {
-    static let laneMask: UInt64 = 0x00FF_00FF_00FF_00FF
+public enum Compositor {
+    /// The low byte of each 16-bit lane.
+    @inlinable public static var laneMask: UInt64 { 0x00FF_00FF_00FF_00FF }
 
-    @inline(__always) static func unpack(_ p: UInt32) -> UInt64 {
+    /// `0xAARRGGBB` → `00AA 00GG 00RR 00BB`.
+    @inlinable @inline(__always) public static func unpack(_ p: UInt32) -> UInt64 {
         let v = UInt64(p)
         return (v & 0x00FF_00FF) | ((v & 0xFF00_FF00) << 24)
     }
 
-    @inline(__always) static func pack(_ x: UInt64) -> UInt32 {
+    /// `unpack`'s inverse (lanes ≤ 255).
+    @inlinable @inline(__always) public static func pack(_ x: UInt64) -> UInt32 {
         UInt32(truncatingIfNeeded: (x & 0x00FF_00FF) | ((x >> 24) & 0xFF00_FF00))
     }
 
     /// Each lane (≤ 65025 + 127) divided by 255 with exact rounding; lanes were pre-scaled.
-    @inline(__always) static func div255(_ x: UInt64) -> UInt64 {
+    @inlinable @inline(__always) public static func div255(_ x: UInt64) -> UInt64 {
         let t = x &+ 0x0080_0080_0080_0080
         return ((t &+ ((t >> 8) & laneMask)) >> 8) & laneMask
     }
@@ -37,12 +40,12 @@ enum Compositor {
     }
 
     /// The pixel with every channel scaled by `a`/255.
-    @inline(__always) static func scale(_ p: UInt32, _ a: UInt32) -> UInt32 {
+    @inlinable @inline(__always) public static func scale(_ p: UInt32, _ a: UInt32) -> UInt32 {
         pack(div255(unpack(p) &* UInt64(a)))
     }
 
     /// Source-over of an already coverage-scaled source.
-    @inline(__always) static func over(_ s: UInt32, _ d: UInt32) -> UInt32 {
+    @inlinable @inline(__always) public static func over(_ s: UInt32, _ d: UInt32) -> UInt32 {
         let ia = 255 &- (s >> 24)
         if ia == 0 { return s }
         if ia == 255 { return d }
@@ -118,7 +121,7 @@ enum Compositor {
         }
     }
 
-    @inline(__always) static func saturate(_ x: UInt64) -> UInt64 {
+    @usableFromInline @inline(__always) static func saturate(_ x: UInt64) -> UInt64 {
         var r: UInt64 = 0
         for lane in 0..<4 {
             let v = Swift.min((x >> UInt64(lane * 16)) & 0xFFFF, 255)
@@ -127,11 +130,13 @@ enum Compositor {
         return r
     }
 
-    @inline(__always) static func sourceOver(_ s: UInt32, coverage c: UInt32, _ d: UInt32) -> UInt32 {
+    /// `s` at coverage `c`, source-over `d`.
+    @inlinable @inline(__always) public static func sourceOver(_ s: UInt32, coverage c: UInt32, _ d: UInt32) -> UInt32 {
         over(c == 255 ? s : scale(s, c), d)
     }
 
-    @inline(__always) static func copy(_ s: UInt32, coverage c: UInt32, _ d: UInt32) -> UInt32 {
+    /// `s` at coverage `c` in place of `d`: `d + (s − d)·c/255`, rounded once.
+    @inlinable @inline(__always) public static func copy(_ s: UInt32, coverage c: UInt32, _ d: UInt32) -> UInt32 {
         if c == 255 { return s }
         return pack(div255(unpack(s) &* UInt64(c) &+ unpack(d) &* UInt64(255 &- c)))
     }

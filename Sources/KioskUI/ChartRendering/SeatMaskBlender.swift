@@ -1,16 +1,15 @@
+import Raster
+
 /// Blends a colour pattern through an 8-bit coverage mask into 32-bit premultiplied pixels,
-/// with Raster's source-over arithmetic (so a mask equal to the rasterizer's coverage gives the
-/// rasterizer's pixels): a pixel is unpacked into four 16-bit lanes of a `UInt64`
-/// (`00AA 00GG 00RR 00BB`), one multiply scales all four channels, and every division by 255
-/// rounds exactly, `(x + 128 + ((x + 128) >> 8)) >> 8`.
+/// with Raster's arithmetic (`Compositor`: a translucent colour source-over, an opaque one in
+/// place of the pixel at its coverage, every division by 255 rounded exactly; the vector paths
+/// compute the same in 16-bit lanes).
 ///
 /// The colour comes from a pattern tile (`SeatPattern` as pixels, `TileShape`): `period` rows
 /// of `row` pixels, buffer pixel (x, y) taking `tile[(y & mask) · row + (x & mask)]`; each row
 /// holds its `period` pixels twice, so four consecutive pixels are one unaligned load from any
 /// x. A plain colour is a tile of one colour: no branch per pixel either way.
 enum SeatMaskBlender {
-    static let laneMask: UInt64 = 0x00FF_00FF_00FF_00FF
-
     /// A tile's geometry for patterns of `scale` px per pattern pixel: a period of 8·scale
     /// (a power of two, so the hot loops index with a mask).
     struct TileShape: Equatable {
@@ -40,29 +39,6 @@ enum SeatMaskBlender {
         }
     }
 
-    @inline(__always) static func unpack(_ p: UInt32) -> UInt64 {
-        let v = UInt64(p)
-        return (v & 0x00FF_00FF) | ((v & 0xFF00_FF00) << 24)
-    }
-
-    @inline(__always) static func pack(_ x: UInt64) -> UInt32 {
-        UInt32(truncatingIfNeeded: (x & 0x00FF_00FF) | ((x >> 24) & 0xFF00_FF00))
-    }
-
-    @inline(__always) static func div255(_ x: UInt64) -> UInt64 {
-        let t = x &+ 0x0080_0080_0080_0080
-        return ((t &+ ((t >> 8) & laneMask)) >> 8) & laneMask
-    }
-
-    /// `s` scaled by coverage `c`, then source-over `d` (premultiplied, valid input).
-    @inline(__always) static func sourceOver(_ s: UInt32, coverage c: UInt32, _ d: UInt32) -> UInt32 {
-        let sc = c == 255 ? s : pack(div255(unpack(s) &* UInt64(c)))
-        let ia = 255 &- (sc >> 24)
-        if ia == 0 { return sc }
-        if ia == 255 { return d }
-        return pack(unpack(sc) &+ div255(unpack(d) &* UInt64(ia)))
-    }
-
     /// Blends the pattern `tile` (all of one alpha) through the `width × height` mask `mask`
     /// (row-major) whose pixel (0, 0) lands on buffer pixel (`x`, `y`), limited to the buffer
     /// rect `clip`.
@@ -84,13 +60,8 @@ enum SeatMaskBlender {
                 let c = UInt32(m[xx])
                 if c != 0 {
                     let color = colors[xx & tmask]
-                    let s = unpack(color)
-                    if opaque {
-                        // An opaque colour: one blend, d + (s − d)·c/255, rounded once.
-                        d[xx] = c == 255 ? color : pack(div255(s &* UInt64(c) &+ unpack(d[xx]) &* UInt64(255 &- c)))
-                    } else {
-                        d[xx] = sourceOver(color, coverage: c, d[xx])
-                    }
+                    // An opaque colour: one blend, d + (s − d)·c/255, rounded once.
+                    d[xx] = opaque ? Compositor.copy(color, coverage: c, d[xx]) : Compositor.sourceOver(color, coverage: c, d[xx])
                 }
                 xx &+= 1
             }
@@ -217,8 +188,7 @@ extension SeatMaskBlender {
                         let cov = (c >> UInt32(8 &* k)) & 0xFF
                         if cov == 0 || xx < clip.x0 || xx >= clip.x1 { continue }
                         let color = colors[xx & tmask]
-                        pixels[xx] = cov == 255 ? color
-                            : pack(div255(unpack(color) &* UInt64(cov) &+ unpack(pixels[xx]) &* UInt64(255 &- cov)))
+                        pixels[xx] = Compositor.copy(color, coverage: cov, pixels[xx])
                     }
                 }
                 v &+= 1

@@ -80,7 +80,7 @@ enum TileResampler {
     static func bilinear(rows: Range<Int>, _ g: Steps, screenToContent a: AffineTransform, background: UInt32,
                          into surface: Surface) {
         let width = surface.width, one = 65536.0
-        let mask = SeatMaskBlender.laneMask
+        let mask = Compositor.laneMask
         for y in rows {
             let out = surface.row(y)
             // Source of this row's first pixel centre, minus half a pixel (bilinear taps).
@@ -97,11 +97,11 @@ enum TileResampler {
                     let r0 = (g.base + by &* g.stride).assumingMemoryBound(to: UInt32.self)
                     let r1 = (g.base + by1 &* g.stride).assumingMemoryBound(to: UInt32.self)
                     let wx = UInt64((ux >> 8) & 255), wy = UInt64((uy >> 8) & 255)
-                    let p00 = SeatMaskBlender.unpack(r0[bx]), p01 = SeatMaskBlender.unpack(r0[bx1])
-                    let p10 = SeatMaskBlender.unpack(r1[bx]), p11 = SeatMaskBlender.unpack(r1[bx1])
+                    let p00 = Compositor.unpack(r0[bx]), p01 = Compositor.unpack(r0[bx1])
+                    let p10 = Compositor.unpack(r1[bx]), p11 = Compositor.unpack(r1[bx1])
                     let top = ((p00 &* (256 &- wx) &+ p01 &* wx) >> 8) & mask
                     let bottom = ((p10 &* (256 &- wx) &+ p11 &* wx) >> 8) & mask
-                    out[x] = SeatMaskBlender.pack(((top &* (256 &- wy) &+ bottom &* wy) >> 8) & mask)
+                    out[x] = Compositor.pack(((top &* (256 &- wy) &+ bottom &* wy) >> 8) & mask)
                 }
                 ux &+= g.stepX; uy &+= g.stepY
             }

@@ -202,7 +202,7 @@ let package = Package(
         .testTarget(name: "SpawnTests", dependencies: ["Spawn"]),
         .target(name: "TestFixtures", dependencies: ["Spawn"], path: "Tests/Fixtures", exclude: ["recordings"]),
         // A virtual clock for the box-office client's waits, for the tests that poll and retry.
-        .target(name: "BoxOfficeTestSupport", dependencies: ["BoxOfficeClient", "BoxOffice", "Spawn"], path: "Tests/BoxOfficeTestSupport"),
+        .target(name: "BoxOfficeTestSupport", dependencies: ["BoxOfficeClient", "BoxOffice", "Spawn", "TestFixtures"], path: "Tests/BoxOfficeTestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestFixtures"]),
         // The cairo-agreement corpus is scene files: its tests read them through SceneFile.
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "SceneFile", "TestFixtures", "Spawn"],
@@ -222,7 +222,7 @@ let package = Package(
         .testTarget(name: "SpeechTests", dependencies: ["Speech"]),
         // The command-line executables' help screens, rendered at 80 columns.
         .testTarget(name: "tribuneTests", dependencies: [
-            "tribune", "tribune-boxoffice", "tribune-headless", "Spawn",
+            "tribune", "tribune-boxoffice", "tribune-headless", "Spawn", "TestFixtures",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "SeatingTests", dependencies: ["Seating", "Geometry"]),
@@ -249,7 +249,7 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         .testTarget(name: "BoxOfficeClientTests", dependencies: [
-            "BoxOfficeClient", "BoxOffice", "Seating", "boxoffice-kiosk-sim", "BoxOfficeTestSupport", "Spawn",
+            "BoxOfficeClient", "BoxOffice", "Seating", "boxoffice-kiosk-sim", "BoxOfficeTestSupport", "TestFixtures", "Spawn",
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -6,6 +6,7 @@ import Glibc
 import Spawn
 import Synchronization
 import Testing
+import TestFixtures
 
 @Suite("Purchases survive faults", .serialized)
 struct FaultTests {
@@ -78,9 +79,7 @@ struct FaultTests {
     /// proxy so the kill lands while it is in flight), the server restarts in between, and the
     /// journal is resolved afterwards.
     @Test(arguments: StorageEngineKind.allCases) func killedKioskAndRestartedServerLoseNothing(engine: StorageEngineKind) async throws {
-        let simulator = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("boxoffice-kiosk-sim").path
-        let fallback = FileManager.default.currentDirectoryPath + "/.build/debug/boxoffice-kiosk-sim"
-        let binary = FileManager.default.isExecutableFile(atPath: simulator) ? simulator : fallback
+        let binary = PackagePaths.executable("boxoffice-kiosk-sim")
         try #require(FileManager.default.isExecutableFile(atPath: binary), "build boxoffice-kiosk-sim first (swift build --build-tests)")
 
         let server = try await ClientTestServer(engine: engine)

@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 
 /// nginx in front of box-office instances, run as the repository's site file
 /// (nginx/tribune-boxoffice.conf) with its upstream servers replaced by `upstreamPorts` and its
@@ -13,8 +14,7 @@ public final class NginxTestBalancer: Sendable {
     let runAs: String?
 
     /// The repository's site file.
-    public static let siteFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("nginx/tribune-boxoffice.conf").path
+    public static let siteFile = PackagePaths.path("nginx/tribune-boxoffice.conf")
 
     /// `/usr/sbin/nginx`, or `TRIBUNE_NGINX`.
     public static var binary: String { ProcessInfo.processInfo.environment["TRIBUNE_NGINX"] ?? "/usr/sbin/nginx" }

@@ -5,16 +5,13 @@ import NIOHTTP1
 import Spawn
 import Testing
 @testable import BoxOffice
+import TestFixtures
 
 /// The `tribune-boxoffice` executable itself, as an operator runs it: `event create` on a
 /// Tribune venue file, then `serve` on that database, then SIGTERM.
 @Suite("tribune-boxoffice command")
 struct BoxOfficeCommandTests {
-    static var executable: String {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tribune-boxoffice").path
-        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
-        return FileManager.default.currentDirectoryPath + "/.build/debug/tribune-boxoffice"
-    }
+    static var executable: String { PackagePaths.executable("tribune-boxoffice") }
 
     /// Runs the executable to completion: exit status, standard output, standard error.
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {

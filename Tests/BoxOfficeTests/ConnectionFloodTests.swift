@@ -6,6 +6,7 @@ import NIOHTTP1
 import Spawn
 import Testing
 @testable import BoxOffice
+import TestFixtures
 
 /// The flood that crashed the server without a token: thousands of idle and slow-header TCP
 /// connections against `tribune-boxoffice serve` running under the unit's file limit. Kiosks'
@@ -17,8 +18,7 @@ import Testing
 
     /// `LimitNOFILE=` of the shipped unit, read from the unit file itself.
     static func unitFileLimit() throws -> Int {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let unit = try String(contentsOf: root.appendingPathComponent("systemd/tribune-boxoffice.service"), encoding: .utf8)
+        let unit = try String(contentsOfFile: PackagePaths.path("systemd/tribune-boxoffice.service"), encoding: .utf8)
         let line = try #require(unit.split(separator: "\n").first { $0.hasPrefix("LimitNOFILE=") }, "the unit sets no LimitNOFILE")
         return try #require(Int(line.dropFirst("LimitNOFILE=".count)))
     }

@@ -7,8 +7,7 @@ import Synchronization
 /// `swift test` alone needs no `make catalogs` first.
 public enum MessageCatalogs {
     /// `<package>/po`.
-    public static let poDirectory: String = URL(fileURLWithPath: #filePath)  // <package>/Tests/Fixtures/MessageCatalogs.swift
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("po").path
+    public static let poDirectory = PackagePaths.path("po")
 
     /// What a gettext tool said.
     public struct ToolRun: Sendable {

@@ -20,16 +20,12 @@ public struct PrometheusText: Sendable {
     public var families: [String: String]
     public var samples: [Sample]
 
-    /// `<package>/`.
-    static let packageRoot = URL(fileURLWithPath: #filePath)  // <package>/Tests/Fixtures/PrometheusText.swift
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     public init(parsing text: String) throws {
-        let python = Self.packageRoot.appendingPathComponent(".venv/bin/python").path
+        let python = PackagePaths.path(".venv/bin/python")
         guard FileManager.default.isExecutableFile(atPath: python) else {
             throw ParseError(description: "\(python) missing: run scripts/test-venv.sh (make test does)")
         }
-        let run = try ChildProcess.run(python, [Self.packageRoot.appendingPathComponent("scripts/prometheus_samples.py").path],
+        let run = try ChildProcess.run(python, [PackagePaths.path("scripts/prometheus_samples.py")],
                                        input: Array(text.utf8))
         guard run.termination.succeeded,
               let document = try JSONSerialization.jsonObject(with: Data(run.output)) as? [String: Any],

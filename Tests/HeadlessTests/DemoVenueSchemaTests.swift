@@ -3,13 +3,13 @@ import Headless
 import Seating
 import Spawn
 import Testing
+import TestFixtures
 
 /// The bundled demo's venue, as a file, against docs/venue.schema.json (JSON Schema 2020-12,
 /// checked by Python's `jsonschema`, an implementation independent of the venue reader): it
 /// validates with its translations, and the same file with an unknown language tag does not.
 @Suite struct DemoVenueSchemaTests {
-    static let repository = URL(fileURLWithPath: #filePath)  // <package>/Tests/HeadlessTests/DemoVenueSchemaTests.swift
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = PackagePaths.root
     static let schema = repository.appendingPathComponent("docs/venue.schema.json").path
 
     /// Validates `bytes` against the schema; nil when valid, else the validator's first message.

@@ -3,6 +3,7 @@ import Raster
 import Spawn
 import Testing
 @testable import Kiosk
+import TestFixtures
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,52 +14,18 @@ import Glibc
 /// commands that need no running kiosk). The kiosk is `RunningKioskControlTests.kiosk`, its loop
 /// turned here while the command runs.
 @Suite(.serialized) struct ControlCommandOutputTests {
-    /// The built `tribune` beside the test bundle, else under .build/debug.
-    static var tribune: String {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tribune").path
-        return FileManager.default.isExecutableFile(atPath: beside) ? beside : FileManager.default.currentDirectoryPath + "/.build/debug/tribune"
-    }
+    /// The built `tribune`.
+    static var tribune: String { PackagePaths.executable("tribune") }
 
     /// A ceiling (s) against a hung command, not a measure.
     static let ceiling = 120.0
-
-    /// Bytes read on a thread of their own until told the writer is gone.
-    final class Drain: @unchecked Sendable {
-        private let lock = NSLock()
-        private var data = [UInt8]()
-        private var writerGone = false
-        private let done = DispatchSemaphore(value: 0)
-
-        /// Reads `fd` (non-blocking) until `finish()` and the pipe is empty.
-        init(_ fd: Int32) {
-            Thread { [self] in
-                var buffer = [UInt8](repeating: 0, count: 65536)
-                while true {
-                    let n = read(fd, &buffer, buffer.count)
-                    if n > 0 { lock.withLock { data += buffer[0..<n] }; continue }
-                    if lock.withLock({ writerGone }) { break }
-                    usleep(5000)
-                }
-                done.signal()
-            }.start()
-        }
-
-        /// Stops the thread (once the pipe is empty) and returns what it read; again later, the
-        /// same bytes at once.
-        func finish() -> [UInt8] {
-            lock.withLock { writerGone = true }
-            done.wait()
-            done.signal()
-            return lock.withLock { data }
-        }
-    }
 
     /// Runs `tribune arguments` while the kiosk's loop turns; its exit status and standard output.
     static func run(_ arguments: [String], kiosk: RunningKiosk) throws -> (status: Int32, output: [UInt8]) {
         let process = try ChildProcess(tribune, arguments, output: .pipe, error: .null)
         let fd = try #require(process.standardOutput).fileDescriptor
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        let drain = Drain(fd)
+        let drain = DescriptorDrain(fd, closing: false)
         // Stopped on every way out while `process`, which owns the descriptor, still holds it:
         // the thread never reads a number closed and given to someone else.
         defer { withExtendedLifetime(process) { _ = drain.finish() } }
@@ -69,11 +36,6 @@ import Glibc
         }
         process.signal(SIGKILL)
         return (process.wait().status, drain.finish())
-    }
-
-    static func fileType(_ path: String) -> mode_t {
-        var info = stat()
-        return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
     }
 
     static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -108,17 +70,17 @@ import Glibc
         let fd = open(fifo, O_RDONLY | O_NONBLOCK)
         try #require(fd >= 0)
         defer { close(fd) }
-        let fromFIFO = Drain(fd)
+        let fromFIFO = DescriptorDrain(fd, closing: false)
         defer { _ = fromFIFO.finish() }   // (before the close above, on every way out)
         let viaFIFO = try Self.run([command, "--socket", socket, "--out", fifo], kiosk: kiosk)
         #expect(viaFIFO.status == 0)
-        #expect(Self.fileType(fifo) == S_IFIFO, "\(command) --out replaced the FIFO")
+        #expect(PackagePaths.fileType(fifo) == S_IFIFO, "\(command) --out replaced the FIFO")
         check(fromFIFO.finish(), "\(command) --out FIFO")
 
-        let before = Self.fileType("/dev/stdout")
+        let before = PackagePaths.fileType("/dev/stdout")
         let viaStdout = try Self.run([command, "--socket", socket, "--out", "/dev/stdout"], kiosk: kiosk)
         #expect(viaStdout.status == 0)
-        #expect(Self.fileType("/dev/stdout") == before, "\(command) --out replaced /dev/stdout")
+        #expect(PackagePaths.fileType("/dev/stdout") == before, "\(command) --out replaced /dev/stdout")
         check(viaStdout.output, "\(command) --out /dev/stdout")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Spawn
 import Testing
 @testable import Kiosk
+import TestFixtures
 
 @Suite final class DoctorTests {
     /// A folder of this test's own, removed with it.
@@ -62,8 +63,7 @@ import Testing
     }
 
     /// The package's root (where `config/` is), from this file's path.
-    static let repository = URL(fileURLWithPath: #filePath)  // <package>/Tests/KioskTests/DoctorTests.swift
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = PackagePaths.root
 
     /// The first command a fix quotes in backticks.
     static func command(in fix: String) -> String? {

@@ -7,6 +7,7 @@ import Raster
 import Spawn
 import Testing
 @testable import Kiosk
+import TestFixtures
 
 /// A square that moves one pixel per frame: every frame damages where it was and where it is.
 private final class MovingSquare: FrameSource {
@@ -27,10 +28,7 @@ private final class MovingSquare: FrameSource {
     /// Runs `frame-memory-probe` (Tests/FrameMemoryProbe): the kiosk's presenting path in a
     /// process of its own, so no other test's allocations move its resident set.
     static func probe(_ arguments: [String]) throws -> [String: Int] {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("frame-memory-probe").path
-        let fallback = FileManager.default.currentDirectoryPath + "/.build/debug/frame-memory-probe"
-        let path = FileManager.default.isExecutableFile(atPath: binary) ? binary : fallback
+        let path = PackagePaths.executable("frame-memory-probe")
         try #require(FileManager.default.isExecutableFile(atPath: path), "build frame-memory-probe first (swift build --build-tests)")
         let run = try ChildProcess.run(path, arguments, error: .inherit)
         let output = run.outputText

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Kiosk
 import KioskUI
+import TestFixtures
 
 @Suite struct KioskConfigurationTests {
     static let good = """
@@ -71,7 +72,7 @@ import KioskUI
     }
 
     @Test func theExampleFileInTheRepositoryIsValid() throws {
-        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let repo = PackagePaths.root
         let text = try String(contentsOf: repo.appendingPathComponent("config/tribune.toml.example"), encoding: .utf8)
         let c = try KioskConfiguration.parse(toml: text, source: "tribune.toml.example")
         #expect(c.venue != nil)

@@ -1,6 +1,7 @@
 import Foundation
 import Spawn
 import Testing
+import TestFixtures
 
 /// The short soak of `make test` (`make soak` runs the full one): `kiosk-soak` (Tests/KioskSoak)
 /// runs `tribune run`'s kiosk headless on a virtual clock against a real `tribune-boxoffice
@@ -16,10 +17,8 @@ import Testing
                 "make test runs the short soak after the suite, on its own"))
 struct KioskSoakTests {
     @Test func aShortSoakUnderFaultsKeepsTheBooksAndTheProcessSteady() throws {
-        let bin = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidates = [bin.appendingPathComponent("kiosk-soak").path, FileManager.default.currentDirectoryPath + "/.build/debug/kiosk-soak"]
-        let path = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0) },
-                                "build kiosk-soak first (swift build --build-tests)")
+        let path = PackagePaths.executable("kiosk-soak")
+        try #require(FileManager.default.isExecutableFile(atPath: path), "build kiosk-soak first (swift build --build-tests)")
         let run = try ChildProcess.run(path, ["--visitors", "40"], error: .inherit)
         let output = run.outputText
         print(output)

@@ -1,12 +1,13 @@
 import Foundation
 import Spawn
 import Testing
+import TestFixtures
 
 /// `systemd-analyze verify` and `systemd-analyze security --offline=yes` on the units in
 /// systemd/. The units name /usr/local/bin (where `make install` puts the binaries); the copies
 /// checked here point at this build's binaries instead, because verify wants the executable to exist.
 @Suite struct SystemdUnitTests {
-    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repo = PackagePaths.root
     static let analyze = ["/usr/bin/systemd-analyze", "/bin/systemd-analyze"].first { FileManager.default.isExecutableFile(atPath: $0) }
     static let units = ["tribune-kiosk.service", "tribune-boxoffice.service", "tribune-boxoffice@.service"]
 

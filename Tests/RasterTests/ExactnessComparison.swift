@@ -3,6 +3,7 @@ import Foundation
 import SceneFile
 import Spawn
 import Testing
+import TestFixtures
 
 /// How far a render is from the truth (`TruthRenderer`): over every channel of every pixel
 /// (premultiplied, alpha included), the largest and the mean |Δ| in 8-bit levels, and the share
@@ -78,13 +79,9 @@ enum ExactnessComparison {
         var description: String
     }
 
-    /// `<package>/`.
-    static let packageRoot = URL(fileURLWithPath: #filePath)  // <package>/Tests/RasterTests/ExactnessComparison.swift
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// Writes every scene into a fresh folder and has cairo render them all (one process).
     static func cairoRenders(of scenes: [RandomScene]) throws -> [String: Surface] {
-        let python = packageRoot.appendingPathComponent(".venv/bin/python").path
+        let python = PackagePaths.path(".venv/bin/python")
         guard FileManager.default.isExecutableFile(atPath: python) else {
             throw CairoUnavailable(description: "\(python) missing: run scripts/test-venv.sh (make test does)")
         }
@@ -92,7 +89,7 @@ enum ExactnessComparison {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         for s in scenes { try Data(s.json.utf8).write(to: folder.appendingPathComponent(s.name + ".json")) }
-        let run = try ChildProcess.run(python, [packageRoot.appendingPathComponent("scripts/cairo_reference.py").path, "--all", folder.path],
+        let run = try ChildProcess.run(python, [PackagePaths.path("scripts/cairo_reference.py"), "--all", folder.path],
                                        output: .null)
         guard run.termination.succeeded else {
             throw CairoUnavailable(description: "scripts/cairo_reference.py: \(run.termination): \(run.errorText) (pycairo: scripts/test-venv.sh)")

@@ -1,5 +1,6 @@
 import Foundation
 import Spawn
+import TestFixtures
 import Testing
 
 /// Output options pointed at a FIFO or at `/dev/stdout` are written through, and the path is
@@ -16,7 +17,7 @@ import Testing
         var description: String { "\(program) \(arguments.joined(separator: " "))" }
     }
 
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let root = PackagePaths.root.path
     static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47]
     static let json = Array("{".utf8)
     /// Committed venue files (the fuzzers' seeds): a Tribune venue and its pretix export.
@@ -39,62 +40,11 @@ import Testing
         Case(program: "tribune", arguments: ["bench", "--seats", "100", "--repeats", "3", "--export-seats", "OUT"], signature: Array("{".utf8)),
     ]
 
-    static func executable(_ name: String) -> String {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name).path
-        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
-        return FileManager.default.currentDirectoryPath + "/.build/debug/" + name
-    }
-
     /// Runs `c` with OUT replaced by `path`; returns its exit status, what it wrote to standard
     /// output and to standard error.
     static func run(_ c: Case, path: String) throws -> (status: Int32, output: [UInt8], error: String) {
-        let run = try ChildProcess.run(executable(c.program), c.arguments.map { $0 == "OUT" ? path : $0 })
+        let run = try ChildProcess.run(PackagePaths.executable(c.program), c.arguments.map { $0 == "OUT" ? path : $0 })
         return (run.termination.status, run.output, run.errorText)
-    }
-
-    /// Bytes handed over from a reading thread.
-    final class Received: @unchecked Sendable {
-        private let lock = NSLock()
-        private var data = Data()
-        func set(_ d: Data) { lock.withLock { data = d } }
-        func get() -> Data { lock.withLock { data } }
-    }
-
-    /// Drains a FIFO opened without blocking on a thread of its own until `finish()` is called
-    /// and the pipe is empty (a PNG is larger than the pipe's buffer); then closes it — the one
-    /// thread using the descriptor, so no read reaches a number given to someone else — and
-    /// hands over the bytes.
-    final class FIFOReader: @unchecked Sendable {
-        private let bytes = Received(), exited = Received()
-        private let reading = DispatchGroup()
-
-        init(_ fd: Int32) {
-            reading.enter()
-            DispatchQueue.global().async { [bytes, exited, reading] in
-                var data = Data(), buffer = [UInt8](repeating: 0, count: 65536)
-                while true {
-                    let n = read(fd, &buffer, buffer.count)
-                    if n > 0 { data.append(contentsOf: buffer[0..<n]); continue }
-                    if !exited.get().isEmpty { break }   // the writer is gone and the pipe is empty
-                    usleep(5000)
-                }
-                close(fd)
-                bytes.set(data)
-                reading.leave()
-            }
-        }
-
-        /// Call once the writer has exited (and on every way out: again later, the same bytes).
-        func finish() -> Data {
-            exited.set(Data([1]))
-            reading.wait()
-            return bytes.get()
-        }
-    }
-
-    static func fileType(_ path: String) -> mode_t {
-        var info = stat()
-        return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : 0
     }
 
     @Test(arguments: cases)
@@ -106,21 +56,21 @@ import Testing
         // FIFO; drained while the command runs (a PNG is larger than the pipe's buffer).
         let fd = open(fifo, O_RDONLY | O_NONBLOCK)
         try #require(fd >= 0)
-        let reader = FIFOReader(fd)
+        let reader = DescriptorDrain(fd, closing: true)
         defer { _ = reader.finish() }
         let result = try Self.run(c, path: fifo)
         let received = reader.finish()
         #expect(result.status == 0, "\(c): \(result.error)")
-        #expect(Self.fileType(fifo) == S_IFIFO, "\(c) replaced the FIFO")
+        #expect(PackagePaths.fileType(fifo) == S_IFIFO, "\(c) replaced the FIFO")
         #expect(received.count > 100 && Array(received.prefix(c.signature.count)) == c.signature, "\(c): \(received.count) bytes")
     }
 
     @Test(arguments: cases)
     func devStdoutIsWrittenThroughAndStaysTheLink(_ c: Case) throws {
-        let before = Self.fileType("/dev/stdout")
+        let before = PackagePaths.fileType("/dev/stdout")
         let result = try Self.run(c, path: "/dev/stdout")
         #expect(result.status == 0, "\(c): \(result.error)")
-        #expect(Self.fileType("/dev/stdout") == before, "\(c) replaced /dev/stdout")
+        #expect(PackagePaths.fileType("/dev/stdout") == before, "\(c) replaced /dev/stdout")
         #expect(result.output.count > 100, "\(c)")
         let found = (0...max(0, result.output.count - c.signature.count)).contains { Array(result.output[$0..<min(result.output.count, $0 + c.signature.count)]) == c.signature }
         #expect(found, "\(c): the output lacks what the file starts with")
@@ -135,20 +85,20 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let expected: [(name: String, signature: [UInt8])] = [("report.json", Self.json), ("transcript.txt", Array("time_s\t".utf8)),
                                                               ("01-stadium.png", Self.png)]
-        var readers: [(name: String, signature: [UInt8], reader: FIFOReader)] = []
+        var readers: [(name: String, signature: [UInt8], reader: DescriptorDrain)] = []
         defer { readers.forEach { _ = $0.reader.finish() } }
         for (name, signature) in expected {
             try #require(mkfifo(folder + "/" + name, 0o600) == 0)
             let fd = open(folder + "/" + name, O_RDONLY | O_NONBLOCK)
             try #require(fd >= 0)
-            readers.append((name, signature, FIFOReader(fd)))
+            readers.append((name, signature, DescriptorDrain(fd, closing: true)))
         }
         let demo = Case(program: "tribune-headless", arguments: ["demo", "--out", folder, "--animation-every", "0"], signature: [])
         let result = try Self.run(demo, path: folder)
         #expect(result.status == 0, "\(result.error)")
         for r in readers {
             let received = r.reader.finish()
-            #expect(Self.fileType(folder + "/" + r.name) == S_IFIFO, "the demo replaced the FIFO \(r.name)")
+            #expect(PackagePaths.fileType(folder + "/" + r.name) == S_IFIFO, "the demo replaced the FIFO \(r.name)")
             #expect(received.count > 100 && Array(received.prefix(r.signature.count)) == r.signature, "\(r.name): \(received.count) bytes")
         }
     }

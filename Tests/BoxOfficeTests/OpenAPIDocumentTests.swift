@@ -3,6 +3,7 @@ import NIOHTTP1
 import Foundation
 import Testing
 @testable import BoxOffice
+import TestFixtures
 
 @Suite("OpenAPI document matches the server")
 struct OpenAPIDocumentTests {
@@ -16,8 +17,7 @@ struct OpenAPIDocumentTests {
         let document = try #require(served.json)
         #expect(document["openapi"] == "3.1.0")
         // The file in docs/ is the one served.
-        let docsURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/openapi.json")
-        if let onDisk = FileManager.default.contents(atPath: docsURL.standardizedFileURL.path) {
+        if let onDisk = FileManager.default.contents(atPath: PackagePaths.path("docs/openapi.json")) {
             #expect(JSONValue.parse(onDisk) == document)
         }
         var documented = Set<String>()

@@ -154,7 +154,7 @@ extension ChartFrameBenchmark {
 
         }
         // 6b. A zoomed frame with the seats' status marks.
-        if want("shapes") { runStatusShapesScenario(add) }
+        if want("shapes") { runStatusShapesScenario(renderer: renderer, surface: surface, add) }
         // The renderer's memory, before the sessions below add their own frame caches.
         report.peakResidentMB = Self.peakResidentMB()
         // 7. Whole kiosk frames: labels, patterns and chrome over the chart.

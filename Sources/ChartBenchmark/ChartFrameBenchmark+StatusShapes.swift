@@ -13,12 +13,16 @@ extension ChartFrameBenchmark {
     /// (`ChartFrameRenderer.seatShapes` when `options.seatShapes`) are on the hot path. The
     /// legend highlight alternates between none and one status each frame, which redraws every
     /// tile without touching the masks.
-    func runStatusShapesScenario(_ add: (Measurement) -> Void) {
+    ///
+    /// Drawn by the other scenarios' `renderer` into their `surface` (its looks restored
+    /// after): a kiosk has one renderer, and a second one beside it would count twice in the
+    /// renderer's peak memory.
+    func runStatusShapesScenario(renderer: ChartFrameRenderer, surface: Surface, _ add: (Measurement) -> Void) {
         let venue = chart.venue
         let size = Size(width: Double(options.width), height: Double(options.height))
-        let renderer = ChartFrameRenderer(venue: venue, size: size, threads: options.threads)
+        let shapesBefore = renderer.seatShapes, highlightBefore = renderer.highlight
+        defer { renderer.seatShapes = shapesBefore; renderer.highlight = highlightBefore }
         renderer.seatShapes = options.seatShapes
-        let surface = Surface(width: options.width, height: options.height)
         var chart = self.chart
         let centre = Point(x: size.width / 2, y: size.height / 2)
         let m = view.chartToScreen

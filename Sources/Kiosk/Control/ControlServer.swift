@@ -29,7 +29,9 @@ public final class ControlServer {
     public static let maxCommandBytes = 4096
 
     public let path: String
-    public let fileDescriptor: Int32
+    /// The listening socket the loop watches.
+    public var fileDescriptor: Int32 { listener.rawValue }
+    private let listener: OwnedDescriptor
     public let maxQueuedBytes: Int
     /// Connections dropped for letting their answers pile up past `maxQueuedBytes`.
     public private(set) var droppedClients = 0
@@ -38,6 +40,7 @@ public final class ControlServer {
     // Weak: the loop may go first at shutdown (its closing epoll fd drops every watch).
     private weak var loop: EventLoop?
     private let respond: Responder
+    /// The open connections by descriptor; a connection owns its socket, closed when it leaves.
     private var connections: [Int32: ControlConnection] = [:]
 
     /// Binds `path` (replacing a stale socket file) with `access`, listens and watches it on `loop`.
@@ -46,13 +49,15 @@ public final class ControlServer {
         guard let address = UnixSocketAddress(path), !path.hasPrefix("@") else {
             throw SystemCallError(call: "control socket", subject: path, errno: .invalidArgument)
         }
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard fd >= 0 else { throw .current("socket(AF_UNIX, SOCK_STREAM)", path) }
+        // (Closed, once, wherever this throws: by the local until `self` holds it, then with `self`.)
+        let socket = try OwnedDescriptor.opened(
+            Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0),
+            by: "socket(AF_UNIX, SOCK_STREAM)", on: path)
+        let fd = socket.rawValue
         // Only a stale socket is replaced: a mistyped path (/dev/null, the journal) is never removed.
         var existing = stat()
         if lstat(path, &existing) == 0 {
             guard existing.st_mode & S_IFMT == S_IFSOCK else {
-                close(fd)
                 throw SystemCallError(call: "control socket (the path exists and is not a socket)", subject: path, errno: .fileExists)
             }
             unlink(path)
@@ -63,28 +68,26 @@ public final class ControlServer {
         let old = umask(0o177)
         let bound = address.withSockaddr { bind(fd, $0, $1) }
         umask(old)
-        guard bound == 0 else { let e = SystemCallError.current("bind", path); close(fd); throw e }
+        guard bound == 0 else { throw .current("bind", path) }
         do throws(SystemCallError) {
             try access.apply(to: path)
         } catch {
-            close(fd); unlink(path); throw error
+            unlink(path); throw error
         }
-        guard listen(fd, 8) == 0 else { let e = SystemCallError.current("listen", path); close(fd); unlink(path); throw e }
+        guard listen(fd, 8) == 0 else { let e = SystemCallError.current("listen", path); unlink(path); throw e }
         self.path = path
-        fileDescriptor = fd
+        listener = socket
         self.loop = loop
         self.maxQueuedBytes = maxQueuedBytes
         self.respond = respond
-        // (`self` is whole by now: a throw runs `deinit`, which closes the socket and removes its
-        // file; closing it here as well would close whatever another thread was given its
-        // number meanwhile.)
+        // (A throw now runs `deinit`, which removes the socket file; the socket closes with `self`.)
         try loop.watch(fd) { [weak self] _ in self?.acceptAll() }
     }
 
     deinit {
-        for fd in connections.keys { loop?.unwatch(fd); close(fd) }
+        // (The connections' sockets and the listener close after this, with the stored properties.)
+        for fd in connections.keys { loop?.unwatch(fd) }
         loop?.unwatch(fileDescriptor)
-        close(fileDescriptor)
         unlink(path)
     }
 
@@ -92,10 +95,11 @@ public final class ControlServer {
         while true {
             let c = accept(fileDescriptor, nil, nil)
             guard c >= 0 else { return }
+            let connection = ControlConnection(socket: OwnedDescriptor(adopting: c))
             _ = fcntl(c, F_SETFD, FD_CLOEXEC)
             _ = fcntl(c, F_SETFL, fcntl(c, F_GETFL) | O_NONBLOCK)
-            connections[c] = ControlConnection()
-            do { try loop?.watch(c) { [weak self] events in self?.handle(c, events) } } catch { connections[c] = nil; close(c) }
+            connections[c] = connection
+            do { try loop?.watch(c) { [weak self] events in self?.handle(c, events) } } catch { connections[c] = nil }
         }
     }
 
@@ -168,15 +172,18 @@ public final class ControlServer {
         }
     }
 
+    /// Unwatches and forgets connection `c`; its socket closes as the connection goes (at once,
+    /// or when a caller still holding it returns).
     private func drop(_ c: Int32) {
         loop?.unwatch(c)
         connections[c] = nil
-        close(c)
     }
 }
 
 /// One client of the control socket: what it sent that is not answered yet and what is queued for it.
 final class ControlConnection {
+    /// The connection's socket.
+    let socket: OwnedDescriptor
     var input: [UInt8] = []
     var output = OutputQueue()
     /// Commands answered so far.
@@ -185,6 +192,8 @@ final class ControlConnection {
     var inputClosed = false
     /// Watched for `EPOLLOUT` (the socket's buffer was full).
     var waitingForOutput = false
+
+    init(socket: consuming OwnedDescriptor) { self.socket = socket }
 }
 
 extension String {

@@ -11,7 +11,8 @@ public final class EventLoop {
     /// What a watched descriptor reported, as epoll event bits (`EPOLLIN`, `EPOLLHUP`, …).
     public typealias Handler = (_ events: UInt32) -> Void
 
-    private let epollFD: Int32
+    private let epoll: OwnedDescriptor
+    private var epollFD: Int32 { epoll.rawValue }
     /// Handlers indexed by descriptor number (small, dense integers).
     private var handlers: [Handler?] = []
     private var stopRequested = false
@@ -22,11 +23,8 @@ public final class EventLoop {
     public private(set) var iterations = 0
 
     public init() throws(SystemCallError) {
-        epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
-        guard epollFD >= 0 else { throw .current("epoll_create1") }
+        epoll = try .opened(epoll_create1(Int32(EPOLL_CLOEXEC)), by: "epoll_create1")
     }
-
-    deinit { close(epollFD) }
 
     /// Calls `handler` on the loop thread whenever `fd` is readable (or hung up / in error), and
     /// with `writable` also whenever it can take more output (`EPOLLOUT`: a queue to drain).

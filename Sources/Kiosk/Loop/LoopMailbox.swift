@@ -7,22 +7,21 @@ import Glibc
 /// thread: `post` queues under a lock and writes the mailbox's eventfd; the loop wakes and
 /// calls the receiver with everything queued, in posting order.
 public final class LoopMailbox<Message: Sendable>: @unchecked Sendable {
-    public let fileDescriptor: Int32
+    /// The eventfd the loop watches.
+    public var fileDescriptor: Int32 { eventDescriptor.rawValue }
+    private let eventDescriptor: OwnedDescriptor
     // A pthread mutex allocated once, so its address never moves.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var queue: [Message] = []
 
     /// A mailbox delivering to `receive` on `loop`'s thread.
     public init(loop: EventLoop, _ receive: @escaping ([Message]) -> Void) throws(SystemCallError) {
-        let fd = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
-        guard fd >= 0 else { throw .current("eventfd") }
-        fileDescriptor = fd
+        eventDescriptor = try .opened(eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC)), by: "eventfd")
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
-        // (`self` is whole by now: a throw runs `deinit`, which closes the descriptor; closing
-        // it here as well would close whatever another thread was given that number meanwhile.)
-        try loop.watch(fd) { [weak self] _ in
+        // (A throw now runs `deinit`; the descriptor closes once, with `self`.)
+        try loop.watch(fileDescriptor) { [weak self] _ in
             guard let self else { return }
             let messages = self.drain()
             if !messages.isEmpty { receive(messages) }
@@ -30,8 +29,7 @@ public final class LoopMailbox<Message: Sendable>: @unchecked Sendable {
     }
 
     deinit {
-        // The loop may outlive the mailbox; closing the eventfd removes it from the epoll set.
-        close(fileDescriptor)
+        // The loop may outlive the mailbox; the eventfd, closed after this, leaves the epoll set then.
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
     }

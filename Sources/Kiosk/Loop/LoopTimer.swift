@@ -6,7 +6,9 @@ import Glibc
 /// A one-shot or repeating timer on `CLOCK_MONOTONIC` (a timerfd in the event loop): the same
 /// clock as `MonotonicClock`, so deadlines from the session are armed exactly.
 public final class LoopTimer {
-    public let fileDescriptor: Int32
+    /// The timerfd the loop watches.
+    public var fileDescriptor: Int32 { timerDescriptor.rawValue }
+    private let timerDescriptor: OwnedDescriptor
     // Weak: the loop may go first at shutdown (its closing epoll fd drops every watch).
     private weak var loop: EventLoop?
     private let handler: () -> Void
@@ -17,20 +19,15 @@ public final class LoopTimer {
 
     /// A disarmed timer calling `handler` on the loop thread when it expires.
     public init(loop: EventLoop, _ handler: @escaping () -> Void) throws(SystemCallError) {
-        let fd = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
-        guard fd >= 0 else { throw .current("timerfd_create") }
-        fileDescriptor = fd
+        timerDescriptor = try .opened(timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC)),
+                                      by: "timerfd_create")
         self.loop = loop
         self.handler = handler
-        // (`self` is whole by now: a throw runs `deinit`, which closes the descriptor; closing
-        // it here as well would close whatever another thread was given that number meanwhile.)
-        try loop.watch(fd) { [weak self] _ in self?.expired() }
+        // (A throw now runs `deinit`, which unwatches; the descriptor closes once, with `self`.)
+        try loop.watch(fileDescriptor) { [weak self] _ in self?.expired() }
     }
 
-    deinit {
-        loop?.unwatch(fileDescriptor)
-        close(fileDescriptor)
-    }
+    deinit { loop?.unwatch(fileDescriptor) }
 
     /// Arms the timer for `deadline` (monotonic seconds; a past deadline fires at once), then
     /// every `interval` seconds when given.

@@ -7,7 +7,9 @@ import Glibc
 /// (threads started later inherit the mask, so create this before any other thread starts) and
 /// read from the descriptor instead of interrupting the program at an arbitrary point.
 public final class SignalWatch {
-    public let fileDescriptor: Int32
+    /// The signalfd the loop watches.
+    public var fileDescriptor: Int32 { signalDescriptor.rawValue }
+    private let signalDescriptor: OwnedDescriptor
     public let signals: [Int32]
     // Weak: the loop may go first at shutdown (its closing epoll fd drops every watch).
     private weak var loop: EventLoop?
@@ -20,25 +22,23 @@ public final class SignalWatch {
         for s in signals { sigaddset(&set, s) }
         var previous = sigset_t()
         guard pthread_sigmask(SIG_BLOCK, &set, &previous) == 0 else { throw .current("pthread_sigmask(SIG_BLOCK)") }
-        let fd = signalfd(-1, &set, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
-        guard fd >= 0 else {
-            let e = SystemCallError.current("signalfd")
+        let fd: OwnedDescriptor
+        do throws(SystemCallError) {
+            fd = try .opened(signalfd(-1, &set, Int32(SFD_NONBLOCK | SFD_CLOEXEC)), by: "signalfd")
+        } catch {
             pthread_sigmask(SIG_SETMASK, &previous, nil)
-            throw e
+            throw error
         }
         previousMask = previous
-        fileDescriptor = fd
+        signalDescriptor = fd
         self.signals = signals
         self.loop = loop
-        // (`self` is whole by now: a throw runs `deinit`, which closes the descriptor and puts the
-        // mask back; closing it here as well would close whatever another thread was given its
-        // number meanwhile.)
-        try loop.watch(fd) { [weak self] _ in self?.readSignals(handler) }
+        // (A throw now runs `deinit`: the mask is put back and the descriptor closed, once.)
+        try loop.watch(fileDescriptor) { [weak self] _ in self?.readSignals(handler) }
     }
 
     deinit {
         loop?.unwatch(fileDescriptor)
-        close(fileDescriptor)
         pthread_sigmask(SIG_SETMASK, &previousMask, nil)
     }
 

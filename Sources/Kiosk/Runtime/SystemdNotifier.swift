@@ -10,7 +10,7 @@ public final class SystemdNotifier {
     /// The socket name as given (`/run/systemd/notify` or `@…`).
     public let socketName: String
     private let address: UnixSocketAddress
-    private let fd: Int32
+    private let socket: OwnedDescriptor
 
     /// A notifier for `$NOTIFY_SOCKET` in `environment`; nil when the variable is unset or
     /// unusable (not running under systemd with `Type=notify`).
@@ -24,18 +24,16 @@ public final class SystemdNotifier {
         guard let address = UnixSocketAddress(socketName) else {
             throw SystemCallError(call: "NOTIFY_SOCKET", subject: socketName, errno: .invalidArgument)
         }
-        let fd = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw .current("socket(AF_UNIX, SOCK_DGRAM)", socketName) }
+        socket = try .opened(Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0),
+                             by: "socket(AF_UNIX, SOCK_DGRAM)", on: socketName)
         self.socketName = socketName
         self.address = address
-        self.fd = fd
     }
-
-    deinit { close(fd) }
 
     /// Sends one message: newline-separated `KEY=value` assignments.
     public func send(_ message: String) throws(SystemCallError) {
         let bytes = Array(message.utf8)
+        let fd = socket.rawValue
         let sent = address.withSockaddr { addr, len in
             bytes.withUnsafeBytes { sendto(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL), addr, len) }
         }

@@ -75,9 +75,7 @@ struct ReferenceEquivalenceTests {
             ScalarRasterizer.fill(path, transform: transform, rule: rule, clip: clip, surface: ref,
                                   pixel: pixel, mode: mode, mask: mask)
         }
-        var differing = 0
-        for y in 0..<h { for x in 0..<w where fast.pixel(x: x, y: y) != ref.pixel(x: x, y: y) { differing += 1 } }
-        return differing
+        return Self.differingPixels(fast, ref)
     }
 
     @Test func fastPathMatchesScalarReferenceOnSmallSurfaces() {
@@ -101,25 +99,8 @@ struct ReferenceEquivalenceTests {
     @Test func ringsAcrossTheBlockSweepWidthsMatchTheReference() {
         var rng = T.Random(seed: 11)
         for width in [20.3, 23.7, 31.2, 64.9, 130.4, 255.6, 509.1] {
-            let w = Int(width) + 12, h = 40
-            let fast = Surface(width: w, height: h), ref = Surface(width: w, height: h)
-            fast.clear(.white); ref.clear(.white)
-            // The outer rect as `addRect` winds it, the inner one the other way (a hole under both rules).
-            var ring = T.rectPath(3.4, 2.6, width, 33.3)
-            ring.addPath(T.polygon([(5.1, 4.45), (5.1, 34.05), (width + 1.7, 34.05), (width + 1.7, 4.45)]))
-            let tilt = AffineTransform(translationX: 0, y: 1.5).rotated(by: 0.02)
-            for clip in [fast.bounds, PixelRect(x: 0, y: 0, width: w / 2, height: h), PixelRect(x: w / 3, y: 5, width: w, height: 30)] {
-                let rule: FillRule = rng.int(2) == 0 ? .nonZero : .evenOdd
-                let color = Color(red: rng.unit(), green: rng.unit(), blue: rng.unit(), alpha: rng.int(2) == 0 ? 1 : 0.6)
-                let ctx = DrawingContext(surface: fast)
-                ctx.clip(to: Rect(x: Double(clip.x), y: Double(clip.y), width: Double(clip.width), height: Double(clip.height)))
-                ctx.transform = tilt
-                ctx.fill(ring, with: .solid(color), rule: rule)
-                ScalarRasterizer.fill(ring, transform: tilt, rule: rule, clip: ctx.clipRect, surface: ref,
-                                      pixel: color.premultiplied.rawValue, mode: .sourceOver)
-            }
-            var differing = 0
-            for y in 0..<h { for x in 0..<w where fast.pixel(x: x, y: y) != ref.pixel(x: x, y: y) { differing += 1 } }
+            let differing = Self.ringPixelsOffTheReference(width: width, height: 33.3, rotation: 0.02, surfaceHeight: 40,
+                                                           lowerClipHeight: 30, &rng)
             #expect(differing == 0, "ring \(width) px wide: \(differing) pixels differ")
         }
     }
@@ -136,8 +117,7 @@ struct ReferenceEquivalenceTests {
             ScalarRasterizer.fill(seat, transform: .identity, rule: .nonZero, clip: ref.bounds, surface: ref,
                                   pixel: c.premultiplied.rawValue, mode: .sourceOver)
         }
-        var differing = 0
-        for y in 0..<64 { for x in 0..<64 where fast.pixel(x: x, y: y) != ref.pixel(x: x, y: y) { differing += 1 } }
+        let differing = Self.differingPixels(fast, ref)
         #expect(differing == 0)
     }
 
@@ -161,8 +141,7 @@ struct ReferenceEquivalenceTests {
             ScalarRasterizer.fill(seat, transform: .identity, rule: .nonZero, clip: ref.bounds, surface: ref,
                                   pixel: c.premultiplied.rawValue, mode: .sourceOver)
         }
-        var differing = 0
-        for y in 0..<40 { for x in 0..<48 where fast.pixel(x: x, y: y) != ref.pixel(x: x, y: y) { differing += 1 } }
+        let differing = Self.differingPixels(fast, ref)
         #expect(differing == 0)
     }
 
@@ -172,26 +151,37 @@ struct ReferenceEquivalenceTests {
     @Test func wideRingsAcrossBitmapWordsMatchTheReference() {
         var rng = T.Random(seed: 23)
         for (width, height) in [(700.6, 33.3), (1100.3, 33.3), (1030.5, 190.2)] {
-            let w = Int(width) + 12, h = Int(height) + 8
-            let fast = Surface(width: w, height: h), ref = Surface(width: w, height: h)
-            fast.clear(.white); ref.clear(.white)
-            var ring = T.rectPath(3.4, 2.6, width, height)
-            ring.addPath(T.polygon([(5.1, 4.45), (5.1, height + 0.75), (width + 1.7, height + 0.75), (width + 1.7, 4.45)]))
-            let tilt = AffineTransform(translationX: 0, y: 1.5).rotated(by: 0.003)
-            for clip in [fast.bounds, PixelRect(x: 0, y: 0, width: w / 2, height: h), PixelRect(x: w / 3, y: 5, width: w, height: h)] {
-                let rule: FillRule = rng.int(2) == 0 ? .nonZero : .evenOdd
-                let color = Color(red: rng.unit(), green: rng.unit(), blue: rng.unit(), alpha: rng.int(2) == 0 ? 1 : 0.6)
-                let ctx = DrawingContext(surface: fast)
-                ctx.clip(to: Rect(x: Double(clip.x), y: Double(clip.y), width: Double(clip.width), height: Double(clip.height)))
-                ctx.transform = tilt
-                ctx.fill(ring, with: .solid(color), rule: rule)
-                ScalarRasterizer.fill(ring, transform: tilt, rule: rule, clip: ctx.clipRect, surface: ref,
-                                      pixel: color.premultiplied.rawValue, mode: .sourceOver)
-            }
-            var differing = 0
-            for y in 0..<h { for x in 0..<w where fast.pixel(x: x, y: y) != ref.pixel(x: x, y: y) { differing += 1 } }
+            let differing = Self.ringPixelsOffTheReference(width: width, height: height, rotation: 0.003,
+                                                           surfaceHeight: Int(height) + 8, lowerClipHeight: Int(height) + 8, &rng)
             #expect(differing == 0, "ring \(width)×\(height): \(differing) pixels differ")
         }
+    }
+
+    /// A rectangular ring (the outer rect as `addRect` winds it, the inner one the other way: a
+    /// hole under both rules) `width` × `height` px, tilted by `rotation`, drawn three times —
+    /// unclipped and cut by the clip on either side (the right-hand clip from row 5,
+    /// `lowerClipHeight` rows) — with a random rule and colour (opaque or translucent) each
+    /// time: the pixels where `DrawingContext` differs from `ScalarRasterizer`.
+    static func ringPixelsOffTheReference(width: Double, height: Double, rotation: Double, surfaceHeight h: Int,
+                                          lowerClipHeight: Int, _ rng: inout T.Random) -> Int {
+        let w = Int(width) + 12
+        let fast = Surface(width: w, height: h), ref = Surface(width: w, height: h)
+        fast.clear(.white); ref.clear(.white)
+        var ring = T.rectPath(3.4, 2.6, width, height)
+        ring.addPath(T.polygon([(5.1, 4.45), (5.1, height + 0.75), (width + 1.7, height + 0.75), (width + 1.7, 4.45)]))
+        let tilt = AffineTransform(translationX: 0, y: 1.5).rotated(by: rotation)
+        for clip in [fast.bounds, PixelRect(x: 0, y: 0, width: w / 2, height: h),
+                     PixelRect(x: w / 3, y: 5, width: w, height: lowerClipHeight)] {
+            let rule: FillRule = rng.int(2) == 0 ? .nonZero : .evenOdd
+            let color = Color(red: rng.unit(), green: rng.unit(), blue: rng.unit(), alpha: rng.int(2) == 0 ? 1 : 0.6)
+            let ctx = DrawingContext(surface: fast)
+            ctx.clip(to: Rect(x: Double(clip.x), y: Double(clip.y), width: Double(clip.width), height: Double(clip.height)))
+            ctx.transform = tilt
+            ctx.fill(ring, with: .solid(color), rule: rule)
+            ScalarRasterizer.fill(ring, transform: tilt, rule: rule, clip: ctx.clipRect, surface: ref,
+                                  pixel: color.premultiplied.rawValue, mode: .sourceOver)
+        }
+        return differingPixels(fast, ref)
     }
 
     /// A block of seats drawn as one path (the batched scene's form) over a surface wide and tall
@@ -273,8 +263,13 @@ struct ReferenceEquivalenceTests {
         DrawingContext(surface: fast).fill(path, with: .solid(color), rule: rule)
         ScalarRasterizer.fill(path, transform: .identity, rule: rule, clip: ref.bounds, surface: ref,
                               pixel: color.premultiplied.rawValue, mode: .sourceOver)
+        return Self.differingPixels(fast, ref)
+    }
+
+    /// How many pixels of `fast` differ from `ref` (same size).
+    static func differingPixels(_ fast: Surface, _ ref: Surface) -> Int {
         var differing = 0
-        for y in 0..<h { for x in 0..<w where fast.pixel(x: x, y: y) != ref.pixel(x: x, y: y) { differing += 1 } }
+        for y in 0..<fast.height { for x in 0..<fast.width where fast.pixel(x: x, y: y) != ref.pixel(x: x, y: y) { differing += 1 } }
         return differing
     }
 }

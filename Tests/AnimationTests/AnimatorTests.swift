@@ -3,20 +3,6 @@ import Testing
 import Geometry
 @testable import Animation
 
-/// Reference easing: bisection on the Bernstein x(s), independent of `UnitCurve`.
-private func ease(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ x: Double) -> Double {
-    func bern(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
-        let m = 1 - s
-        return 3 * m * m * s * p1 + 3 * m * s * s * p2 + s * s * s
-    }
-    var lo = 0.0, hi = 1.0
-    for _ in 0 ..< 200 {
-        let mid = (lo + hi) / 2
-        if bern(x1, x2, mid) < x { lo = mid } else { hi = mid }
-    }
-    return bern(y1, y2, (lo + hi) / 2)
-}
-
 /// Underdamped oscillator written out from the textbook solution.
 private func underdamped(omega0 w: Double, zeta z: Double, x0: Double, v0: Double, t: Double) -> Double {
     let wd = w * (1 - z * z).squareRoot()
@@ -49,7 +35,7 @@ private func rk4(k: Double, c: Double, m: Double = 1, x0: Double, v0: Double, t:
         #expect(animator.value(p) == 0)
         for x in [0.1, 0.25, 0.5, 0.75, 0.9] {
             animator.advance(to: 1 + 0.35 * x)
-            #expect(abs(animator.value(p) - 100 * ease(0.42, 0, 0.58, 1, x)) < 1e-6, "at \(x)")
+            #expect(abs(animator.value(p) - 100 * referenceBezier(0.42, 0, 0.58, 1, at: x)) < 1e-6, "at \(x)")
         }
         animator.advance(to: 1.35)
         #expect(animator.value(p) == 100)
@@ -197,7 +183,7 @@ private func rk4(k: Double, c: Double, m: Double = 1, x0: Double, v0: Double, t:
         clock.set(to: 0.3)
         animator.advance()
         let before = animator.value(p)
-        #expect(abs(before - 100 * ease(0.42, 0, 0.58, 1, 0.3)) < 1e-6)
+        #expect(abs(before - 100 * referenceBezier(0.42, 0, 0.58, 1, at: 0.3)) < 1e-6)
         animator.withAnimation(.linear(duration: 1)) { animator.set(p, to: 0) }
         #expect(animator.value(p) == before)
         animator.advance(to: 0.3 + 1e-9)

@@ -1,3 +1,5 @@
+import Geometry
+import Gestures
 import TouchInput
 
 /// A scripted stand-in for libinput: hands out its events in order.
@@ -9,6 +11,25 @@ struct FakeTouchSource: TouchEventSource {
         guard next < events.count else { return nil }
         defer { next += 1 }
         return events[next]
+    }
+}
+
+/// Suites that feed scripts through a `TouchFrameBuilder` on a 1000 × 500 display.
+protocol TouchScriptRunning {}
+
+extension TouchScriptRunning {
+    var mapping: DisplayMapping { DisplayMapping(size: Size(width: 1000, height: 500)) }
+
+    /// What the builder makes of `events` (on `mapping` unless given).
+    func run(_ events: [TouchSourceEvent], mapping: DisplayMapping? = nil, deviceName: String? = nil) -> [TouchInputEvent] {
+        var builder = TouchFrameBuilder(mapping: mapping ?? self.mapping, deviceName: deviceName)
+        var source = FakeTouchSource(events)
+        return builder.drain(&source)
+    }
+
+    /// The frames among `events`.
+    func frames(_ events: [TouchInputEvent]) -> [TouchFrame] {
+        events.compactMap { if case let .frame(f) = $0 { f } else { nil } }
     }
 }
 

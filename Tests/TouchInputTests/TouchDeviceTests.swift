@@ -3,19 +3,7 @@ import Gestures
 import Testing
 @testable import TouchInput
 
-@Suite struct TouchDeviceTests {
-    let mapping = DisplayMapping(size: Size(width: 1000, height: 500))
-
-    func run(_ events: [TouchSourceEvent], mapping: DisplayMapping? = nil, deviceName: String? = nil) -> [TouchInputEvent] {
-        var builder = TouchFrameBuilder(mapping: mapping ?? self.mapping, deviceName: deviceName)
-        var source = FakeTouchSource(events)
-        return builder.drain(&source)
-    }
-
-    func frames(_ events: [TouchInputEvent]) -> [TouchFrame] {
-        events.compactMap { if case let .frame(f) = $0 { f } else { nil } }
-    }
-
+@Suite struct TouchDeviceTests: TouchScriptRunning {
     static let panelA = TouchDevice(id: 0, name: "Panel A", sysname: "event3", hasTouch: true, physicalSize: Size(width: 527, height: 296))
     static let panelB = TouchDevice(id: 1, name: "Panel B", sysname: "event4", hasTouch: true)
     static let mouse = TouchDevice(id: 2, name: "USB Mouse", sysname: "event5", hasPointer: true, hasLeftButton: true)

@@ -5,19 +5,7 @@ import Recording
 import Testing
 @testable import TouchInput
 
-@Suite struct TouchFrameBuilderTests {
-    let mapping = DisplayMapping(size: Size(width: 1000, height: 500))
-
-    func run(_ events: [TouchSourceEvent], mapping: DisplayMapping? = nil, deviceName: String? = nil) -> [TouchInputEvent] {
-        var builder = TouchFrameBuilder(mapping: mapping ?? self.mapping, deviceName: deviceName)
-        var source = FakeTouchSource(events)
-        return builder.drain(&source)
-    }
-
-    func frames(_ events: [TouchInputEvent]) -> [TouchFrame] {
-        events.compactMap { if case let .frame(f) = $0 { f } else { nil } }
-    }
-
+@Suite struct TouchFrameBuilderTests: TouchScriptRunning {
     @Test func oneFramePerTouchFrameWithKernelTime() {
         let out = frames(run([down(0, 0.5, 0.5, ms: 10), down(1, 0.25, 0.75, ms: 10), frame(ms: 10),
                               motion(0, 0.5, 0.6, ms: 20), frame(ms: 20)]))

@@ -34,30 +34,29 @@ import TestFixtures
         return file.path
     }
 
-    @Test(arguments: units)
-    func theUnitVerifiesClean(unit: String) throws {
+    /// `systemd-analyze` with the arguments `arguments` makes for the unit's installed copy (in a
+    /// directory of its own, removed after), or nil when systemd-analyze is not installed.
+    func analyzeInstalledCopy(of unit: String, _ arguments: (String) -> [String]) throws -> (status: Int32, output: String)? {
         guard Self.analyze != nil else {
-            print("SKIP \(unit): systemd-analyze is not installed (apt-get install systemd)"); return
+            print("SKIP \(unit): systemd-analyze is not installed (apt-get install systemd)"); return nil
         }
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("units-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let file = try installedCopy(unit, in: dir)
-        let verify = try run(["verify", file])
+        return try run(arguments(try installedCopy(unit, in: dir)))
+    }
+
+    @Test(arguments: units)
+    func theUnitVerifiesClean(unit: String) throws {
+        guard let verify = try analyzeInstalledCopy(of: unit, { ["verify", $0] }) else { return }
         #expect(verify.status == 0, "systemd-analyze verify \(unit): \(verify.output)")
         #expect(!verify.output.contains(Self.checkedName(unit)), "verify complained: \(verify.output)")
     }
 
     @Test(arguments: units)
     func theUnitsExposureIsAtMost3Point5(unit: String) throws {
-        guard Self.analyze != nil else {
-            print("SKIP \(unit): systemd-analyze is not installed (apt-get install systemd)"); return
-        }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("units-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let file = try installedCopy(unit, in: dir)
-        let security = try run(["security", "--offline=yes", "--threshold=35", file])
+        guard let security = try analyzeInstalledCopy(of: unit, { ["security", "--offline=yes", "--threshold=35", $0] })
+        else { return }
         #expect(security.status == 0, "exposure above 3.5: \(security.output.suffix(400))")
         // "→ Overall exposure level for tribune-kiosk.service: 1.6 OK 🙂"; without a UTF-8 locale
         // the face is ":-)", so the score is the word after "<unit>: ", not after the last colon.

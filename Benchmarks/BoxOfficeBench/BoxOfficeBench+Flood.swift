@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import BoxOfficeTestSupport
 import Foundation
 import NIOCore
 
@@ -55,9 +56,9 @@ extension BoxOfficeBench {
 
         var idle: [Int32] = [], slow: [Int32] = []
         defer { (idle + slow).forEach { close($0) } }
-        for _ in 0..<floodIdleConnections { idle.append(try connect(port: port)) }
+        for _ in 0..<floodIdleConnections { idle.append(try LoopbackPort.connect(port: port)) }
         for _ in 0..<floodSlowConnections {
-            let fd = try connect(port: port)
+            let fd = try LoopbackPort.connect(port: port)
             _ = "GET /v1/health HTTP/1.1\r\nHost: x\r\n".withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
             slow.append(fd)
         }
@@ -102,19 +103,5 @@ extension BoxOfficeBench {
         guard limit.rlim_max >= rlim_t(wanted) else { throw BenchError("the hard file limit \(limit.rlim_max) is below \(wanted)") }
         limit.rlim_cur = rlim_t(wanted)
         guard setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { throw BenchError("setrlimit: errno \(errno)") }
-    }
-
-    static func connect(port: Int) throws -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw BenchError("socket: errno \(errno)") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard result == 0 else { close(fd); throw BenchError("connect: errno \(errno)") }
-        return fd
     }
 }

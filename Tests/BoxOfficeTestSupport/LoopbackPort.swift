@@ -38,4 +38,30 @@ public enum LoopbackPort {
         close(fd)
         return port
     }
+
+    /// A failed `socket` or `connect`, with its errno.
+    public struct ConnectError: Error, CustomStringConvertible {
+        public var call: String, errno: Int32
+        public var description: String { "\(call) to 127.0.0.1: errno \(errno)" }
+    }
+
+    /// A blocking TCP connection to 127.0.0.1:`port` (close-on-exec), as the caller's descriptor
+    /// to close; the flood test and benchmark hold thousands of them.
+    public static func connect(port: Int) throws(ConnectError) -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw ConnectError(call: "socket", errno: errno) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard result == 0 else {
+            let e = errno
+            close(fd)
+            throw ConnectError(call: "connect", errno: e)
+        }
+        return fd
+    }
 }

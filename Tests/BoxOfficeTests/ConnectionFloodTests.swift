@@ -52,9 +52,9 @@ import TestFixtures
         let (idle, slow) = try await onOwnThread { () throws -> ([Int32], [Int32]) in
             var idle: [Int32] = [], slow: [Int32] = []
             do {
-                for _ in 0..<Self.idleConnections { idle.append(try Self.connect(port: port)) }
+                for _ in 0..<Self.idleConnections { idle.append(try LoopbackPort.connect(port: port)) }
                 for _ in 0..<Self.slowConnections {
-                    let fd = try Self.connect(port: port)
+                    let fd = try LoopbackPort.connect(port: port)
                     _ = "GET /v1/health HTTP/1.1\r\nHost: x\r\n".withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
                     slow.append(fd)
                 }
@@ -110,31 +110,6 @@ import TestFixtures
             limit.rlim_cur = target
             try #require(setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0)
         }
-    }
-
-    /// A failed `socket` or `connect`, with its errno (thrown off the test's task, where
-    /// `#require` cannot record).
-    struct SocketError: Error, CustomStringConvertible {
-        var call: String, errno: Int32
-        var description: String { "\(call): errno \(errno)" }
-    }
-
-    static func connect(port: Int) throws -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw SocketError(call: "socket", errno: errno) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard result == 0 else {
-            let e = errno
-            close(fd)
-            throw SocketError(call: "connect", errno: e)
-        }
-        return fd
     }
 
     /// One more header byte to every slow connection every 200 ms until cancelled; then closes

@@ -69,7 +69,7 @@ import Testing
         let files = try TestCertificates()
         defer { files.remove() }
         let (server, port) = try await Self.server(files)
-        let fd = try ConnectionFloodTests.connect(port: port)
+        let fd = try LoopbackPort.connect(port: port)
         defer { close(fd) }
         #expect(await Self.closedByPeer(fd))
         await server.stop()
@@ -114,7 +114,7 @@ import Testing
         let files = try TestCertificates()
         defer { files.remove() }
         let (server, port) = try await Self.server(files, maxConnections: 2)
-        let silent = [try ConnectionFloodTests.connect(port: port), try ConnectionFloodTests.connect(port: port)]
+        let silent = [try LoopbackPort.connect(port: port), try LoopbackPort.connect(port: port)]
         defer { silent.forEach { close($0) } }
         let connection = BoxOfficeConnection(baseURL: "https://127.0.0.1:\(port)", token: "secret-one", requestTimeout: Self.ceiling,
                                              trust: try BoxOfficeTrust(caFile: files.caCertificate))

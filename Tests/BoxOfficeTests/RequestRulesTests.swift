@@ -83,7 +83,7 @@ import Testing
     @Test func malformedHTTPGetsAProblemDocument() async throws {
         let t = try await TestServer.start()
         defer { Task { await t.stop() } }
-        let fd = try ConnectionFloodTests.connect(port: t.port)
+        let fd = try LoopbackPort.connect(port: t.port)
         defer { close(fd) }
         _ = "GET /v1/health HTTP/1.1\r\nHost: x\r\nBad Header Name: 1\r\n\r\n".withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
         var reply: [UInt8] = []

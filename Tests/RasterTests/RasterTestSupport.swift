@@ -18,25 +18,7 @@ enum RasterTestSupport {
         return p
     }
 
-    /// A rounded rect with elliptical corners (cubic quarter arcs), mapped through `t`.
-    static func addRoundedRect(_ p: inout Path, _ r: Rect, corner: Size, transform t: AffineTransform = .identity) {
-        let rx = min(corner.width, r.width / 2), ry = min(corner.height, r.height / 2)
-        let k = 0.5522847498307936
-        func P(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y).applying(t) }
-        let x0 = r.minX, y0 = r.minY, x1 = r.maxX, y1 = r.maxY
-        p.move(to: P(x0 + rx, y0))
-        p.addLine(to: P(x1 - rx, y0))
-        p.addCurve(to: P(x1, y0 + ry), control1: P(x1 - rx + k * rx, y0), control2: P(x1, y0 + ry - k * ry))
-        p.addLine(to: P(x1, y1 - ry))
-        p.addCurve(to: P(x1 - rx, y1), control1: P(x1, y1 - ry + k * ry), control2: P(x1 - rx + k * rx, y1))
-        p.addLine(to: P(x0 + rx, y1))
-        p.addCurve(to: P(x0, y1 - ry), control1: P(x0 + rx - k * rx, y1), control2: P(x0, y1 - ry + k * ry))
-        p.addLine(to: P(x0, y0 + ry))
-        p.addCurve(to: P(x0 + rx, y0), control1: P(x0, y0 + ry - k * ry), control2: P(x0 + rx - k * rx, y0))
-        p.closeSubpath()
-    }
-
-    /// The seed's seat shape in `rect`, rotated by `r` radians about its centre.
+        /// The seed's seat shape in `rect`, rotated by `r` radians about its centre.
     static func seat(in rect: Rect, rotation r: Double) -> Path {
         let w = rect.width, h = rect.height
         let vs = h * 0.1
@@ -48,8 +30,8 @@ enum RasterTestSupport {
         var p = Path()
         p.move(to: Point(x: w / 2, y: h / 3)); p.addLine(to: Point(x: w / 2 - skewShift / 2, y: h / 2))
         let skew = AffineTransform(a: 1, b: 0, c: -cos(skewAngle), d: 1, tx: skewShift + vs, ty: 0)
-        addRoundedRect(&p, Rect(x: 0, y: vs, width: seatW, height: backH), corner: corner, transform: skew)
-        addRoundedRect(&p, Rect(x: 0, y: h / 2, width: seatW, height: squabH), corner: corner)
+        p.addRoundedRect(in: Rect(x: 0, y: vs, width: seatW, height: backH), cornerSize: corner, transform: skew)
+        p.addRoundedRect(in: Rect(x: 0, y: h / 2, width: seatW, height: squabH), cornerSize: corner)
         let result = AffineTransform(translationX: w / 2, y: h / 2).rotated(by: r).translatedBy(x: -w / 2, y: -h / 2)
         return p.applying(result.concatenating(AffineTransform(translationX: rect.minX, y: rect.minY)))
     }

@@ -18,9 +18,7 @@ public struct SwipeRecognizer: GestureRecognizer {
     public private(set) var tracker: TouchTracker
     private let configuration: GestureConfiguration
     private let minimumDistancePx: Double
-    private var inSequence = false
-    private var failed = false
-    private var justRecognized = false
+    private var sequence = TouchSequence()
     private var fingerId = 0
     private var landing: Point = .zero
     private var latest: Point = .zero
@@ -37,27 +35,28 @@ public struct SwipeRecognizer: GestureRecognizer {
 
     public mutating func handle<Sink: GestureEventSink>(_ frame: TouchFrame, into sink: inout Sink) {
         let time = frame.timestamp
-        justRecognized = false
+        sequence.newFrame()
         let step = tracker.update(with: frame)
         if step.landed > 0 {
-            if !inSequence, step.landed == 1, step.touchCount == 1, let t = tracker.touch(at: 0) {
-                inSequence = true; failed = false
+            if !sequence.isOpen, step.landed == 1, step.touchCount == 1, let t = tracker.touch(at: 0) {
+                sequence.open()
                 fingerId = t.id; landing = t.downLocation; latest = t.downLocation; landingTime = time
             } else {
                 // A second finger: a pinch or a two-finger gesture, not a swipe.
-                inSequence = true; failed = true
+                sequence.open(); sequence.failed = true
             }
         }
-        guard inSequence else { return }
+        guard sequence.isOpen else { return }
         // The lift frame carries the finger's last position (the tracker has let it go then).
         for touch in frame.touches where touch.id == fingerId { latest = touch.location }
-        if step.cancelled > 0 || time - landingTime > configuration.swipeMaximumDuration { failed = true }
+        if step.cancelled > 0 || time - landingTime > configuration.swipeMaximumDuration { sequence.failed = true }
         guard step.touchCount == 0 else { return }
-        if !failed, let direction = direction(from: landing, to: latest) {
+        var recognized = false
+        if !sequence.failed, let direction = direction(from: landing, to: latest) {
             sink.receive(.swipe(direction: direction, location: landing, time: time))
-            justRecognized = true
+            recognized = true
         }
-        inSequence = false; failed = false
+        sequence.close(recognized: recognized)
     }
 
     /// The swipe's direction for a stroke from `a` to `b`, or nil when it is too short or too
@@ -70,14 +69,10 @@ public struct SwipeRecognizer: GestureRecognizer {
         return dy > 0 ? .down : .up
     }
 
-    public var state: GestureState {
-        if justRecognized { return .recognized }
-        if inSequence { return failed ? .failed : .possible }
-        return .idle
-    }
+    public var state: GestureState { sequence.state }
 
     public mutating func reset() {
         tracker.reset()
-        inSequence = false; failed = false; justRecognized = false
+        sequence.reset()
     }
 }

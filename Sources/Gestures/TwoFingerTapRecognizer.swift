@@ -10,9 +10,7 @@ public struct TwoFingerTapRecognizer: GestureRecognizer {
     public private(set) var tracker: TouchTracker
     private let configuration: GestureConfiguration
     private let slopPx: Double
-    private var inSequence = false
-    private var failed = false
-    private var justRecognized = false
+    private var sequence = TouchSequence()
     private var landings = 0
     /// The farthest any finger of the sequence got from its landing, px.
     private var excursion = 0.0
@@ -31,11 +29,11 @@ public struct TwoFingerTapRecognizer: GestureRecognizer {
 
     public mutating func handle<Sink: GestureEventSink>(_ frame: TouchFrame, into sink: inout Sink) {
         let time = frame.timestamp
-        justRecognized = false
+        sequence.newFrame()
         let step = tracker.update(with: frame)
         if step.landed > 0 {
-            if !inSequence {
-                inSequence = true; failed = false; landings = 0; excursion = 0; firstDownTime = time
+            if !sequence.isOpen {
+                sequence.open(); landings = 0; excursion = 0; firstDownTime = time
             }
             // The tracker keeps arrival order: this frame's landings are its last slots.
             for i in (step.touchCount - step.landed)..<step.touchCount {
@@ -44,33 +42,29 @@ public struct TwoFingerTapRecognizer: GestureRecognizer {
                 landings += 1
             }
             if landings > 2 || (landings == 2 && time - firstDownTime > configuration.twoFingerTapLandingInterval) {
-                failed = true
+                sequence.failed = true
             }
         }
-        guard inSequence else { return }
+        guard sequence.isOpen else { return }
         excursion = max(excursion, tracker.maximumExcursion)
         if step.cancelled > 0 || excursion > slopPx
             || time - firstDownTime > configuration.twoFingerTapMaximumDuration {
-            failed = true
+            sequence.failed = true
         }
         if step.touchCount == 0 {
-            if !failed && landings == 2 {
+            let recognized = !sequence.failed && landings == 2
+            if recognized {
                 sink.receive(.twoFingerTap(location: Point(x: (firstDown.x + secondDown.x) / 2, y: (firstDown.y + secondDown.y) / 2),
                                            time: time))
-                justRecognized = true
             }
-            inSequence = false; failed = false; landings = 0
+            sequence.close(recognized: recognized); landings = 0
         }
     }
 
-    public var state: GestureState {
-        if justRecognized { return .recognized }
-        if inSequence { return failed ? .failed : .possible }
-        return .idle
-    }
+    public var state: GestureState { sequence.state }
 
     public mutating func reset() {
         tracker.reset()
-        inSequence = false; failed = false; justRecognized = false; landings = 0
+        sequence.reset(); landings = 0
     }
 }

@@ -1,3 +1,4 @@
+import BoxOfficeTestSupport
 import Foundation
 import Glibc
 import Synchronization
@@ -38,10 +39,7 @@ final class FaultProxy: Sendable {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         var yes: Int32 = 1
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
+        var address = LoopbackPort.address(port: 0)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
@@ -134,16 +132,9 @@ final class FaultProxy: Sendable {
     }
 
     private func forward(_ request: [UInt8]) -> [UInt8]? {
-        let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard let upstream = try? LoopbackPort.connect(port: upstreamPort.withLock { $0 }) else { return nil }
         defer { close(upstream) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(upstreamPort.withLock { $0 }).bigEndian
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0, Self.writeAll(upstream, request) else { return nil }
+        guard Self.writeAll(upstream, request) else { return nil }
         var buffer: [UInt8] = []
         return Self.readMessage(upstream, &buffer, isResponse: true)
     }

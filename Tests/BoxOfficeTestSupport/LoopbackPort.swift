@@ -18,10 +18,7 @@ public enum LoopbackPort {
             let candidate = UInt16.random(in: 20_000..<32_000, using: &generator)
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard fd >= 0 else { return nil }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = candidate.bigEndian
+            var address = Self.address(port: Int(candidate))
             let bound = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
             }
@@ -39,6 +36,15 @@ public enum LoopbackPort {
         return port
     }
 
+    /// 127.0.0.1:`port` as a socket address.
+    public static func address(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
+        return address
+    }
+
     /// A failed `socket` or `connect`, with its errno.
     public struct ConnectError: Error, CustomStringConvertible {
         public var call: String, errno: Int32
@@ -50,10 +56,7 @@ public enum LoopbackPort {
     public static func connect(port: Int) throws(ConnectError) -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw ConnectError(call: "socket", errno: errno) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var address = Self.address(port: port)
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }

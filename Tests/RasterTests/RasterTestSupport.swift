@@ -18,7 +18,7 @@ enum RasterTestSupport {
         return p
     }
 
-        /// The seed's seat shape in `rect`, rotated by `r` radians about its centre.
+    /// The seed's seat shape in `rect`, rotated by `r` radians about its centre.
     static func seat(in rect: Rect, rotation r: Double) -> Path {
         let w = rect.width, h = rect.height
         let vs = h * 0.1

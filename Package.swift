@@ -86,6 +86,8 @@ let package = Package(
         .target(name: "Recording", dependencies: ["JSON", "Evdev", "Gestures", "Geometry", .product(name: "Yams", package: "Yams")]),
         // The one owner of libudev: device discovery and monitors for hotplug and touch.
         .target(name: "Udev", dependencies: ["CUdev", .product(name: "SystemPackage", package: "swift-system")]),
+        // One owner per file descriptor (`OwnedDescriptor`), for every module that opens one.
+        .target(name: "Descriptors", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
         .target(name: "KioskUI", dependencies: ["JSON", "Geometry", "Raster", "Text", "Animation", "Seating", "Gestures", "Recording",
                                          "QRCode", "Localization", "CCacheLines"],
                 swiftSettings: hotPathSettings),
@@ -96,15 +98,16 @@ let package = Package(
         .target(name: "ChartBenchmark", dependencies: ["KioskUI", "Raster", "Seating", "Geometry", "Gestures", "Animation"],
                 swiftSettings: hotPathSettings),
         .target(name: "DRMDisplay", dependencies: [
-            "Displays", "Geometry", "Raster", "CDRM", "Udev", .product(name: "SystemPackage", package: "swift-system"),
+            "Displays", "Geometry", "Raster", "CDRM", "Udev", "Descriptors", .product(name: "SystemPackage", package: "swift-system"),
         ]),
         // TouchInput maps positions with Gestures' DisplayMapping, as replay does, so live and replayed frames agree.
         .target(name: "TouchInput", dependencies: [
-            "JSON", "CInput", "Udev", "Evdev", "Gestures", "Geometry", .product(name: "SystemPackage", package: "swift-system"),
+            "JSON", "CInput", "Udev", "Evdev", "Gestures", "Geometry", "Descriptors",
+            .product(name: "SystemPackage", package: "swift-system"),
         ]),
         .target(name: "Kiosk", dependencies: [
             "JSON", "Geometry", "KioskUI", "Raster", "Text", "Animation", "Seating", "Gestures", "Recording", "Displays", "DRMDisplay",
-            "TouchInput", "Evdev", "Udev", "BoxOfficeClient", "CLinux", "Speech",
+            "TouchInput", "Evdev", "Udev", "Descriptors", "BoxOfficeClient", "CLinux", "Speech",
             .product(name: "SystemPackage", package: "swift-system"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "TOMLKit", package: "TOMLKit"),
@@ -233,11 +236,12 @@ let package = Package(
         // Recording only to check that live and replayed touches agree (the sources do not import it).
         .testTarget(name: "TouchInputTests", dependencies: ["TouchInput", "CInput", "Udev", "Evdev", "Gestures", "Geometry", "Recording"]),
         .testTarget(name: "UdevTests", dependencies: ["Udev"]),
+        .testTarget(name: "DescriptorsTests", dependencies: ["Descriptors", .product(name: "SystemPackage", package: "swift-system")]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "Geometry"]),
         .testTarget(name: "KioskTests", dependencies: [
             "frame-memory-probe", "kiosk-soak",
             "Kiosk", "KioskUI", "BoxOffice", "BoxOfficeClient", "Seating", "Gestures", "Recording", "Evdev", "TouchInput", "Raster", "Geometry",
-            "Animation", "BoxOfficeTestSupport", "TestFixtures", "Spawn", .product(name: "Logging", package: "swift-log"),
+            "Animation", "Descriptors", "BoxOfficeTestSupport", "TestFixtures", "Spawn", .product(name: "Logging", package: "swift-log"),
         ]),
         .testTarget(name: "HeadlessTests", dependencies: [
             "Headless", "Kiosk", "KioskUI", "BoxOfficeClient", "Seating", "Recording", "Raster", "Text", "Speech",

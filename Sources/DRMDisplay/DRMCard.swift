@@ -1,4 +1,5 @@
 import CDRM
+import Descriptors
 import SystemPackage
 #if canImport(Glibc)
 import Glibc
@@ -8,21 +9,21 @@ import Glibc
 /// when released; everything read from it is copied into Swift values at once.
 public final class DRMCard {
     public let path: String
-    public let fileDescriptor: FileDescriptor
+    private let node: OwnedDescriptor
+    /// The card's descriptor, open while the card lives. Owned by the card: do not close it.
+    public var fileDescriptor: FileDescriptor { node.descriptor }
 
     /// Opens `path` read-write with close-on-exec.
     public init(path: String) throws(DRMError) {
         self.path = path
         do {
-            fileDescriptor = try FileDescriptor.open(FilePath(path), .readWrite, options: [.closeOnExec])
+            node = OwnedDescriptor(adopting: try FileDescriptor.open(FilePath(path), .readWrite, options: [.closeOnExec]))
         } catch let e as Errno {
             throw DRMError(call: "open", path: path, errno: e)
         } catch {
             throw DRMError(call: "open", path: path, errno: .ioError)
         }
     }
-
-    deinit { try? fileDescriptor.close() }
 
     /// The kernel driver's name, e.g. `bochs-drm`, `i915`.
     public func driverName() throws(DRMError) -> String {

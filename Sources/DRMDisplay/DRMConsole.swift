@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CDRM
+import Descriptors
 import SystemPackage
 
 /// The virtual terminal the kiosk takes over: graphics mode (the kernel stops drawing the text
@@ -22,7 +23,8 @@ public final class DRMConsole {
     struct VTMode { var mode: Int8 = 0, waitv: Int8 = 0; var relsig: Int16 = 0, acqsig: Int16 = 0, frsig: Int16 = 0 }
 
     public let path: String
-    private let fd: Int32
+    private let terminal: OwnedDescriptor
+    private var fd: Int32 { terminal.rawValue }
     private var savedMode: Int32 = 0
     private var savedKeyboard: Int = 0
     private var savedVT = VTMode()
@@ -51,22 +53,24 @@ public final class DRMConsole {
     /// Takes over the terminal at `path`. With `releaseSignal`/`acquireSignal` the kernel asks
     /// before switching away (answer with `acknowledgeRelease()`/`acknowledgeAcquire()`).
     public init(path: String, releaseSignal: Int32 = SIGUSR1, acquireSignal: Int32 = SIGUSR2) throws(DRMError) {
-        // Everything that can fail is done on locals before `fd`, the last stored property, is
-        // set: a throw after that would run `deinit`, closing the descriptor a second time —
-        // by then a number another thread may have been given (a database, a socket).
+        // Everything that can fail is done before `terminal`, the last stored property, is
+        // set: a throw after that would run `deinit` and restore modes never saved. A throw
+        // before drops the local `owned`, which closes the terminal.
         self.path = path
-        let descriptor = open(path, O_RDWR | O_CLOEXEC | O_NOCTTY)
-        guard descriptor >= 0 else { throw DRMError(call: "open", path: path, errno: .current) }
+        let raw = open(path, O_RDWR | O_CLOEXEC | O_NOCTTY)
+        guard raw >= 0 else { throw DRMError(call: "open", path: path, errno: .current) }
+        let owned = OwnedDescriptor(adopting: raw)
+        let descriptor = owned.rawValue
         var mode: Int32 = 0
         guard drmIoctl(descriptor, Self.KDGETMODE, &mode) == 0 else {
-            let e = DRMError(call: "KDGETMODE", path: path, errno: .current); close(descriptor); throw e
+            throw DRMError(call: "KDGETMODE", path: path, errno: .current)
         }
         var keyboard = 0
         _ = drmIoctl(descriptor, Self.KDGKBMODE, &keyboard)
         var found = VTMode()
         _ = drmIoctl(descriptor, Self.VT_GETMODE, &found)
         guard drmIoctl(descriptor, Self.KDSETMODE, UnsafeMutableRawPointer(bitPattern: Int(Self.graphicsMode))) == 0 else {
-            let e = DRMError(call: "KDSETMODE(KD_GRAPHICS)", path: path, errno: .current); close(descriptor); throw e
+            throw DRMError(call: "KDSETMODE(KD_GRAPHICS)", path: path, errno: .current)
         }
         _ = drmIoctl(descriptor, Self.KDSKBMODE, UnsafeMutableRawPointer(bitPattern: Int(Self.keyboardOff)))
         var vt = VTMode(mode: Self.vtProcess, waitv: 0, relsig: Int16(releaseSignal), acqsig: Int16(acquireSignal), frsig: 0)
@@ -74,10 +78,10 @@ public final class DRMConsole {
         savedMode = mode
         savedKeyboard = keyboard
         savedVT = found
-        fd = descriptor
+        terminal = owned
     }
 
-    deinit { restore(); close(fd) }
+    deinit { restore() }
 
     /// Allows the pending switch away (after DRM master was dropped).
     public func acknowledgeRelease() { _ = drmIoctl(fd, Self.VT_RELDISP, UnsafeMutableRawPointer(bitPattern: 1)) }

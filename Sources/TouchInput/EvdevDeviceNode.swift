@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import Descriptors
 import Evdev
 import Glibc
 import SystemPackage
@@ -6,10 +7,11 @@ import SystemPackage
 /// An open `/dev/input/eventN`: its description read with the evdev ioctls (EVIOCGNAME,
 /// EVIOCGID, EVIOCGPROP, EVIOCGBIT, EVIOCGABS), its udev properties from udev's database
 /// (`/run/udev/data/c13:<minor>`), and its events read with read(2) as `struct input_event`.
-/// The one owner of the file descriptor, closed in `deinit`.
+/// The one owner of the file descriptor, closed when the node goes.
 public final class EvdevDeviceNode {
     public let path: String
-    let fd: Int32
+    private let node: OwnedDescriptor
+    var fd: Int32 { node.rawValue }
     /// The open descriptor, for an event loop to watch (readable: `readEvents(timeout: 0)`).
     /// Owned by the node: do not close it.
     public var descriptor: Int32 { fd }
@@ -19,10 +21,8 @@ public final class EvdevDeviceNode {
         self.path = path
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw .systemCall("open", path: path, errno: Errno(rawValue: errno)) }
-        self.fd = fd
+        node = OwnedDescriptor(adopting: fd)
     }
-
-    deinit { close(fd) }
 
     // _IOC(dir, 'E', nr, size) with _IOC_READ = 2.
     static func ioc(_ nr: UInt, _ size: Int) -> UInt { (2 << 30) | (UInt(size) << 16) | (UInt(UInt8(ascii: "E")) << 8) | nr }

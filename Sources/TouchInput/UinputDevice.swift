@@ -1,4 +1,5 @@
 import CInput
+import Descriptors
 import Evdev
 import Glibc
 
@@ -9,7 +10,10 @@ import Glibc
 /// closing it (or `destroy()`) unplugs the device.
 public final class UinputDevice {
     public let description: InputDevice
-    private var fd: Int32
+    /// Nil once destroyed (setting it to nil closes the descriptor, which unplugs the device).
+    private var uinput: OwnedDescriptor?
+    /// The descriptor's number, −1 once destroyed.
+    private var fd: Int32 { uinput?.rawValue ?? -1 }
     /// The `inputN` directory name under /sys/devices/virtual/input, when the kernel says.
     public private(set) var sysname: String?
 
@@ -17,17 +21,16 @@ public final class UinputDevice {
     /// and the `uinput` module.
     public init(copying device: InputDevice, path: String = "/dev/uinput") throws {
         description = device
-        fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-        if fd < 0 {
+        let raw = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+        if raw < 0 {
             let code = errno
             let hint = code == ENOENT ? " (load the module: modprobe uinput)"
                 : (code == EACCES || code == EPERM) ? " (run as root)" : ""
             throw TouchInputError("cannot open \(path): \(String(cString: strerror(code)))\(hint)")
         }
-        do { try configure(device) } catch {
-            close(fd); fd = -1
-            throw error
-        }
+        uinput = OwnedDescriptor(adopting: raw)
+        // (A throw from here runs `deinit`, whose `destroy()` closes the descriptor once.)
+        try configure(device)
         var buffer = [UInt8](repeating: 0, count: 64)
         let r = buffer.withUnsafeMutableBytes { ioctl(fd, tribune_ui_get_sysname(64), $0.baseAddress!) }
         if r >= 0 { sysname = String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self) }
@@ -37,10 +40,9 @@ public final class UinputDevice {
 
     /// Unplugs the device (UI_DEV_DESTROY) and closes the file descriptor; idempotent.
     public func destroy() {
-        guard fd >= 0 else { return }
+        guard let fd = uinput?.rawValue else { return }
         _ = ioctl(fd, tribune_ui_dev_destroy())
-        close(fd)
-        fd = -1
+        uinput = nil
     }
 
     /// The device's event node (`/dev/input/eventN`), once the kernel has made it.

@@ -1,4 +1,5 @@
 import CLinux
+import Descriptors
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,3 +1,4 @@
+import Descriptors
 #if canImport(Glibc)
 import Glibc
 #endif

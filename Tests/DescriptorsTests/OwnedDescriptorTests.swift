@@ -1,6 +1,6 @@
-import Foundation
+import Descriptors
+import SystemPackage
 import Testing
-@testable import Kiosk
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -55,10 +55,13 @@ import Glibc
         #expect(state(of: readEnd, waitingForHangUp: true) == "closed")
     }
 
-    @Test func aFailedOpenThrowsTheCallAndErrno() {
-        let path = "/nonexistent-tribune-directory/x"
-        #expect(throws: SystemCallError(call: "open", subject: path, errno: .noSuchFileOrDirectory)) {
-            _ = try OwnedDescriptor.opened(open(path, O_RDONLY), by: "open", on: path)
-        }
+    @Test func anOwnerThatClosesEarlyDropsItByNil() throws {
+        let (readEnd, writeEnd) = try pipePair()
+        defer { close(readEnd) }
+        var owned: OwnedDescriptor? = OwnedDescriptor(adopting: FileDescriptor(rawValue: writeEnd))
+        #expect(owned?.rawValue == writeEnd)
+        #expect(state(of: readEnd) == "open")
+        owned = nil
+        #expect(state(of: readEnd, waitingForHangUp: true) == "closed")
     }
 }

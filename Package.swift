@@ -161,7 +161,7 @@ let package = Package(
         // clock, synthetic visitors, a real `tribune-boxoffice serve` behind a fault proxy.
         .executableTarget(name: "kiosk-soak", dependencies: [
             "Kiosk", "KioskUI", "Headless", "BoxOffice", "BoxOfficeClient", "Recording", "Gestures", "Geometry", "Displays", "Animation",
-            "Seating", "TestFixtures", "Spawn", "CLinux", .product(name: "GRDB", package: "GRDB.swift"),
+            "Seating", "TestFixtures", "BoxOfficeTestSupport", "Spawn", "CLinux", .product(name: "GRDB", package: "GRDB.swift"),
         ], path: "Tests/KioskSoak"),
         // A kiosk purchase loop in its own process, so tests can SIGKILL it mid-purchase.
         .executableTarget(name: "boxoffice-kiosk-sim", dependencies: [

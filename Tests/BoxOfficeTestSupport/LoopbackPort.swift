@@ -45,17 +45,17 @@ public enum LoopbackPort {
         return address
     }
 
-    /// A failed `socket` or `connect`, with its errno.
-    public struct ConnectError: Error, CustomStringConvertible {
+    /// A failed `socket`, `bind`, `listen` or `connect` on 127.0.0.1, with its errno.
+    public struct SocketError: Error, CustomStringConvertible {
         public var call: String, errno: Int32
-        public var description: String { "\(call) to 127.0.0.1: errno \(errno)" }
+        public var description: String { "\(call) on 127.0.0.1: errno \(errno)" }
     }
 
     /// A blocking TCP connection to 127.0.0.1:`port` (close-on-exec), as the caller's descriptor
     /// to close; the flood test and benchmark hold thousands of them.
-    public static func connect(port: Int) throws(ConnectError) -> Int32 {
+    public static func connect(port: Int) throws(SocketError) -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw ConnectError(call: "socket", errno: errno) }
+        guard fd >= 0 else { throw SocketError(call: "socket", errno: errno) }
         var address = Self.address(port: port)
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
@@ -63,8 +63,40 @@ public enum LoopbackPort {
         guard result == 0 else {
             let e = errno
             close(fd)
-            throw ConnectError(call: "connect", errno: e)
+            throw SocketError(call: "connect", errno: e)
         }
         return fd
+    }
+
+    /// True when something accepts connections on 127.0.0.1:`port` now (a server started).
+    public static func accepts(port: Int) -> Bool {
+        guard let fd = try? connect(port: port) else { return false }
+        close(fd)
+        return true
+    }
+
+    /// A socket listening on 127.0.0.1 (close-on-exec, `SO_REUSEADDR`) at a port the kernel
+    /// picks from its ephemeral range, and that port: for a server no client must find again
+    /// after a restart (the tests' fault proxies). The caller closes the socket.
+    public static func listening(backlog: Int32 = 64) throws(SocketError) -> (descriptor: Int32, port: Int) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw SocketError(call: "socket", errno: errno) }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = Self.address(port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let failed: String? = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { a in
+                if bind(fd, a, length) != 0 { return "bind" }
+                if listen(fd, backlog) != 0 { return "listen" }
+                return getsockname(fd, a, &length) != 0 ? "getsockname" : nil
+            }
+        }
+        if let failed {
+            let e = errno
+            close(fd)
+            throw SocketError(call: failed, errno: e)
+        }
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
     }
 }

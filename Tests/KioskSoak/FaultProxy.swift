@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import BoxOfficeTestSupport
 
 /// A TCP proxy between the kiosk and the box office that injects faults, one request at a
 /// time: the kiosk's client talks to it as to the box office. It runs on one thread of its own
@@ -41,21 +42,11 @@ final class FaultProxy: @unchecked Sendable {
     init(upstreamPort: Int, latency: Double = 2) throws(SoakError) {
         self.upstreamPort = upstreamPort
         self.latency = latency
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw SoakError("proxy socket: errno \(errno)") }
-        var one: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        var address = Loopback.address(port: 0)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        do {
+            (listener, port) = try LoopbackPort.listening()
+        } catch {
+            throw SoakError("fault proxy: \(error)")
         }
-        guard bound == 0, listen(fd, 64) == 0 else { close(fd); throw SoakError("proxy bind/listen: errno \(errno)") }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        listener = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
     }
 
     /// The box office moved (restarted on another port): new connections go there.
@@ -113,13 +104,8 @@ final class FaultProxy: @unchecked Sendable {
         let client = Glibc.accept(listener, nil, nil)
         guard client >= 0 else { return }
         _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-        let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        var address = Loopback.address(port: lock.withLock { upstreamPort })
-        let connected = upstream >= 0 && withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        } == 0
         // The box office is down (restarting): the kiosk sees the refusal as a dropped connection.
-        guard connected else { close(client); if upstream >= 0 { close(upstream) }; return }
+        guard let upstream = try? LoopbackPort.connect(port: lock.withLock { upstreamPort }) else { close(client); return }
         links.append(Link(client: client, upstream: upstream))
     }
 

@@ -1,4 +1,5 @@
 import BoxOffice
+import BoxOfficeTestSupport
 import Foundation
 import GRDB
 import Seating
@@ -40,7 +41,7 @@ final class SoakBoxOffice {
         for c in venue.categories { prices[c.id] = c.priceMinor }
         _ = try await store.createEvent(id: Self.eventID, name: "Soak Cup", layout: try VenueLayout(document: Data(PretixSeatingPlan.export(venue))),
                                         currency: "EUR", prices: prices, maxSeatsPerOrder: 8, holdTTLSeconds: 480)
-        port = try Loopback.freePort()
+        port = try Self.unusedPort()
         try launch()
     }
 
@@ -49,7 +50,7 @@ final class SoakBoxOffice {
         let child = try ChildProcess(executable, ["serve", "--db", databasePath, "--port", "\(port)", "--host", "127.0.0.1", "--token-file", tokenFile],
                                      output: .null, error: .file(directory + "/boxoffice.log", append: true))
         server = child
-        while !Loopback.accepts(port: port) {
+        while !LoopbackPort.accepts(port: port) {
             if let ended = child.termination {
                 server = nil
                 throw SoakError("tribune-boxoffice serve ended (\(ended)) before listening on \(port); see \(directory)/boxoffice.log")
@@ -63,7 +64,7 @@ final class SoakBoxOffice {
         stop(signal: kill ? SIGKILL : SIGTERM)
         if kill { restarts.killed += 1 } else { restarts.terminated += 1 }
         do { try launch() } catch {
-            port = try Loopback.freePort()   // the old port was not free yet: another one
+            port = try Self.unusedPort()   // the old port was not free yet: another one
             try launch()
         }
     }
@@ -91,5 +92,12 @@ final class SoakBoxOffice {
             let sold = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM seat_state WHERE state = 'sold'") ?? 0
             return (orders, twice, tickets, sold)
         }
+    }
+
+    /// A loopback port below the kernel's ephemeral range that nothing listens on
+    /// (`LoopbackPort`): a restarted server can take it again.
+    private static func unusedPort() throws(SoakError) -> Int {
+        guard let port = LoopbackPort.unused() else { throw SoakError("no unused loopback port in 200 tries") }
+        return port
     }
 }

@@ -20,13 +20,7 @@ struct StepThroughPurchaseTests {
     static let venue = HoldCartReviewTests.venue
 
     @Test func aWheelchairSpaceAndItsCompanionBoughtFromTheListsAlone() async throws {
-        let clock = HoldCartReviewTests.ServerClock()
-        let office = try await HoldCartReviewTests.startOffice(clock: clock)
-        defer { try? FileManager.default.removeItem(atPath: office.directory) }
-        try await onOwnThread {
-            let visit = try HoldCartReviewTests.Visit(office: office, clock: clock, size: Size(width: 1080, height: 1920)) {
-                $0.partySizeFirst = true
-            }
+        try await StepThroughVisit.run { office, visit in
             let session = visit.session
             func run(to time: Double) { visit.run(to: time) }
             var t = 1.0
@@ -46,11 +40,8 @@ struct StepThroughPurchaseTests {
             run(to: t)
             session.setAccessibility(AccessibilityOptions(stepThrough: true))
             let v = Self.venue
-            // Independently of the list: the first tribune with a wheelchair space, that space
-            // (lowest index) and the companion seat beside it.
-            let space = try #require(v.seats.indices.first { v.seats[$0].flags.contains(.wheelchair) })
-            let row = Int(v.seats[space].row), section = Int(v.seats[space].tribune)
-            let companion = try #require([space + 1, space - 1].first { v.rows[row].seats.contains($0) && v.seats[$0].flags.contains(.companion) })
+            let place = try StepThroughVisit.firstWheelchairPlace(in: v)
+            let space = place.space, companion = place.companion, row = place.row, section = place.section
             try tap(.partySize(2))
             try tap(StepListEntry.Action.accessibleFilter)
             try tap(.section(section))
@@ -68,6 +59,5 @@ struct StepThroughPurchaseTests {
             #expect(session.router.chartSequences == 0)
             #expect(session.totals.taps == visit.touch - 1)
         }
-        await office.server.stop()
     }
 }

@@ -20,13 +20,7 @@ struct StepThroughSpeechPurchaseTests {
     static let venue = HoldCartReviewTests.venue
 
     @Test func aWheelchairSpaceAndItsCompanionBoughtBySwipesAndDoubleTaps() async throws {
-        let clock = HoldCartReviewTests.ServerClock()
-        let office = try await HoldCartReviewTests.startOffice(clock: clock)
-        defer { try? FileManager.default.removeItem(atPath: office.directory) }
-        try await onOwnThread {
-            let visit = try HoldCartReviewTests.Visit(office: office, clock: clock, size: Size(width: 1080, height: 1920)) {
-                $0.partySizeFirst = true
-            }
+        try await StepThroughVisit.run { office, visit in
             let replay = visit.replay, session = visit.session
             func run(to time: Double) { visit.run(to: time) }
             var t = 1.0
@@ -74,9 +68,8 @@ struct StepThroughSpeechPurchaseTests {
             run(to: t)
             session.setAccessibility(AccessibilityOptions(stepThrough: true, speech: true))
             let v = Self.venue, strings = KioskStrings.english
-            let space = try #require(v.seats.indices.first { v.seats[$0].flags.contains(.wheelchair) })
-            let row = Int(v.seats[space].row), section = Int(v.seats[space].tribune)
-            let companion = try #require([space + 1, space - 1].first { v.rows[row].seats.contains($0) && v.seats[$0].flags.contains(.companion) })
+            let place = try StepThroughVisit.firstWheelchairPlace(in: v)
+            let space = place.space, companion = place.companion, row = place.row, section = place.section
             try choose(.partySize(2))
             try choose(StepListEntry.Action.accessibleFilter)
             try choose(.section(section))
@@ -122,6 +115,5 @@ struct StepThroughSpeechPurchaseTests {
             #expect(zip(replay.transcript, replay.transcript.dropFirst()).allSatisfy { $0.time <= $1.time })
             #expect(replay.transcript.allSatisfy { $0.language == "en" })
         }
-        await office.server.stop()
     }
 }

@@ -24,7 +24,6 @@ extension Rasterizer {
     func resolveClusteredOverlaps(_ e: EdgeSummary, evenOdd: Bool) -> EdgeSummary? {
         guard clusters.find(shapes: shapes, count: e.shapeCount, bounds: SIMD4(e.minX, e.minY, e.maxX, e.maxY))
         else { return nil }
-        units.prepare(groups: clusters.groupCount)
         for g in 0..<clusters.groupCount {
             let first = Int(clusters.groupStart[g]), size = Int(clusters.groupStart[g + 1]) - first
             // (Neighbours' boxes chain subpaths into groups larger than one shape's subpaths;
@@ -35,11 +34,7 @@ extension Rasterizer {
                                                  members: clusters.members + first, vertices: vertices,
                                                  evenOdd: evenOdd, keepingOutput: g > 0)
             if case .declined = outcome { return nil }
-            units.setOutputEnd(group: g, convexResolver.outputCount)
         }
-        units.shapeCount = e.shapeCount
-        units.outputStart = e.count
-        units.ready = true
         return appendingResolverOutput(to: e)
     }
 
@@ -78,7 +73,6 @@ extension Rasterizer {
     /// subpaths whose pixel boxes meet, in the pixel rows they share — or everything, for a
     /// non-convex subpath, many subpaths or a clipped build.
     func resolveOverlaps(_ e: EdgeSummary, rule: FillRule) -> EdgeSummary {
-        units.ready = false
         guard e.count > 0, e.resolveAll || e.shapeCount > 1 || (e.shapeCount == 1 && !shapes[0].convex) else { return e }
         var resolveAll = e.resolveAll
         var bandTop = Int32.min, bandBottom = Int32.max

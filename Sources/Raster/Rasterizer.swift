@@ -10,8 +10,8 @@ import Geometry
 /// bands, so memory stays bounded and nothing is cleared per call — the sweep zeroes exactly
 /// the cells it reads, and rows wider than a few blocks mark their touched 8-cell blocks, so
 /// untouched runs (solid interiors, the gaps between shapes) become constant spans. A batch of
-/// shapes resolved by groups (a block of seats as one path) is drawn part by part instead, each
-/// part — shapes sharing pixels — in the dense band of its own box (`rasterizeUnits`).
+/// convex shapes (a block of seats as one path) is resolved and drawn part by part instead, each
+/// part — shapes sharing pixels — in the dense band of its own box (`fillByParts`).
 /// Integer cells make every summation order exact, so the result is bit-identical to
 /// `ScalarRasterizer`.
 ///
@@ -69,9 +69,8 @@ final class Rasterizer {
     let convexResolver = InclusionExclusionResolver()
     /// Groups of overlapping subpaths, for paths with more than `maxConvexShapes`.
     let clusters = SubpathClusters()
-    /// How the edges of a clustered resolve split into parts with pixels of their own
-    /// (`rasterizeUnits`).
-    let units = RasterUnits()
+    /// A batch's parts with pixels of their own (`fillByParts`).
+    let parts = RasterParts()
     let shapeBoxes = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: Rasterizer.maxPairwiseShapes)
     let shapeOfBox = UnsafeMutablePointer<Int32>.allocate(capacity: Rasterizer.maxPairwiseShapes)
     let hitBox = UnsafeMutablePointer<UInt8>.allocate(capacity: Rasterizer.maxPairwiseShapes)
@@ -151,8 +150,14 @@ final class Rasterizer {
     /// Builds the edges of `path` (unclipped when it lies inside `clip`) and resolves overlaps
     /// (`resolveOverlaps`): the edges `rasterizeEdges` turns into exact coverage.
     func preparedEdges(_ path: Path, transform: AffineTransform, rule: FillRule, clip: PixelRect) -> EdgeSummary {
-        let e = buildEdgesInside(path, transform: transform, clip: clip)
-            ?? buildEdges(path, transform: transform, clip: clip)
+        resolved(buildEdgesInside(path, transform: transform, clip: clip)
+                    ?? buildEdges(path, transform: transform, clip: clip),
+                 of: path, transform: transform, rule: rule, clip: clip)
+    }
+
+    /// `e`, the edges just built of `path`, with its overlaps resolved (`preparedEdges`).
+    func resolved(_ e: EdgeSummary, of path: Path, transform: AffineTransform, rule: FillRule,
+                  clip: PixelRect) -> EdgeSummary {
         let r = resolveOverlaps(e, rule: rule)
         if _slowPath(resolver.crossed) && takeCrossed() && flattensFiner(path) {
             return resolvedFiner(path, transform: transform, rule: rule, clip: clip)
@@ -166,9 +171,12 @@ final class Rasterizer {
                                into sink: inout S) {
         let clip = Rasterizer.addressable(rawClip)
         guard !clip.isEmpty, !path.isEmpty, transform.isFinite else { return }
-        let e = preparedEdges(path, transform: transform, rule: rule, clip: clip)
+        let inside = buildEdgesInside(path, transform: transform, clip: clip)
+        if let b = inside, b.shapeCount > Rasterizer.maxConvexShapes, !b.isDense,
+           fillByParts(b, rule: rule, clip: clip, into: &sink) { return }
+        let e = resolved(inside ?? buildEdges(path, transform: transform, clip: clip), of: path, transform: transform,
+                         rule: rule, clip: clip)
         guard e.count > 0 else { return }
-        if units.ready && !e.isDense && rasterizeUnits(e, rule: rule, clip: clip, into: &sink) { return }
         rasterizeEdges(e, rule: rule, clip: clip, into: &sink)
     }
 

@@ -200,7 +200,7 @@ struct ReferenceEquivalenceTests {
     /// Blocks of seats as one path over a surface too large for one dense band, packed so some
     /// neighbours overlap (groups resolved by inclusion–exclusion), some only share pixels and
     /// some stand alone (diamonds: parts of one subpath; pairs of squares: a group alone):
-    /// drawn part by part (`rasterizeUnits`), it matches the reference.
+    /// resolved and drawn part by part (`fillByParts`), it matches the reference.
     @Test func seatBlocksDrawnPartByPartMatchTheReference() {
         let w = 720, h = 200
         for (pitch, rule) in [(8.0, FillRule.nonZero), (9.5, .nonZero), (12.0, .nonZero), (8.0, .evenOdd)] {
@@ -253,6 +253,27 @@ struct ReferenceEquivalenceTests {
             block.addPath(T.rectPath(x + 4.1, y + 3.3, 8.7, 9.6))
         }
         #expect(Self.pixelsOffTheReference(block, color: Color(red: 0.61, green: 0.16, blue: 0.69), width: w, height: h) == 0)
+    }
+
+    /// Rows of 90 squares whose pixel boxes meet their neighbours' (no overlap) are parts of 180
+    /// subpaths, more than one resolve takes: each square's smaller square, poking out below it,
+    /// is a group of two resolved on its own. Where the smaller squares reach the next square
+    /// instead, a row is one group of 180, too large for the resolver, and the whole path goes
+    /// to the sweep. Both match the reference.
+    @Test func partsLargerThanOneResolveMatchTheReference() {
+        let w = 740, h = 150
+        for chained in [false, true] {
+            var block = Path()
+            for row in 0..<12 {
+                for column in 0..<90 {
+                    let x = 2.3 + Double(column) * 8, y = 2.6 + Double(row) * 11.5
+                    block.addPath(T.rectPath(x, y, 7.9, 9.2))
+                    block.addPath(chained ? T.rectPath(x + 4.6, y + 5.1, 5.1, 3) : T.rectPath(x + 3.6, y + 6, 3.9, 4.6))
+                }
+            }
+            let differing = Self.pixelsOffTheReference(block, color: Color(red: 0.3, green: 0.69, blue: 0.31), width: w, height: h)
+            #expect(differing == 0, "chained \(chained): \(differing) pixels differ")
+        }
     }
 
     /// The pixels where `path` filled with `color` over white by `DrawingContext` differs from

@@ -1,0 +1,175 @@
+import Geometry
+
+extension Rasterizer {
+    /// The largest side of a run's box (24.8: 32 px), so that runs stay as compact as the
+    /// shapes they join (a seat) for `SubpathClusters`' grid, and a row of shapes touching
+    /// pixels is not one run as long as the row.
+    static let maxRunSide: Int32 = 32 << 8
+
+    /// Draws a batch of convex subpaths wound the same way — a block of seats as one path, too
+    /// many subpaths for one resolve and too large for one dense band — part by part, each part
+    /// resolved on its own and drawn in the dense band of its own box: its cells and its
+    /// resolver's outlines stay in cache, and no edge is sorted, carried from band to band or
+    /// swept past empty space.
+    ///
+    /// Parts are the subpaths joined wherever their pixel boxes (the pixels they reach: columns
+    /// ⌊min x⌋ … ⌊max x⌋, rows ⌊min y⌋ … ⌊max y − 1⌋) meet. Runs of consecutive subpaths whose
+    /// pixel boxes meet (a seat's back, squab and rod) are joined first, as they come, up to
+    /// `maxRunSide`; then runs whose boxes (each its members' bounds) meet, by
+    /// `SubpathClusters`. A part may so hold subpaths that share no pixel, never miss one that
+    /// does. Subpaths that overlap share pixels, so a part holds whole groups of overlapping
+    /// subpaths, and its overlaps are resolved from its members alone
+    /// (`InclusionExclusionResolver`; a part of more than `maxPolygons` solid subpaths group by
+    /// group). Same bytes as one pass over all the edges: a part is closed outlines, so along a
+    /// row its cells sum to zero past its box, no pixel gets coverage from two parts, and every
+    /// pixel sums the same cells and is blended once.
+    ///
+    /// Every part is resolved before any is drawn. Returns false, having drawn nothing, when
+    /// the path is not such a batch, the boxes are too crowded to group, or a resolve declines
+    /// (then `resolveOverlaps` and one pass: what the resolves left done — contained subpaths
+    /// emptied, holes reversed — changes neither union nor parity).
+    func fillByParts<S: CoverageSink>(_ e: EdgeSummary, rule: FillRule, clip: PixelRect, into sink: inout S) -> Bool {
+        let n = e.shapeCount, shapes = shapes
+        var solid = 0
+        var orientations: UInt8 = 0
+        for s in 0..<n {
+            let sh = shapes[s]
+            if !sh.convex { return false }
+            if sh.orientation != 0 { solid &+= 1; orientations |= sh.orientation > 0 ? 1 : 2 }
+        }
+        guard solid > Rasterizer.maxConvexShapes, orientations != 3 else { return false }
+        let scratch = parts
+        scratch.ensure(shapes: n)
+        let runs = scratch.runs
+        var runCount = 0
+        var lo = SIMD2<Int32>(Int32.max, Int32.max), hi = SIMD2<Int32>(Int32.min, Int32.min)
+        for s in 0..<n {
+            let b = shapes[s].box
+            // Open in 24.8 pixel units, so two overlap exactly when they share a pixel.
+            let y0 = b.y >> 8
+            let pixels = SIMD4<Int32>(b.x >> 8, y0, (b.z >> 8) &+ 1, Swift.max(((b.w &- 1) >> 8) &+ 1, y0 &+ 1)) &<< 8
+            lo = pointwiseMin(lo, pixels.lowHalf); hi = pointwiseMax(hi, pixels.highHalf)
+            if runCount > 0 {
+                let r = runs[runCount &- 1].box
+                let joined = SIMD4(lowHalf: pointwiseMin(r.lowHalf, pixels.lowHalf), highHalf: pointwiseMax(r.highHalf, pixels.highHalf))
+                if r.x < pixels.z && pixels.x < r.z && r.y < pixels.w && pixels.y < r.w
+                    && joined.z &- joined.x <= Rasterizer.maxRunSide && joined.w &- joined.y <= Rasterizer.maxRunSide {
+                    runs[runCount &- 1].end &+= 1
+                    runs[runCount &- 1].box = joined
+                    continue
+                }
+            }
+            // (A run's subpaths are `start ..< end`.)
+            runs[runCount] = SubpathShape(start: Int32(truncatingIfNeeded: s), end: Int32(truncatingIfNeeded: s &+ 1),
+                                          convex: true, orientation: 1, box: pixels)
+            runCount &+= 1
+        }
+        guard scratch.parts.find(shapes: runs, count: runCount, bounds: SIMD4(lo.x, lo.y, hi.x, hi.y)) else { return false }
+        scratch.listUnits(runCount: runCount)
+        guard resolveUnits(evenOdd: rule == .evenOdd) else { return false }
+        for u in 0..<scratch.unitCount { drawUnit(u, rule: rule, clip: clip, into: &sink) }
+        return true
+    }
+
+    /// Resolves each unit's overlaps, its outlines following the earlier units' in the
+    /// resolver's output; false when a resolve declines or a large unit's groups cannot be found.
+    private func resolveUnits(evenOdd: Bool) -> Bool {
+        let scratch = parts, shapes = shapes, runs = scratch.runs, solid = scratch.solid
+        var resolved = false
+        for u in 0..<scratch.unitCount {
+            var m = 0
+            for k in scratch.runsOf(unit: u) {
+                let run = runs[Int(scratch.unitRuns[k])]
+                for s in Int(run.start)..<Int(run.end) where shapes[s].orientation != 0 {
+                    solid[m] = Int32(truncatingIfNeeded: s); m &+= 1
+                }
+            }
+            if m >= 2 {
+                if m <= InclusionExclusionResolver.maxPolygons {
+                    guard resolve(members: solid, count: m, evenOdd: evenOdd, keepingOutput: resolved) else { return false }
+                    resolved = true
+                } else {
+                    guard resolveLargeUnit(solidCount: m, evenOdd: evenOdd, keepingOutput: &resolved) else { return false }
+                }
+            }
+            scratch.setOutputEnd(unit: u, resolved ? convexResolver.outputCount : 0)
+        }
+        return true
+    }
+
+    /// Resolves a unit of `m` solid subpaths (`parts.solid`), more than one resolve takes,
+    /// group of overlapping subpaths by group (`SubpathClusters` on their own boxes).
+    private func resolveLargeUnit(solidCount m: Int, evenOdd: Bool, keepingOutput resolved: inout Bool) -> Bool {
+        let scratch = parts, solid = scratch.solid, local = scratch.solidShapes
+        var lo = SIMD2<Int32>(Int32.max, Int32.max), hi = SIMD2<Int32>(Int32.min, Int32.min)
+        for i in 0..<m {
+            local[i] = shapes[Int(solid[i])]
+            lo = pointwiseMin(lo, local[i].box.lowHalf); hi = pointwiseMax(hi, local[i].box.highHalf)
+        }
+        let groups = scratch.groups
+        guard groups.find(shapes: local, count: m, bounds: SIMD4(lo.x, lo.y, hi.x, hi.y)) else { return false }
+        let members = scratch.groupMembers
+        for g in 0..<groups.groupCount {
+            let first = Int(groups.groupStart[g]), size = Int(groups.groupStart[g &+ 1]) &- first
+            if size > InclusionExclusionResolver.maxPolygons { return false }
+            for k in 0..<size { members[k] = solid[Int(groups.members[first &+ k])] }
+            guard resolve(members: members, count: size, evenOdd: evenOdd, keepingOutput: resolved) else { return false }
+            resolved = true
+        }
+        return true
+    }
+
+    @inline(__always)
+    private func resolve(members: UnsafePointer<Int32>, count: Int, evenOdd: Bool, keepingOutput: Bool) -> Bool {
+        let outcome = convexResolver.resolve(edges: edges, shapes: shapes, shapeCount: count, members: members,
+                                             vertices: vertices, evenOdd: evenOdd, keepingOutput: keepingOutput)
+        if case .declined = outcome { return false }
+        return true
+    }
+
+    /// Draws unit u: its subpaths' edges and its outlines, from where they lie when the
+    /// subpaths' edges follow each other (a seat's subpaths, built in order) and, with
+    /// outlines, the unit is one dense band; gathered otherwise.
+    private func drawUnit<S: CoverageSink>(_ u: Int, rule: FillRule, clip: PixelRect, into sink: inout S) {
+        let scratch = parts, shapes = shapes, runs = scratch.runs
+        let unitRuns = scratch.runsOf(unit: u)
+        let head = Int(shapes[Int(runs[Int(scratch.unitRuns[unitRuns.lowerBound])].start)].start)
+        var next = head, count = 0
+        var contiguous = true
+        var box = SIMD4<Int32>(Int32.max, Int32.max, Int32.min, Int32.min)
+        for k in unitRuns {
+            let run = runs[Int(scratch.unitRuns[k])]
+            for s in Int(run.start)..<Int(run.end) {
+                let sh = shapes[s]
+                if Int(sh.start) != next { contiguous = false }
+                next = Int(sh.end)
+                count &+= Int(sh.end &- sh.start)
+                box = SIMD4(lowHalf: pointwiseMin(box.lowHalf, sh.box.lowHalf), highHalf: pointwiseMax(box.highHalf, sh.box.highHalf))
+            }
+        }
+        let outlines = scratch.outlines(ofUnit: u)
+        if count &+ outlines.count == 0 { return }
+        let output = UnsafePointer(convexResolver.output)
+        var e = EdgeSummary(count: count, minX: box.x, minY: box.y, maxX: box.z, maxY: box.w, droppedRight: false)
+        if contiguous && (outlines.isEmpty || e.isDense) {
+            rasterize(edges + head, e, rule: rule, clip: clip, into: &sink, tail: output + outlines.lowerBound,
+                      tailCount: outlines.count)
+            return
+        }
+        scratch.ensure(gathered: count &+ outlines.count)
+        let gathered = scratch.gathered
+        var at = 0
+        for k in unitRuns {
+            let run = runs[Int(scratch.unitRuns[k])]
+            for s in Int(run.start)..<Int(run.end) {
+                let sh = shapes[s]
+                let m = Int(sh.end &- sh.start)
+                (gathered + at).update(from: edges + Int(sh.start), count: m)
+                at &+= m
+            }
+        }
+        (gathered + at).update(from: output + outlines.lowerBound, count: outlines.count)
+        e.count = at &+ outlines.count
+        rasterize(gathered, e, rule: rule, clip: clip, into: &sink)
+    }
+}

@@ -65,6 +65,20 @@ extension Rasterizer {
         return r
     }
 
+    /// How many of the first `n` subpath records are solid (nonzero orientation), and their
+    /// orientations (bit 0: some wound positively, bit 1: some negatively); nil when one of
+    /// them is not convex.
+    func convexSubpaths(count n: Int) -> (solid: Int, orientations: UInt8)? {
+        var solid = 0
+        var orientations: UInt8 = 0
+        for s in 0..<n {
+            let sh = shapes[s]
+            if !sh.convex { return nil }
+            if sh.orientation != 0 { solid &+= 1; orientations |= sh.orientation > 0 ? 1 : 2 }
+        }
+        return (solid, orientations)
+    }
+
     /// Rewrites the edges where windings overlap or cross inside a pixel, so the accumulation
     /// is exact there too. Paths made of convex subpaths whose boxes are disjoint (most shapes)
     /// pass untouched at the cost of the classification; convex subpaths wound the same way
@@ -78,23 +92,20 @@ extension Rasterizer {
         var bandTop = Int32.min, bandBottom = Int32.max
         var selected: UnsafeMutablePointer<UInt8>? = nil
         if !resolveAll {
-            var solid = 0
-            var orientations: UInt8 = 0
-            for s in 0..<e.shapeCount {
-                let sh = shapes[s]
-                if !sh.convex { resolveAll = true; break }
-                if sh.orientation != 0 { solid &+= 1; orientations |= sh.orientation > 0 ? 1 : 2 }
+            if let (solid, orientations) = convexSubpaths(count: e.shapeCount) {
+                if solid <= 1 { return e }
+                if orientations != 3 {
+                    // Convex subpaths wound the same way: inclusion–exclusion
+                    // (`InclusionExclusionResolver`), all at once for a few, else each group of
+                    // overlapping ones on its own (a block of seats as one path).
+                    let r = solid <= Rasterizer.maxConvexShapes ? resolveConvexOverlaps(e, evenOdd: rule == .evenOdd)
+                        : resolveClusteredOverlaps(e, evenOdd: rule == .evenOdd)
+                    if let r { return r }
+                }
+                if solid > Rasterizer.maxPairwiseShapes { resolveAll = true }
+            } else {
+                resolveAll = true
             }
-            if !resolveAll && solid <= 1 { return e }
-            if !resolveAll && orientations != 3 {
-                // Convex subpaths wound the same way: inclusion–exclusion
-                // (`InclusionExclusionResolver`), all at once for a few, else each group of
-                // overlapping ones on its own (a block of seats as one path).
-                let r = solid <= Rasterizer.maxConvexShapes ? resolveConvexOverlaps(e, evenOdd: rule == .evenOdd)
-                    : resolveClusteredOverlaps(e, evenOdd: rule == .evenOdd)
-                if let r { return r }
-            }
-            if solid > Rasterizer.maxPairwiseShapes { resolveAll = true }
         }
         if !resolveAll {
             // Pixel boxes (first and last column and row touched) of the solid subpaths.

@@ -30,14 +30,8 @@ extension Rasterizer {
     /// emptied, holes reversed — changes neither union nor parity).
     func fillByParts<S: CoverageSink>(_ e: EdgeSummary, rule: FillRule, clip: PixelRect, into sink: inout S) -> Bool {
         let n = e.shapeCount, shapes = shapes
-        var solid = 0
-        var orientations: UInt8 = 0
-        for s in 0..<n {
-            let sh = shapes[s]
-            if !sh.convex { return false }
-            if sh.orientation != 0 { solid &+= 1; orientations |= sh.orientation > 0 ? 1 : 2 }
-        }
-        guard solid > Rasterizer.maxConvexShapes, orientations != 3 else { return false }
+        guard let (solid, orientations) = convexSubpaths(count: n), solid > Rasterizer.maxConvexShapes, orientations != 3
+        else { return false }
         let scratch = parts
         scratch.ensure(shapes: n)
         let runs = scratch.runs

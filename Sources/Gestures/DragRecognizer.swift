@@ -3,7 +3,7 @@ import Geometry
 /// `DragGesture(minimumDistance:)`: follows the fingers' focal point (one finger: that finger).
 /// Recognized once the translation has reached `minimumDistance` (mm; 0 = at touch-down);
 /// the reported translation then counts from the landing, so nothing is eaten.
-public struct DragRecognizer: GestureRecognizer {
+public struct DragRecognizer: UntimedGestureRecognizer {
     private var lifecycle: TransformLifecycle
     public var accumulator: TransformAccumulator { lifecycle.accumulator }
     /// mm.
@@ -39,8 +39,6 @@ public struct DragRecognizer: GestureRecognizer {
                          predictedEndTranslation: translation + coast.restOffset)
     }
 
-    public mutating func advance<Sink: GestureEventSink>(to time: Double, into sink: inout Sink) {}
-    public var nextDeadline: Double? { nil }
     public var state: GestureState { lifecycle.state }
     public mutating func reset() { lifecycle.reset() }
 }

@@ -1,7 +1,7 @@
 /// `MagnifyGesture`: recognized once |magnification − 1| reaches
 /// `GestureConfiguration.minimumScaleDelta`; the value is the span ratio since the fingers
 /// landed (1.0 at start), frozen while the fingers are closer than the minimum span.
-public struct MagnifyRecognizer: GestureRecognizer {
+public struct MagnifyRecognizer: UntimedGestureRecognizer {
     private var lifecycle: TransformLifecycle
     public var accumulator: TransformAccumulator { lifecycle.accumulator }
 
@@ -23,8 +23,6 @@ public struct MagnifyRecognizer: GestureRecognizer {
                      startLocation: accumulator.startFocalPoint, location: accumulator.focalPoint)
     }
 
-    public mutating func advance<Sink: GestureEventSink>(to time: Double, into sink: inout Sink) {}
-    public var nextDeadline: Double? { nil }
     public var state: GestureState { lifecycle.state }
     public mutating func reset() { lifecycle.reset() }
 }

@@ -4,7 +4,7 @@
 /// slop; from then on every frame reports `.transformChanged` with the values accumulated
 /// since the first finger landed, and the last lift reports `.transformEnded` with the fling
 /// (if any). A cancelled touch reports `.cancelled(.transform)` and no end.
-public struct PanZoomRotateRecognizer: GestureRecognizer {
+public struct PanZoomRotateRecognizer: UntimedGestureRecognizer {
     private var lifecycle: TransformLifecycle
     public var accumulator: TransformAccumulator { lifecycle.accumulator }
 
@@ -27,8 +27,6 @@ public struct PanZoomRotateRecognizer: GestureRecognizer {
         }
     }
 
-    public mutating func advance<Sink: GestureEventSink>(to time: Double, into sink: inout Sink) {}
-    public var nextDeadline: Double? { nil }
     public var state: GestureState { lifecycle.state }
     public mutating func reset() { lifecycle.reset() }
 }

@@ -2,7 +2,7 @@
 /// frame the first finger lands, `.pressEnded(withdrawn: true)` as soon as a pan, zoom or
 /// rotation starts (any finger or the focal point beyond the tap slop) or a touch is
 /// cancelled, `.pressEnded(withdrawn: false)` when the fingers lift without that.
-public struct PressRecognizer: GestureRecognizer {
+public struct PressRecognizer: UntimedGestureRecognizer {
     public private(set) var accumulator: TransformAccumulator
     private var isPressed = false
     private var justEnded = false
@@ -39,8 +39,6 @@ public struct PressRecognizer: GestureRecognizer {
         }
     }
 
-    public mutating func advance<Sink: GestureEventSink>(to time: Double, into sink: inout Sink) {}
-    public var nextDeadline: Double? { nil }
     public var state: GestureState {
         if isPressed { return .active }
         if justEnded { return .recognized }

@@ -1,7 +1,7 @@
 /// `RotateGesture`: recognized once |rotation| reaches
 /// `GestureConfiguration.minimumAngleDelta`; the value is the rotation since the fingers landed
 /// (radians, unbounded, clockwise positive), frozen while the fingers are closer than the minimum span.
-public struct RotateRecognizer: GestureRecognizer {
+public struct RotateRecognizer: UntimedGestureRecognizer {
     private var lifecycle: TransformLifecycle
     public var accumulator: TransformAccumulator { lifecycle.accumulator }
 
@@ -23,8 +23,6 @@ public struct RotateRecognizer: GestureRecognizer {
                      startLocation: accumulator.startFocalPoint, location: accumulator.focalPoint)
     }
 
-    public mutating func advance<Sink: GestureEventSink>(to time: Double, into sink: inout Sink) {}
-    public var nextDeadline: Double? { nil }
     public var state: GestureState { lifecycle.state }
     public mutating func reset() { lifecycle.reset() }
 }

@@ -14,7 +14,7 @@ public enum SwipeDirection: String, Hashable, Sendable {
 /// Reported once, at the lift, as `.swipe(direction:location:time:)` with the landing point.
 /// A stroke shorter than the distance is left to the tap recognizer (it fails the tap slop
 /// first, so a short stroke is neither).
-public struct SwipeRecognizer: GestureRecognizer {
+public struct SwipeRecognizer: UntimedGestureRecognizer {
     public private(set) var tracker: TouchTracker
     private let configuration: GestureConfiguration
     private let minimumDistancePx: Double
@@ -29,9 +29,6 @@ public struct SwipeRecognizer: GestureRecognizer {
         tracker = TouchTracker(configuration: configuration)
         minimumDistancePx = configuration.panel.pixels(configuration.swipeMinimumDistance)
     }
-
-    public var nextDeadline: Double? { nil }
-    public mutating func advance<Sink: GestureEventSink>(to time: Double, into sink: inout Sink) {}
 
     public mutating func handle<Sink: GestureEventSink>(_ frame: TouchFrame, into sink: inout Sink) {
         let time = frame.timestamp

@@ -6,7 +6,7 @@ import Geometry
 /// `twoFingerTapMaximumDuration` of the first landing. Reported once, when the last finger
 /// lifts, as `.twoFingerTap(location: midpoint of the landings)`. A third finger, a
 /// cancelled touch or a timeout fails the sequence until every finger is up.
-public struct TwoFingerTapRecognizer: GestureRecognizer {
+public struct TwoFingerTapRecognizer: UntimedGestureRecognizer {
     public private(set) var tracker: TouchTracker
     private let configuration: GestureConfiguration
     private let slopPx: Double
@@ -23,9 +23,6 @@ public struct TwoFingerTapRecognizer: GestureRecognizer {
         tracker = TouchTracker(configuration: configuration)
         slopPx = configuration.panel.pixels(configuration.twoFingerTapSlop)
     }
-
-    public var nextDeadline: Double? { nil }
-    public mutating func advance<Sink: GestureEventSink>(to time: Double, into sink: inout Sink) {}
 
     public mutating func handle<Sink: GestureEventSink>(_ frame: TouchFrame, into sink: inout Sink) {
         let time = frame.timestamp

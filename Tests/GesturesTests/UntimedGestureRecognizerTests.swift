@@ -10,7 +10,7 @@ struct UntimedGestureRecognizerTests {
     static let configuration = GestureConfiguration(pixelsPerMillimetre: 4)
     static let landing = TouchFrame(timestamp: 0, touches: [.init(id: 1, location: Point(x: 100, y: 200), phase: .began)])
 
-    struct Held: Equatable {
+    struct Held {
         var deadline: Double?
         /// What `advance` emitted (after the landing's own events).
         var advanced: [GestureEvent]

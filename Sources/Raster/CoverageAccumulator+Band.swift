@@ -6,7 +6,8 @@ extension CoverageAccumulator {
     /// drop out. `rows` addresses the cells by pixel row and column: cell (x, y) is at
     /// `rows[y·stride + x]` (`cells − originY·stride − originX`; only the band's cells are
     /// touched). With `blocks`, addressed the same way by row (`blockWords` words a row), the
-    /// touched 8-cell blocks are marked with bit 0 at column `originX`.
+    /// touched 8-cell blocks are marked with bit 0 at column `originX`. One cell past the band's
+    /// last must exist (`coverNarrowRow` adds 0 to the cell after a piece's last column).
     ///
     /// Same pieces, same arithmetic, so the same cells as `accumulate`: a piece's ends are
     /// `xAt` at the row boundaries, and at the edge's own ends `xAt` gives its end points
@@ -23,7 +24,7 @@ extension CoverageAccumulator {
         let j0 = yq0 >> 8
         let jLast = (yq1 &- 1) >> 8
         if j0 == jLast {
-            let (lo, hi) = coverRow(rows + Int(j0) &* stride, xs: Swift.min(xq0, xq1), xe: Swift.max(xq0, xq1), d: ((yq1 &- yq0) << 8) &* sign)
+            let (lo, hi) = coverNarrowRow(rows + Int(j0) &* stride, xs: Swift.min(xq0, xq1), xe: Swift.max(xq0, xq1), d: ((yq1 &- yq0) << 8) &* sign)
             if let blocks { mark(blocks + Int(j0) &* blockWords, lo, hi, originX: originX) }
             return
         }
@@ -57,5 +58,33 @@ extension CoverageAccumulator {
         row += stride
         (lo, hi) = coverRow(row, xs: Swift.min(xb, xq1), xe: Swift.max(xb, xq1), d: ((yq1 &- yb) << 8) &* sign)
         if let blocks { mark(blocks + Int(jLast) &* blockWords, lo, hi, originX: originX) }
+    }
+
+    /// `coverRow` for a one-row edge, the same cells bit for bit, without the branch between
+    /// one column and two: the edges of small shapes take either case unpredictably, so both
+    /// are computed and cells ix0, ix0 + 1 and ix0 + 2 take the chosen one's values (0 in the
+    /// third for one column; that cell must exist). Wider pieces go to `coverRow`. (Edges over
+    /// several rows keep `coverRow`: their pieces' case is predictable, and computing both
+    /// measured slower.)
+    @inline(__always)
+    static func coverNarrowRow(_ row: UnsafeMutablePointer<Int32>, xs: Int32, xe: Int32, d: Int32) -> (Int32, Int32) {
+        let ix0 = xs >> 8, ix1 = xe >> 8
+        if _slowPath(ix1 &- ix0 > 1) { return coverRow(row, xs: xs, xe: xe, d: d) }
+        let qs = (d &* (512 &- (xs & 255) &- (xe & 255))) >> 9
+        let fd = Float(d)
+        let inv256: Float = 1.0 / 256
+        let fs = Float(xs & 255) * inv256, fe = Float(xe & 255) * inv256
+        let invW = 1 / (1 + fe - fs)
+        let u0 = 1 - fs
+        let q0 = FastRounding.int32(Swift.min(u0 * u0 * 0.5 * invW, 1) * fd)
+        let u1 = 2 - fs, v = 1 - fe
+        let q1 = FastRounding.int32(Swift.min((u1 - 0.5 - v * v * 0.5) * invW, 1) * fd)
+        let two = ix1 != ix0
+        let a = two ? q0 : qs
+        let b = two ? q1 &- q0 : d &- qs
+        let c = two ? d &- q1 : 0
+        let p = row + Int(ix0)
+        p[0] &+= a; p[1] &+= b; p[2] &+= c
+        return (ix0, ix1 &+ 1)
     }
 }

@@ -1,0 +1,76 @@
+import Testing
+@testable import Raster
+
+/// The one-row pieces of `CoverageAccumulator`: `coverNarrowRow` (no branch between one and two
+/// columns) must add exactly `coverRow`'s cells, and both must be the piece's exact coverage.
+struct CoverageAccumulatorTests {
+    /// Cells a piece touches (ix0 … ix0 + 2) and a margin either side, zeroed.
+    static let width = 8
+
+    /// Runs `body` on a zeroed row of `width` cells and returns them with its result.
+    static func cells(_ body: (UnsafeMutablePointer<Int32>) -> (Int32, Int32)) -> ([Int32], Int32, Int32) {
+        var row = [Int32](repeating: 0, count: width)
+        let (lo, hi) = row.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+        return (row, lo, hi)
+    }
+
+    /// The pieces checked: fractional starts (every `startStep`/256 px) against ends up to
+    /// `columns` columns further (every `endStep`/256), for heights of a whole row, part of one,
+    /// and both windings.
+    static func pieces(columns: Int32, startStep: Int32 = 5, endStep: Int32 = 7) -> [(xs: Int32, xe: Int32, d: Int32)] {
+        var out: [(Int32, Int32, Int32)] = []
+        for d: Int32 in [65536, -65536, 23 << 8, -(201 << 8)] {
+            for fs in Swift.stride(from: Int32(0), to: 256, by: Int(startStep)) {
+                let xs = (2 << 8) | fs
+                for xe in Swift.stride(from: xs, to: (2 + columns + 1) << 8, by: Int(endStep)) {
+                    out.append((xs, xe, d))
+                }
+            }
+        }
+        return out
+    }
+
+    @Test func narrowRowAddsTheSameCellsAsCoverRow() {
+        var oneColumn = 0, twoColumns = 0
+        for p in Self.pieces(columns: 1) {
+            let general = Self.cells { CoverageAccumulator.coverRow($0, xs: p.xs, xe: p.xe, d: p.d) }
+            let narrow = Self.cells { CoverageAccumulator.coverNarrowRow($0, xs: p.xs, xe: p.xe, d: p.d) }
+            #expect(narrow.0 == general.0, "xs \(p.xs) xe \(p.xe) d \(p.d)")
+            #expect(narrow.1 == general.1 && narrow.2 == general.2, "xs \(p.xs) xe \(p.xe) d \(p.d)")
+            if p.xe >> 8 == p.xs >> 8 { oneColumn += 1 } else { twoColumns += 1 }
+        }
+        // Both cases were taken (so the selection between them was checked).
+        #expect(oneColumn > 1000 && twoColumns > 1000)
+    }
+
+    @Test func narrowRowHandsWiderPiecesToCoverRow() {
+        for p in Self.pieces(columns: 3) where (p.xe >> 8) - (p.xs >> 8) >= 2 {
+            let general = Self.cells { CoverageAccumulator.coverRow($0, xs: p.xs, xe: p.xe, d: p.d) }
+            let narrow = Self.cells { CoverageAccumulator.coverNarrowRow($0, xs: p.xs, xe: p.xe, d: p.d) }
+            #expect(narrow.0 == general.0 && narrow.1 == general.1 && narrow.2 == general.2)
+        }
+    }
+
+    /// The running sum of the cells is, in each pixel, `d` times the mean over the piece of the
+    /// pixel's part right of it, here integrated numerically (midpoint rule) apart from the code.
+    @Test func narrowRowCellsSumToThePiecesCoverage() {
+        for p in Self.pieces(columns: 1, startStep: 17, endStep: 13) {
+            let (cells, _, _) = Self.cells { CoverageAccumulator.coverNarrowRow($0, xs: p.xs, xe: p.xe, d: p.d) }
+            let xs = Double(p.xs) / 256, xe = Double(p.xe) / 256
+            let steps = 512
+            var sum: Int32 = 0
+            for i in 0..<Self.width {
+                sum &+= cells[i]
+                var mean = 0.0
+                for k in 0..<steps {
+                    let x = xs + (xe - xs) * (Double(k) + 0.5) / Double(steps)
+                    mean += Swift.min(Swift.max(Double(i + 1) - x, 0), 1)
+                }
+                mean /= Double(steps)
+                #expect(abs(Double(sum) - mean * Double(p.d)) <= 4, "pixel \(i): xs \(p.xs) xe \(p.xe) d \(p.d)")
+            }
+            // Every row of a piece ends with its whole height added.
+            #expect(sum == p.d)
+        }
+    }
+}

@@ -18,10 +18,13 @@ public struct SceneFile: Sendable {
 
     /// One drawing step. Paths and rects are in the user space of the moment (the context's
     /// transform, concatenated with the op's own `transform` where the op has one).
-    public enum Operation: Sendable {
+    ///
+    /// Indirect: every payload is boxed, so an operation is one reference. Inline, it took
+    /// the size of its largest case (170 bytes), which `render` copied three times per op.
+    public indirect enum Operation: Sendable {
         /// Fills `path` under `transform` (for this op only, on top of the current state);
         /// `blend` nil keeps the context's blend mode.
-        indirect case fill(Path, paint: Paint, rule: FillRule, transform: AffineTransform, blend: BlendMode?)
+        case fill(Path, paint: Paint, rule: FillRule, transform: AffineTransform, blend: BlendMode?)
         /// Strokes `path` under `transform`; the pen (width, dashes) is transformed too.
         case stroke(Path, paint: Paint, style: StrokeStyle, transform: AffineTransform, blend: BlendMode?)
         /// Draws `image` stretched over `rect` (bilinear sampling).

@@ -190,7 +190,7 @@ public struct Path: Hashable, Sendable {
 
 extension AffineTransform {
     /// True when every coefficient is finite.
-    @inlinable public var isFinite: Bool {
+    @inlinable @inline(__always) public var isFinite: Bool {
         a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite
     }
 }

@@ -132,7 +132,7 @@ public final class DrawingContext {
     }
 
     /// The transform from user space to the current target's pixels.
-    var targetTransform: AffineTransform {
+    @inline(__always) var targetTransform: AffineTransform {
         if targetOrigin == (0, 0) { return transform }
         return transform.concatenating(AffineTransform(translationX: Double(-targetOrigin.x), y: Double(-targetOrigin.y)))
     }

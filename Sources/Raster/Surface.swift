@@ -124,7 +124,7 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     @inlinable public var maxY: Int { y + height }
     @inlinable public var isEmpty: Bool { width <= 0 || height <= 0 }
 
-    @inlinable public func intersection(_ o: PixelRect) -> PixelRect {
+    @inlinable @inline(__always) public func intersection(_ o: PixelRect) -> PixelRect {
         let x0 = Swift.max(minX, o.minX), y0 = Swift.max(minY, o.minY)
         let x1 = Swift.min(maxX, o.maxX), y1 = Swift.min(maxY, o.maxY)
         return PixelRect(x: x0, y: y0, width: Swift.max(0, x1 - x0), height: Swift.max(0, y1 - y0))

@@ -17,7 +17,7 @@ extension SceneFile {
         // Open saves (true) and layers (false), innermost last.
         var open: [Bool] = []
         // Each op is borrowed where it lies: copying it out of the array (as `for op in` does)
-        // costs twice the retains and releases of its path's arrays.
+        // would retain and release its box once more per op.
         operations.withUnsafeBufferPointer { ops in
             for i in ops.indices { perform(ops[i], on: context, open: &open, textRenderer: textRenderer) }
         }

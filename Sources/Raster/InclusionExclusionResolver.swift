@@ -21,6 +21,11 @@ import Geometry
 /// overlap without one containing the other are left to the sweep (their weights would be
 /// 2, 4, …, multiplying the roundings).
 ///
+/// Under nonzero a star of overlaps — one subpath (the centre: a seat's rod) overlapping others
+/// that do not overlap one another, each along a single side within the centre's box — is
+/// resolved the other way round: the centre is cut down to its part outside them all, so the
+/// edges get fewer instead of more (`subtractFromCentre`).
+///
 /// Side tests are exact (`Int64` cross products of the 24.8 vertices). The only rounding is
 /// the crossing points' (to 1/256 px), so an intersection polygon can miss its members' sides
 /// by half a unit: slivers of at most ~1/512 px width, below one coverage step.
@@ -52,8 +57,9 @@ final class InclusionExclusionResolver {
         /// No two solid subpaths have overlapping boxes: nothing to add, edges untouched.
         case disjoint
         /// Nonzero: the edges of subpaths inside others are emptied in place (made zero: no
-        /// height, no coverage) and `output` holds the intersection outlines to add. Even-odd:
-        /// the edges of the holes are reversed in place; `output` is empty.
+        /// height, no coverage) and `output` holds the intersection outlines to add — or, for
+        /// a star, the centre's edges are rewritten in place and `output` holds any that did
+        /// not fit. Even-odd: the edges of the holes are reversed in place; `output` is empty.
         case resolved
         /// Too many subpaths or terms, or (even-odd) a partial overlap: nothing done.
         case declined
@@ -67,7 +73,8 @@ final class InclusionExclusionResolver {
     /// Most subpaths in an intersection term.
     static let maxMembers = 3
 
-    private var polygons: UnsafeMutablePointer<Polygon>
+    // (Not private where the clipping and the centre's cut use them, in their own files.)
+    var polygons: UnsafeMutablePointer<Polygon>
     private var polygonCapacity = 16
     private var pairs: UnsafeMutablePointer<PairTerm>
     private var pairCapacity = 16
@@ -77,14 +84,14 @@ final class InclusionExclusionResolver {
     private var poolCapacity = 256
     private var poolCount = 0
     /// The two buffers a clip alternates between, and the side values of the current polygon.
-    private var clipA: UnsafeMutablePointer<SIMD2<Int32>>
-    private var clipB: UnsafeMutablePointer<SIMD2<Int32>>
-    private var sides: UnsafeMutablePointer<Int64>
-    private var clipCapacity = 64
-    private var clips = 0
+    var clipA: UnsafeMutablePointer<SIMD2<Int32>>
+    var clipB: UnsafeMutablePointer<SIMD2<Int32>>
+    var sides: UnsafeMutablePointer<Int64>
+    var clipCapacity = 64
+    var clips = 0
     /// The builder's vertex buffer, during `resolve`.
-    private var vertices = UnsafePointer<SIMD2<Int32>>(bitPattern: 8)!
-    private var orientation: Int64 = 1
+    var vertices = UnsafePointer<SIMD2<Int32>>(bitPattern: 8)!
+    var orientation: Int64 = 1
     /// The intersection outlines the last `resolve` added (with `keepingOutput`, after those of
     /// the calls before it).
     private(set) var output: UnsafeMutablePointer<SIMD4<Int32>>
@@ -147,6 +154,10 @@ final class InclusionExclusionResolver {
         }
         if !overlapping { return .disjoint }
         self.vertices = vertices
+        if !evenOdd {
+            if let done = subtractFromCentre(edges: edges, shapes: shapes, count: np) { return done }
+            clips = 0   // (the star test's clips do not count against `maxClips`)
+        }
 
         // Pairs: each intersection once, containment found on the way.
         for i in 0..<np {
@@ -239,121 +250,11 @@ final class InclusionExclusionResolver {
         return true
     }
 
-    /// The subject polygon clipped by polygon k's sides (Sutherland–Hodgman): the result (in
-    /// one of the clip buffers, valid until the next clip), its vertex count, and whether any
-    /// side cut it; nil when the intersection has no area (fewer than three vertices left, or
-    /// the subject on or outside one side).
-    ///
-    /// `box` bounds the subject's vertices (min x, min y, max x, max y). Only the sides whose
-    /// segments meet the box are clipped by: where k's outline crosses the box, the box's
-    /// part inside k is its part inside those sides' half-planes (a path from inside k to a
-    /// point outside it within the box leaves k through a side that meets the box, and a line
-    /// leaving a half-plane does not come back). A side whose segment's bounds miss the box's
-    /// (Cohen–Sutherland outcodes of its ends) or whose line has the box on one side (one
-    /// corner tested) is passed over; a side with the whole box outside empties the result.
-    /// When no side meets the box, k's outline misses it: the subject is wholly inside k or
-    /// wholly outside, which one of its vertices tells.
-    private func clip(_ subject: UnsafePointer<SIMD2<Int32>>, count: Int, box: SIMD4<Int32>, by k: Int)
-        -> (UnsafePointer<SIMD2<Int32>>, Int, Bool)? {
-        clips &+= 1
-        let pk = polygons[k]
-        let v = vertices + pk.start
-        let m = pk.count
-        var src = subject
-        var n = count
-        var dst = clipA
-        var cut = false
-        var meets = false
-        let o = orientation
-        var s = sides
-        let lx = box.x, ly = box.y, hx = box.z, hy = box.w
-        // Bit 0: left of the box, 1: right, 2: above, 3: below; from the differences' sign bits
-        // (coordinates are under 2³⁰ in magnitude, so they cannot overflow), without branches.
-        @inline(__always) func outcode(_ x: Int32, _ y: Int32) -> UInt32 {
-            (UInt32(bitPattern: x &- lx) >> 31) | ((UInt32(bitPattern: hx &- x) >> 31) << 1)
-                | ((UInt32(bitPattern: y &- ly) >> 31) << 2) | ((UInt32(bitPattern: hy &- y) >> 31) << 3)
-        }
-        // Scalars throughout: lane extraction from SIMD2 costs more than the arithmetic.
-        let boxLowX = Int64(lx), boxLowY = Int64(ly), boxHighX = Int64(hx), boxHighY = Int64(hy)
-        var x1 = v[m &- 1].x, y1 = v[m &- 1].y
-        var code1 = outcode(x1, y1)
-        for e in 0..<m {
-            let x0 = Int64(x1), y0 = Int64(y1), code0 = code1
-            x1 = v[e].x; y1 = v[e].y
-            code1 = outcode(x1, y1)
-            if code0 & code1 != 0 { continue }
-            // o·cross(b1 − b0, p − b0) = nx·(x − x0) + ny·(y − y0): positive inside. Over the
-            // box it is least at the corner against the normal and greatest at the opposite one.
-            let nx = o &* (y0 &- Int64(y1)), ny = o &* (Int64(x1) &- x0)
-            let least = nx &* ((nx >= 0 ? boxLowX : boxHighX) &- x0) &+ ny &* ((ny >= 0 ? boxLowY : boxHighY) &- y0)
-            if least > 0 { continue }
-            let most = nx &* ((nx >= 0 ? boxHighX : boxLowX) &- x0) &+ ny &* ((ny >= 0 ? boxHighY : boxLowY) &- y0)
-            if most <= 0 { return nil }
-            meets = true
-            // A side keeps at most every vertex and adds one per crossing.
-            if 2 &* n > clipCapacity {
-                growClipBuffers(keeping: &src, count: n, other: &dst)
-                s = sides
-            }
-            var least1 = Int64.max, most1 = Int64.min
-            for i in 0..<n {
-                let c = nx &* (Int64(src[i].x) &- x0) &+ ny &* (Int64(src[i].y) &- y0)
-                s[i] = c
-                least1 = Swift.min(least1, c)
-                most1 = Swift.max(most1, c)
-            }
-            if least1 >= 0 { continue }
-            if most1 <= 0 { return nil }
-            cut = true
-            var out = 0
-            var pPrev = src[n &- 1], sPrev = s[n &- 1]
-            for i in 0..<n {
-                let p = src[i], sp = s[i]
-                if (sPrev > 0 && sp < 0) || (sPrev < 0 && sp > 0) {
-                    dst[out] = InclusionExclusionResolver.crossing(pPrev, p, sPrev, sp)
-                    out &+= 1
-                }
-                if sp >= 0 { dst[out] = p; out &+= 1 }
-                pPrev = p; sPrev = sp
-            }
-            if out < 3 { return nil }
-            src = UnsafePointer(dst)
-            dst = dst == clipA ? clipB : clipA
-            n = out
-        }
-        if meets { return (src, n, cut) }
-        return isInside(subject[0], polygon: k) ? (subject, count, false) : nil
-    }
-
-    /// True when `p` lies strictly inside polygon k.
-    private func isInside(_ p: SIMD2<Int32>, polygon k: Int) -> Bool {
-        let pk = polygons[k]
-        let v = vertices + pk.start
-        let px = Int64(p.x), py = Int64(p.y)
-        var b0 = v[pk.count &- 1]
-        for e in 0..<pk.count {
-            let b1 = v[e]
-            let c = Int64(b1.x &- b0.x) &* (py &- Int64(b0.y)) &- Int64(b1.y &- b0.y) &* (px &- Int64(b0.x))
-            if orientation &* c <= 0 { return false }
-            b0 = b1
-        }
-        return true
-    }
-
     /// Bounds (min x, min y, max x, max y) of `n` ≥ 1 points.
     private static func bounds(_ p: UnsafePointer<SIMD2<Int32>>, count n: Int) -> SIMD4<Int32> {
         var lo = p[0], hi = p[0]
         for i in 1..<Swift.max(1, n) { lo = pointwiseMin(lo, p[i]); hi = pointwiseMax(hi, p[i]) }
         return SIMD4(lowHalf: lo, highHalf: hi)
-    }
-
-    /// The point where segment p→q crosses a line, from their side values sp and sq (of
-    /// opposite signs), rounded to 24.8.
-    @inline(__always) private static func crossing(_ p: SIMD2<Int32>, _ q: SIMD2<Int32>, _ sp: Int64, _ sq: Int64)
-        -> SIMD2<Int32> {
-        let t = Double(sp) / (Double(sp) - Double(sq))
-        return SIMD2(FastRounding.int32(Double(p.x) + Double(q.x &- p.x) * t),
-                     FastRounding.int32(Double(p.y) + Double(q.y &- p.y) * t))
     }
 
     /// Appends the outline of an intersection of `members` polygons with its weight: reversed
@@ -368,7 +269,7 @@ final class InclusionExclusionResolver {
         }
     }
 
-    @inline(__always) private func append(_ e: SIMD4<Int32>) {
+    @inline(__always) func append(_ e: SIMD4<Int32>) {
         if outputCount == outputCapacity {
             output = UnclippedEdgeBuilder.grown(output, count: outputCount, capacity: &outputCapacity, minimum: 256)
         }
@@ -391,26 +292,6 @@ final class InclusionExclusionResolver {
         }
         pairs[pairCount] = t
         pairCount &+= 1
-    }
-
-    /// Replaces the clip buffers with ones for at least 2·`n` vertices; `src` (n vertices),
-    /// when it is one of them, moves along, and `dst` becomes the other.
-    @inline(never) private func growClipBuffers(keeping src: inout UnsafePointer<SIMD2<Int32>>, count n: Int,
-                                                other dst: inout UnsafeMutablePointer<SIMD2<Int32>>) {
-        let capacity = Swift.max(2 * n, 2 * clipCapacity)
-        let a = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: capacity)
-        let b = UnsafeMutablePointer<SIMD2<Int32>>.allocate(capacity: capacity)
-        if src == UnsafePointer(clipA) || src == UnsafePointer(clipB) {
-            a.update(from: src, count: n)
-            src = UnsafePointer(a)
-            dst = b
-        } else {
-            dst = a
-        }
-        clipA.deallocate(); clipB.deallocate(); sides.deallocate()
-        clipA = a; clipB = b
-        sides = .allocate(capacity: capacity)
-        clipCapacity = capacity
     }
 
     @inline(never) private func growPolygons() {

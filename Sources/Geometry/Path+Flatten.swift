@@ -20,15 +20,23 @@ extension Path {
         var open = false
         // Plain local arrays rather than a closure over `withUnsafeBufferPointer`, so the sink
         // is not reached through a closure context on every vertex.
-        let pts = points
-        for v in verbs {
-            switch v {
+        let pts = points, vs = verbs
+        var v = 0
+        while v < vs.count {
+            switch vs[v] {
             case .move:
                 if open { sink.endPolyline(closed: false) }
                 start = pts[i].applying(t); last = start
                 sink.moveTo(start); open = true
             case .line:
-                last = pts[i].applying(t); sink.lineTo(last)
+                // A run of lines (a polygon's sides) goes to the sink in one call.
+                var end = v + 1
+                while end < vs.count && vs[end] == .line { end += 1 }
+                let n = end - v
+                pts.withUnsafeBufferPointer { sink.lineTo(contentsOf: UnsafeBufferPointer(rebasing: $0[i ..< i + n]), transform: t) }
+                last = pts[i + n - 1].applying(t)
+                i += n; v = end
+                continue
             case .quad:
                 let c = pts[i].applying(t), p = pts[i + 1].applying(t)
                 Path.flattenQuad(last, c, p, tolerance: tol, into: &sink)
@@ -42,7 +50,8 @@ extension Path {
                 sink.endPolyline(closed: true)
                 last = start; open = false
             }
-            i += v.pointCount
+            i += vs[v].pointCount
+            v += 1
         }
         if open { sink.endPolyline(closed: false) }
     }

@@ -9,4 +9,15 @@ public protocol PolylineSink {
     /// Ends the current polyline; `closed` tells whether the path closed it explicitly (the
     /// segment back to the start has already been emitted as a `lineTo` when needed).
     mutating func endPolyline(closed: Bool)
+    /// Adds a straight segment to each of `points` mapped through `transform`, in order: the
+    /// same as `lineTo(p.applying(transform))` for each (the default), for sinks that handle a
+    /// polygon's sides in one loop.
+    mutating func lineTo(contentsOf points: UnsafeBufferPointer<Point>, transform: AffineTransform)
+}
+
+extension PolylineSink {
+    @inlinable
+    public mutating func lineTo(contentsOf points: UnsafeBufferPointer<Point>, transform: AffineTransform) {
+        for p in points { lineTo(p.applying(transform)) }
+    }
 }

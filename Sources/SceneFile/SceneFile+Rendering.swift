@@ -17,13 +17,30 @@ extension SceneFile {
         // Open saves (true) and layers (false), innermost last.
         var open: [Bool] = []
         // Each op is borrowed where it lies: copying it out of the array (as `for op in` does)
-        // would retain and release its box once more per op.
+        // would retain and release its box once more per op. The paths a few ops ahead are
+        // fetched into the cache meanwhile (`DrawingContext.willDraw`).
         operations.withUnsafeBufferPointer { ops in
-            for i in ops.indices { perform(ops[i], on: context, open: &open, textRenderer: textRenderer) }
+            let ahead = SceneFile.prefetchedOperationsAhead
+            for i in ops.indices {
+                if i &+ ahead < ops.count { prefetch(ops[i &+ ahead], on: context) }
+                perform(ops[i], on: context, open: &open, textRenderer: textRenderer)
+            }
         }
         while let top = open.popLast() {
             context.restore()
             if !top { context.endLayer() }
+        }
+    }
+
+    /// How many operations ahead of the one drawn `render` prefetches a path: from 3 to 12 the
+    /// 20,000-seat scene draws alike (~1 ms, 3 % faster than without).
+    static let prefetchedOperationsAhead = 6
+
+    private func prefetch(_ op: borrowing Operation, on context: DrawingContext) {
+        switch op {
+        case let .fill(path, _, _, _, _): context.willDraw(path)
+        case let .stroke(path, _, _, _, _): context.willDraw(path)
+        default: break
         }
     }
 

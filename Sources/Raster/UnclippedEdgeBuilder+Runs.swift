@@ -1,0 +1,84 @@
+import Geometry
+
+extension UnclippedEdgeBuilder {
+    /// A run of lines (a polygon's sides) in one loop with its state in registers: the same
+    /// vertices, edges, bounds and turns as `lineTo` for each point in turn.
+    ///
+    /// Once the subpath has a first step and a first non-horizontal one (`ConvexityProbe`'s
+    /// special cases, taken point by point through `lineTo`), each point's work is branch-free
+    /// but for repeated vertices: an edge is stored for every side and counted only when it is
+    /// not horizontal, a turn's sign is gathered in the sign bits of two words, and a reversal of
+    /// the y direction is a change of sign between the last two non-zero steps in y.
+    mutating func lineTo(contentsOf points: UnsafeBufferPointer<Point>, transform t: AffineTransform) {
+        let n = points.count
+        // A fresh subpath starts from a zero step (its first turn is then zero) and from no
+        // direction in y; both are mended after the loop. Only a run after horizontal steps
+        // alone goes point by point until its first step in y.
+        let fresh = !turns.started
+        var k = 0
+        while !fresh && k < n && turns.lastDown == 0 {
+            lineTo(points[k].applying(t)); k &+= 1
+        }
+        guard k < n else { return }
+        reserve(edges: n &- k, vertices: n &- k)
+        var low = subpathLow, high = subpathHigh, sum = SIMD2<Double>(0, 0)
+        var lx = lastX, ly = lastY
+        var pdx = fresh ? 0 : turns.prevDx, pdy = fresh ? 0 : turns.prevDy
+        // Sign bits: some turn was negative (`negative`), some was positive (`positive`).
+        var negative: Int64 = 0, positive: Int64 = 0
+        var lastDy = Int32(turns.lastDown), flips = turns.flips
+        var edge = edges + count, vertex = vertices + vertexCount
+        let bias = SIMD2<Double>(repeating: FastRounding.doubleBias)
+        for p in UnsafeBufferPointer(rebasing: points[k...]) {
+            let v = SIMD2(p.applying(t).x, p.applying(t).y)
+            // (NaN lanes keep the old bounds; `sum` turns NaN or ∞ into a non-finite probe.)
+            low.replace(with: v, where: v .< low)
+            high.replace(with: v, where: v .> high)
+            sum += v
+            let q = unsafeBitCast(v * 256 + bias, to: SIMD4<Int32>.self)
+            let x = q[0], y = q[2]
+            if x == lx && y == ly { continue }
+            let sx = x &- lx, sy = y &- ly
+            let dx = Int64(sx), dy = Int64(sy)
+            let c = pdx &* dy &- pdy &* dx
+            negative |= c; positive |= 0 &- c
+            let nextDy = sy == 0 ? lastDy : sy
+            flips &+= Int32(bitPattern: UInt32(bitPattern: nextDy ^ lastDy) >> 31)
+            lastDy = nextDy
+            edge.pointee = SIMD4(lx, ly, x, y)
+            edge += sy == 0 ? 0 : 1
+            vertex.pointee = SIMD2(x, y)
+            vertex += 1
+            lx = x; ly = y; pdx = dx; pdy = dy
+        }
+        count = edge - edges; vertexCount = vertex - vertices
+        subpathLow = low; subpathHigh = high
+        probe += sum.x + sum.y
+        lastX = lx; lastY = ly
+        turns.prevDx = pdx; turns.prevDy = pdy
+        turns.turns |= (positive < 0 ? 1 : 0) | (negative < 0 ? 2 : 0)
+        if fresh && vertexCount &- Int(shapeFirstVertex) > 1 {
+            let first = vertices[Int(shapeFirstVertex) &+ 1] &- vertices[Int(shapeFirstVertex)]
+            turns.firstDx = Int64(first.x); turns.firstDy = Int64(first.y); turns.started = true
+            if lastDy != 0 {
+                // The first step in y is the subpath's first edge; the loop counted the change
+                // from no direction to a downward (negative) one as a reversal.
+                let e = edges[Int(shapeStart)]
+                turns.firstDown = e.w > e.y ? 1 : -1
+                if e.w < e.y { flips &-= 1 }
+            }
+        }
+        turns.flips = flips
+        turns.lastDown = lastDy > 0 ? 1 : (lastDy < 0 ? -1 : 0)
+    }
+
+    /// Room for `edges` more edges and `vertices` more vertices.
+    @inline(__always) mutating func reserve(edges n: Int, vertices m: Int) {
+        if count &+ n > capacity {
+            edges = Self.grown(edges, count: count, capacity: &capacity, minimum: count &+ n)
+        }
+        if vertexCount &+ m > vertexCapacity {
+            vertices = Self.grown(vertices, count: vertexCount, capacity: &vertexCapacity, minimum: vertexCount &+ m)
+        }
+    }
+}

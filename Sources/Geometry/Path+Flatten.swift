@@ -9,7 +9,9 @@ extension Path {
     ///     emits nothing.
     ///   - sink: receives `moveTo` / `lineTo` / `endPolyline(closed:)` calls. A close emits the
     ///     segment back to the subpath's start (when it is not already there) before
-    ///     `endPolyline(closed: true)`.
+    ///     `endPolyline(closed: true)`, unless the sink closes polylines itself
+    ///     (`PolylineSink.closesPolylines`). Runs of lines arrive through
+    ///     `lineTo(contentsOf:transform:)`.
     @inlinable
     public func flatten<S: PolylineSink>(tolerance: Double, transform t: AffineTransform = .identity,
                                           into sink: inout S) {
@@ -46,7 +48,7 @@ extension Path {
                 Path.flattenCubic(last, c1, c2, p, tolerance: tol, into: &sink)
                 last = p
             case .close:
-                if last != start { sink.lineTo(start) }
+                if !S.closesPolylines && last != start { sink.lineTo(start) }
                 sink.endPolyline(closed: true)
                 last = start; open = false
             }

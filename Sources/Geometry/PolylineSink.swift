@@ -13,6 +13,10 @@ public protocol PolylineSink {
     /// same as `lineTo(p.applying(transform))` for each (the default), for sinks that handle a
     /// polygon's sides in one loop.
     mutating func lineTo(contentsOf points: UnsafeBufferPointer<Point>, transform: AffineTransform)
+    /// True when `endPolyline(closed: true)` adds the segment back to the polyline's start
+    /// itself (as a fill's edges do): `Path.flatten` then does not emit it as a `lineTo` first.
+    /// False by default.
+    static var closesPolylines: Bool { get }
 }
 
 extension PolylineSink {
@@ -20,4 +24,6 @@ extension PolylineSink {
     public mutating func lineTo(contentsOf points: UnsafeBufferPointer<Point>, transform: AffineTransform) {
         for p in points { lineTo(p.applying(transform)) }
     }
+
+    @inlinable public static var closesPolylines: Bool { false }
 }

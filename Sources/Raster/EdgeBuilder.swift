@@ -48,6 +48,9 @@ struct EdgeBuilder: PolylineSink {
 
     @inline(__always) mutating func endPolyline(closed: Bool) { closeCurrent() }
 
+    /// `closeCurrent` adds the closing edge (every polyline of a fill is closed).
+    static var closesPolylines: Bool { true }
+
     @inline(__always) mutating func closeCurrent() {
         guard open else { return }
         if last != start { addSegment(last.x, last.y, start.x, start.y) }

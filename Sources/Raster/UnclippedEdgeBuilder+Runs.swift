@@ -22,12 +22,13 @@ extension UnclippedEdgeBuilder {
         guard k < n else { return }
         reserve(edges: n &- k, vertices: n &- k)
         var low = subpathLow, high = subpathHigh, sum = SIMD2<Double>(0, 0)
-        var lx = lastX, ly = lastY
+        // The last vertex as one word, x in the low half (a vertex's bytes in the buffers).
+        var last = UInt64(UInt32(bitPattern: lastX)) | UInt64(UInt32(bitPattern: lastY)) << 32
         var pdx = fresh ? 0 : turns.prevDx, pdy = fresh ? 0 : turns.prevDy
         // Sign bits: some turn was negative (`negative`), some was positive (`positive`).
         var negative: Int64 = 0, positive: Int64 = 0
         var lastDy = Int32(turns.lastDown), flips = turns.flips
-        var edge = edges + count, vertex = vertices + vertexCount
+        var edge = edges + count, vertex = UnsafeMutableRawPointer(vertices + vertexCount)
         let bias = SIMD2<Double>(repeating: FastRounding.doubleBias)
         for p in UnsafeBufferPointer(rebasing: points[k...]) {
             let v = SIMD2(p.applying(t).x, p.applying(t).y)
@@ -36,25 +37,26 @@ extension UnclippedEdgeBuilder {
             high.replace(with: v, where: v .> high)
             sum += v
             let q = unsafeBitCast(v * 256 + bias, to: SIMD4<Int32>.self)
-            let x = q[0], y = q[2]
-            if x == lx && y == ly { continue }
-            let sx = x &- lx, sy = y &- ly
+            let next = unsafeBitCast(SIMD2(q[0], q[2]), to: UInt64.self)
+            if next == last { continue }
+            let sx = Int32(truncatingIfNeeded: next) &- Int32(truncatingIfNeeded: last)
+            let sy = Int32(truncatingIfNeeded: next >> 32) &- Int32(truncatingIfNeeded: last >> 32)
             let dx = Int64(sx), dy = Int64(sy)
             let c = pdx &* dy &- pdy &* dx
             negative |= c; positive |= 0 &- c
             let nextDy = sy == 0 ? lastDy : sy
             flips &+= Int32(bitPattern: UInt32(bitPattern: nextDy ^ lastDy) >> 31)
             lastDy = nextDy
-            edge.pointee = SIMD4(lx, ly, x, y)
+            edge.pointee = unsafeBitCast(SIMD2(last, next), to: SIMD4<Int32>.self)
             edge += sy == 0 ? 0 : 1
-            vertex.pointee = SIMD2(x, y)
-            vertex += 1
-            lx = x; ly = y; pdx = dx; pdy = dy
+            vertex.storeBytes(of: next, as: UInt64.self)
+            vertex += 8
+            last = next; pdx = dx; pdy = dy
         }
-        count = edge - edges; vertexCount = vertex - vertices
+        count = edge - edges; vertexCount = vertex.assumingMemoryBound(to: SIMD2<Int32>.self) - vertices
         subpathLow = low; subpathHigh = high
         probe += sum.x + sum.y
-        lastX = lx; lastY = ly
+        lastX = Int32(truncatingIfNeeded: last); lastY = Int32(truncatingIfNeeded: last >> 32)
         turns.prevDx = pdx; turns.prevDy = pdy
         turns.turns |= (positive < 0 ? 1 : 0) | (negative < 0 ? 2 : 0)
         if fresh && vertexCount &- Int(shapeFirstVertex) > 1 {

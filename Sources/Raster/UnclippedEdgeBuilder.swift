@@ -83,6 +83,9 @@ struct UnclippedEdgeBuilder: PolylineSink {
 
     @inline(__always) mutating func endPolyline(closed: Bool) { closeCurrent() }
 
+    /// `closeCurrent` adds the closing edge (every polyline of a fill is closed).
+    static var closesPolylines: Bool { true }
+
     /// Closes with the segment back to the start (`EdgeBuilder` compares the unrounded points;
     /// when only they differ, its closing edge rounds to zero height and is dropped too).
     @inline(__always) mutating func closeCurrent() {

@@ -31,17 +31,6 @@ extension InclusionExclusionResolver {
             let k = polygons[i].near.nonzeroBitCount
             if k > most { most = k; c = i }
         }
-        // Every other pair of boxes holds polygons apart.
-        for i in 0..<np where i != c {
-            var near = polygons[i].near & ~((2 << UInt64(i)) &- 1) & ~(1 << UInt64(c))
-            while near != 0 {
-                let j = near.trailingZeroBitCount
-                near &= near &- 1
-                let (a, b) = polygons[j].count < polygons[i].count ? (j, i) : (i, j)
-                let pa = polygons[a]
-                if clip(UnsafePointer(vertices + pa.start), count: pa.count, box: pa.box, by: b) != nil { return nil }
-            }
-        }
         let centre = polygons[c]
         var src = UnsafePointer(vertices + centre.start)
         var n = centre.count
@@ -55,6 +44,7 @@ extension InclusionExclusionResolver {
             case .several: return nil
             case .inside: n = 0
             case .one(let e):
+                polygons[k].cutSide = e
                 // The centre's part on the outer side of e.
                 let pk = polygons[k]
                 let v = vertices + pk.start
@@ -66,6 +56,21 @@ extension InclusionExclusionResolver {
                 src = UnsafePointer(dst)
                 dst = dst == clipA ? clipB : clipA
                 n = out
+            }
+        }
+        // Every other pair of boxes holds polygons apart: most often one's side that cuts the
+        // centre has the other on its outer side (a seat's back and squab face each other
+        // across the rod), else their intersection is empty. (Only the clip buffers and the
+        // cut sides are written so far.)
+        for i in 0..<np where i != c {
+            var others = polygons[i].near & ~((2 << UInt64(i)) &- 1) & ~(1 << UInt64(c))
+            while others != 0 {
+                let j = others.trailingZeroBitCount
+                others &= others &- 1
+                if separatedByCutSide(of: i, from: j) || separatedByCutSide(of: j, from: i) { continue }
+                let (a, b) = polygons[j].count < polygons[i].count ? (j, i) : (i, j)
+                let pa = polygons[a]
+                if clip(UnsafePointer(vertices + pa.start), count: pa.count, box: pa.box, by: b) != nil { return nil }
             }
         }
         // The centre's edges become its remaining outline's, in place while they fit (the rest
@@ -85,6 +90,18 @@ extension InclusionExclusionResolver {
         }
         while slot < Int(sh.end) { edges[slot] = .zero; slot &+= 1 }
         return .resolved
+    }
+
+    /// True when polygon i cuts the centre along a side that has polygon j on its outer side
+    /// (or on its line): the convex polygons' insides are then apart.
+    private func separatedByCutSide(of i: Int, from j: Int) -> Bool {
+        let pi = polygons[i]
+        let e = pi.cutSide
+        guard e >= 0 else { return false }
+        let v = vertices + pi.start
+        let line = SideLine(from: v[e == 0 ? pi.count &- 1 : e &- 1], to: v[e], orientation: orientation)
+        let pj = polygons[j]
+        return line.most(of: vertices + pj.start, count: pj.count) <= 0
     }
 
     /// Which sides of polygon k cut the convex subject (n vertices, bounded by `box`).

@@ -43,6 +43,8 @@ final class InclusionExclusionResolver {
         var removed = false
         /// How many others contain it (even-odd).
         var depth = 0
+        /// The side along which it cuts the centre of a star (`subtractFromCentre`); −1 for none.
+        var cutSide = -1
     }
 
     /// An intersection of two polygons kept for the terms of three or more: its vertices in

@@ -14,67 +14,76 @@ extension InclusionExclusionResolver {
         case several
     }
 
-    /// Under nonzero, the overlaps of a star — one polygon (the centre: a seat's rod) overlapping
-    /// others that do not overlap one another — when each of them cuts into the centre along a
-    /// single side: the centre's edges are rewritten in place (the rest in `output`) as the
-    /// outline of its part outside them all, and the others' edges stay. Fewer edges than
-    /// adding the intersections' outlines, and the same exactness: within the centre's box a
-    /// polygon whose outline meets it along one side is that side's half-plane (`clip`'s
-    /// rule), so the centre less it is the centre clipped by the side reversed, whose new
-    /// vertices are crossing points rounded as the intersections' are. Returns nil, having
-    /// changed nothing, when the overlaps are not such a star.
-    func subtractFromCentre(edges: UnsafeMutablePointer<SIMD4<Int32>>, shapes: UnsafePointer<SubpathShape>,
-                            count np: Int) -> Outcome? {
-        // The centre: the polygon whose box meets the most others'.
-        var c = 0, most = -1
+    /// Under nonzero, the overlaps of stars — polygons (centres: a seat's rod) each overlapping
+    /// others (leaves: its back and squab) that overlap no other polygon — when each leaf cuts
+    /// into its centre along a single side: each centre's edges are rewritten in place (the rest
+    /// in `output`) as the outline of its part outside its leaves, and the leaves' edges stay.
+    /// Fewer edges than adding the intersections' outlines, and the same exactness: within the
+    /// centre's box a polygon whose outline meets it along one side is that side's half-plane
+    /// (`clip`'s rule), so the centre less it is the centre clipped by the side reversed, whose
+    /// new vertices are crossing points rounded as the intersections' are. Returns nil, having
+    /// changed no edge, when the overlaps are not such stars (a polygon that would be a centre
+    /// and a leaf, a leaf of two centres, two sides cutting, containment).
+    func subtractFromCentres(edges: UnsafeMutablePointer<SIMD4<Int32>>, shapes: UnsafePointer<SubpathShape>,
+                             count np: Int) -> Outcome? {
+        // Each pair of polygons whose boxes meet is apart or a centre and its leaf. Only the
+        // roles and cut sides are written here.
+        var centres: UInt64 = 0, leaves: UInt64 = 0
         for i in 0..<np {
-            let k = polygons[i].near.nonzeroBitCount
-            if k > most { most = k; c = i }
+            var near = polygons[i].near & ~((2 << UInt64(i)) &- 1)
+            while near != 0 {
+                let j = near.trailingZeroBitCount
+                near &= near &- 1
+                // Most often one's cut side has the other on its outer side (a seat's back and
+                // squab face each other across the rod).
+                if separatedByCutSide(of: i, from: j) || separatedByCutSide(of: j, from: i) { continue }
+                var (centre, leaf) = (i, j)
+                var cut = cuttingSide(of: j, subject: i)
+                if case .several = cut { (centre, leaf) = (j, i); cut = cuttingSide(of: i, subject: j) }
+                switch cut {
+                case .apart: continue
+                case .inside, .several: return nil
+                case .one(let e):
+                    let c = UInt64(1) << UInt64(centre), l = UInt64(1) << UInt64(leaf)
+                    if (leaves | centres) & l != 0 || leaves & c != 0 { return nil }
+                    centres |= c; leaves |= l
+                    polygons[leaf].cutSide = e
+                    polygons[centre].leaves |= l
+                }
+            }
         }
+        var rest = centres
+        while rest != 0 {
+            let c = rest.trailingZeroBitCount
+            rest &= rest &- 1
+            subtractLeaves(polygons[c].leaves, fromCentre: c, edges: edges, shapes: shapes)
+        }
+        return centres == 0 ? nil : .resolved
+    }
+
+    /// Rewrites centre c's edges as the outline of its part on the outer side of each leaf's
+    /// cut side (in place while they fit, the rest in `output`, emptied where it is shorter).
+    private func subtractLeaves(_ leaves: UInt64, fromCentre c: Int, edges: UnsafeMutablePointer<SIMD4<Int32>>,
+                                shapes: UnsafePointer<SubpathShape>) {
         let centre = polygons[c]
         var src = UnsafePointer(vertices + centre.start)
         var n = centre.count
         var dst = clipA
-        var near = centre.near
-        while near != 0 && n > 0 {
-            let k = near.trailingZeroBitCount
-            near &= near &- 1
-            switch cuttingSide(of: k, subject: src, count: n, box: centre.box) {
-            case .apart: continue
-            case .several: return nil
-            case .inside: n = 0
-            case .one(let e):
-                polygons[k].cutSide = e
-                // The centre's part on the outer side of e.
-                let pk = polygons[k]
-                let v = vertices + pk.start
-                let outer = SideLine(from: v[e == 0 ? pk.count &- 1 : e &- 1], to: v[e], orientation: 0 &- orientation)
-                if 2 &* n > clipCapacity { growClipBuffers(keeping: &src, count: n, other: &dst) }
-                _ = outer.values(of: src, count: n, into: sides)
-                let out = InclusionExclusionResolver.keepNonNegative(src, sides, count: n, into: dst)
-                if out < 3 { n = 0; break }
-                src = UnsafePointer(dst)
-                dst = dst == clipA ? clipB : clipA
-                n = out
-            }
+        var rest = leaves
+        while rest != 0 && n > 0 {
+            let k = rest.trailingZeroBitCount
+            rest &= rest &- 1
+            let pk = polygons[k], e = pk.cutSide
+            let v = vertices + pk.start
+            let outer = SideLine(from: v[e == 0 ? pk.count &- 1 : e &- 1], to: v[e], orientation: 0 &- orientation)
+            if 2 &* n > clipCapacity { growClipBuffers(keeping: &src, count: n, other: &dst) }
+            _ = outer.values(of: src, count: n, into: sides)
+            let out = InclusionExclusionResolver.keepNonNegative(src, sides, count: n, into: dst)
+            if out < 3 { n = 0; break }
+            src = UnsafePointer(dst)
+            dst = dst == clipA ? clipB : clipA
+            n = out
         }
-        // Every other pair of boxes holds polygons apart: most often one's side that cuts the
-        // centre has the other on its outer side (a seat's back and squab face each other
-        // across the rod), else their intersection is empty. (Only the clip buffers and the
-        // cut sides are written so far.)
-        for i in 0..<np where i != c {
-            var others = polygons[i].near & ~((2 << UInt64(i)) &- 1) & ~(1 << UInt64(c))
-            while others != 0 {
-                let j = others.trailingZeroBitCount
-                others &= others &- 1
-                if separatedByCutSide(of: i, from: j) || separatedByCutSide(of: j, from: i) { continue }
-                let (a, b) = polygons[j].count < polygons[i].count ? (j, i) : (i, j)
-                let pa = polygons[a]
-                if clip(UnsafePointer(vertices + pa.start), count: pa.count, box: pa.box, by: b) != nil { return nil }
-            }
-        }
-        // The centre's edges become its remaining outline's, in place while they fit (the rest
-        // follow in `output`), emptied where it is shorter.
         let sh = shapes[centre.shape]
         var slot = Int(sh.start)
         if n >= 3 {
@@ -89,10 +98,9 @@ extension InclusionExclusionResolver {
             }
         }
         while slot < Int(sh.end) { edges[slot] = .zero; slot &+= 1 }
-        return .resolved
     }
 
-    /// True when polygon i cuts the centre along a side that has polygon j on its outer side
+    /// True when polygon i (a leaf) cuts its centre along a side that has polygon j on its outer side
     /// (or on its line): the convex polygons' insides are then apart.
     private func separatedByCutSide(of i: Int, from j: Int) -> Bool {
         let pi = polygons[i]
@@ -104,9 +112,10 @@ extension InclusionExclusionResolver {
         return line.most(of: vertices + pj.start, count: pj.count) <= 0
     }
 
-    /// Which sides of polygon k cut the convex subject (n vertices, bounded by `box`).
-    private func cuttingSide(of k: Int, subject: UnsafePointer<SIMD2<Int32>>, count n: Int, box: SIMD4<Int32>)
-        -> SideCut {
+    /// Which sides of polygon k cut the convex polygon `subject`.
+    private func cuttingSide(of k: Int, subject s: Int) -> SideCut {
+        let ps = polygons[s]
+        let subject = UnsafePointer(vertices + ps.start), n = ps.count, box = ps.box
         let pk = polygons[k]
         let v = vertices + pk.start
         var found = -1

@@ -21,10 +21,10 @@ import Geometry
 /// overlap without one containing the other are left to the sweep (their weights would be
 /// 2, 4, …, multiplying the roundings).
 ///
-/// Under nonzero a star of overlaps — one subpath (the centre: a seat's rod) overlapping others
-/// that do not overlap one another, each along a single side within the centre's box — is
-/// resolved the other way round: the centre is cut down to its part outside them all, so the
-/// edges get fewer instead of more (`subtractFromCentre`).
+/// Under nonzero stars of overlaps — subpaths (centres: seats' rods) each overlapping others
+/// (leaves) that overlap nothing else, each along a single side within the centre's box — are
+/// resolved the other way round: each centre is cut down to its part outside its leaves, so
+/// the edges get fewer instead of more (`subtractFromCentres`).
 ///
 /// Side tests are exact (`Int64` cross products of the 24.8 vertices). The only rounding is
 /// the crossing points' (to 1/256 px), so an intersection polygon can miss its members' sides
@@ -43,8 +43,10 @@ final class InclusionExclusionResolver {
         var removed = false
         /// How many others contain it (even-odd).
         var depth = 0
-        /// The side along which it cuts the centre of a star (`subtractFromCentre`); −1 for none.
+        /// As a leaf of a star (`subtractFromCentres`): the side along which it cuts its
+        /// centre, −1 for none. As a centre: its leaves.
         var cutSide = -1
+        var leaves: UInt64 = 0
     }
 
     /// An intersection of two polygons kept for the terms of three or more: its vertices in
@@ -157,7 +159,7 @@ final class InclusionExclusionResolver {
         if !overlapping { return .disjoint }
         self.vertices = vertices
         if !evenOdd {
-            if let done = subtractFromCentre(edges: edges, shapes: shapes, count: np) { return done }
+            if let done = subtractFromCentres(edges: edges, shapes: shapes, count: np) { return done }
             clips = 0   // (the star test's clips do not count against `maxClips`)
         }
 

@@ -40,18 +40,41 @@ struct InclusionExclusionResolverCentreTests {
         for n in 0..<60 {
             let parts = Self.seatParts(rng.range(17, 23), rng.range(17, 23), angle: rng.range(0, 6.3),
                                        rodTop: rng.range(-3.5, 2), rodHeight: rng.range(0.4, 1.5))
-            var p = Path()
-            for part in parts { p.addPath(part) }
-            // Each outline's edges on its own: what accumulation would take unresolved.
-            let outlines = parts.reduce(0) { $0 + Resolver.preparedEdges($1, rule: .nonZero, size: 40).count }
-            let edges = Resolver.preparedEdges(p, rule: .nonZero, size: 40)
-            #expect(Resolver.rowResiduals(edges, rows: 40).allSatisfy { $0 == 0 }, "seat \(n): a row leaks winding")
             // The rod loses its two ends inside the back and squab and gains at most one vertex
             // at each of the two sides it crosses: at most two edges more than the outlines.
             // Adding the two intersections instead would add at least six.
-            #expect(edges.count <= outlines + 2, "seat \(n): \(edges.count) edges, outlines \(outlines)")
-            let r = Reference.maxError(p, size: 40, rule: .nonZero)
-            #expect(r.error <= Reference.bound, "seat \(n): max error \(r.error) at (\(r.x), \(r.y))")
+            Self.expectCutDown(parts, size: 40, extraEdges: 2, "seat \(n)")
+        }
+    }
+
+    /// The outlines `parts` as one path: exact within the reference's bound, every row's
+    /// winding closed, and at most `extraEdges` edges more than the outlines' own (what
+    /// accumulation would take unresolved).
+    static func expectCutDown(_ parts: [Path], size: Int, extraEdges: Int, _ label: String) {
+        var p = Path()
+        for part in parts { p.addPath(part) }
+        let outlines = parts.reduce(0) { $0 + Resolver.preparedEdges($1, rule: .nonZero, size: size).count }
+        let edges = Resolver.preparedEdges(p, rule: .nonZero, size: size)
+        #expect(Resolver.rowResiduals(edges, rows: size).allSatisfy { $0 == 0 }, "\(label): a row leaks winding")
+        #expect(edges.count <= outlines + extraEdges, "\(label): \(edges.count) edges, outlines \(outlines)")
+        let r = Reference.maxError(p, size: size, rule: .nonZero)
+        #expect(r.error <= Reference.bound, "\(label): max error \(r.error) at (\(r.x), \(r.y))")
+    }
+
+    /// Two seats whose boxes meet (their outlines do not) resolve as two stars in one call,
+    /// as the batched scene's parts do: exact, closed, and each rod cut down.
+    @Test func neighbouringSeatsAreStarsEach() {
+        var rng = T.Random(seed: 41)
+        for n in 0..<40 {
+            // Turned near 45°, 11 px apart on both axes: the boxes overlap (half-widths ≥ 6.6),
+            // the outlines cannot (each within 7.2 px of its centre, 15.6 px apart).
+            func angle() -> Double { rng.range(0.6, 1.0) + Double(rng.next() % 4) * Double.pi / 2 }
+            var parts: [Path] = []
+            for (cx, cy) in [(16.0, 16.0), (27.0, 27.0)] {
+                parts += Self.seatParts(cx, cy, angle: angle(), rodTop: rng.range(-3.5, 2), rodHeight: rng.range(0.4, 1.5))
+            }
+            // Two rods cut down: at most two edges more each (inclusion–exclusion: ≥ 12 more).
+            Self.expectCutDown(parts, size: 44, extraEdges: 4, "seats \(n)")
         }
     }
 

@@ -100,8 +100,8 @@ extension InclusionExclusionResolver {
         while slot < Int(sh.end) { edges[slot] = .zero; slot &+= 1 }
     }
 
-    /// True when polygon i (a leaf) cuts its centre along a side that has polygon j on its outer side
-    /// (or on its line): the convex polygons' insides are then apart.
+    /// True when polygon i (a leaf) cuts its centre along a side that has polygon j on its
+    /// outer side (or on its line): the convex polygons' insides are then apart.
     private func separatedByCutSide(of i: Int, from j: Int) -> Bool {
         let pi = polygons[i]
         let e = pi.cutSide

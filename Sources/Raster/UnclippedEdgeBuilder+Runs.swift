@@ -4,11 +4,12 @@ extension UnclippedEdgeBuilder {
     /// A run of lines (a polygon's sides) in one loop with its state in registers: the same
     /// vertices, edges, bounds and turns as `lineTo` for each point in turn.
     ///
-    /// Once the subpath has a first step and a first non-horizontal one (`ConvexityProbe`'s
-    /// special cases, taken point by point through `lineTo`), each point's work is branch-free
-    /// but for repeated vertices: an edge is stored for every side and counted only when it is
-    /// not horizontal, a turn's sign is gathered in the sign bits of two words, and a reversal of
-    /// the y direction is a change of sign between the last two non-zero steps in y.
+    /// Each point's work is branch-free but for repeated vertices: an edge is stored for every
+    /// side and counted only when it is not horizontal, a turn's sign is gathered in the sign
+    /// bits of two words, and a reversal of the y direction is a change of sign between the
+    /// last two non-zero steps in y. `ConvexityProbe`'s special cases (a subpath's first step
+    /// and first step in y) are mended after the loop, or taken point by point through
+    /// `lineTo` when earlier steps were all horizontal.
     mutating func lineTo(contentsOf points: UnsafeBufferPointer<Point>, transform t: AffineTransform) {
         let n = points.count
         // A fresh subpath starts from a zero step (its first turn is then zero) and from no

@@ -32,8 +32,7 @@ extension Path {
                 sink.moveTo(start); open = true
             case .line:
                 // A run of lines (a polygon's sides) goes to the sink in one call.
-                var end = v + 1
-                while end < vs.count && vs[end] == .line { end += 1 }
+                let end = vs.withUnsafeBufferPointer { Path.endOfLines(in: $0, from: v + 1) }
                 let n = end - v
                 pts.withUnsafeBufferPointer { sink.lineTo(contentsOf: UnsafeBufferPointer(rebasing: $0[i ..< i + n]), transform: t) }
                 last = pts[i + n - 1].applying(t)

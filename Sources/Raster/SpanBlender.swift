@@ -73,11 +73,21 @@ struct SpanBlender: CoverageSink {
     /// overlap each other and the work before the blend instead of stalling each row's blend
     /// in turn. A hint: it never faults and changes no pixel.
     mutating func willTouch(rows: Range<Int>, x0: Int, x1: Int) {
-        for y in rows {
-            let r = row(y)
-            var x = x0
-            while x <= x1 { tribune_prefetch_for_write(r + x); x &+= 16 }
-            tribune_prefetch_for_write(r + x1)
+        guard !rows.isEmpty else { return }
+        var first = UnsafeRawPointer(row(rows.lowerBound) + x0), last = UnsafeRawPointer(row(rows.lowerBound) + x1)
+        if x1 &- x0 < 16 {
+            // At most 64 bytes a row (a seat's box): its first and last pixel's lines are all.
+            for _ in rows {
+                tribune_prefetch_for_write(first); tribune_prefetch_for_write(last)
+                first += stride; last += stride
+            }
+            return
+        }
+        for _ in rows {
+            var p = first
+            while p <= last { tribune_prefetch_for_write(p); p += 64 }
+            tribune_prefetch_for_write(last)
+            first += stride; last += stride
         }
     }
 

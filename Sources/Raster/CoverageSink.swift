@@ -15,10 +15,20 @@ protocol CoverageSink {
     /// may fuse the sum with its blend (one pass, no coverage buffer).
     mutating func accumulatedSpan(y: Int, x: Int, count: Int, cells: UnsafeMutablePointer<Int32>, evenOdd: Bool,
                                   scratch: UnsafeMutablePointer<UInt8>) -> Int32
+    /// `accumulatedSpan` for every row of a dense band at once, when the sink fuses it: row
+    /// `rows.lowerBound + r` is `count` pixels from x, its cells at `cells + r·count`; a row
+    /// whose sum does not end at 0 continues at that coverage over the next `trailing` pixels
+    /// (`constantSpan`). Returns false, having touched nothing, when the sink would go row by
+    /// row anyway (the default).
+    mutating func accumulatedRows(_ rows: Range<Int>, x: Int, count: Int, cells: UnsafeMutablePointer<Int32>,
+                                  trailing: Int, evenOdd: Bool) -> Bool
 }
 
 extension CoverageSink {
     mutating func willTouch(rows: Range<Int>, x0: Int, x1: Int) {}
+
+    mutating func accumulatedRows(_ rows: Range<Int>, x: Int, count: Int, cells: UnsafeMutablePointer<Int32>,
+                                  trailing: Int, evenOdd: Bool) -> Bool { false }
 
     @inline(__always)
     mutating func accumulatedSpan(y: Int, x: Int, count: Int, cells: UnsafeMutablePointer<Int32>, evenOdd: Bool,

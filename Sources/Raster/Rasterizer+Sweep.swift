@@ -7,6 +7,8 @@ extension Rasterizer {
         let vx1 = clip.maxX
         let end = cx0 &+ stride
         let visEnd = Swift.min(end, vx1)
+        if visEnd == end && sink.accumulatedRows(rows, x: cx0, count: stride, cells: cells, trailing: vx1 &- end,
+                                                 evenOdd: evenOdd) { return }
         for y in rows {
             let cellRow = cells + ((y &- rows.lowerBound) &* stride &- cx0)
             var acc: Int32 = 0

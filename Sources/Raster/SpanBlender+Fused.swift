@@ -26,6 +26,28 @@ struct PixelQuads: OpaqueQuadSource {
 }
 
 extension SpanBlender {
+    /// The fused `accumulatedRows` of an opaque solid source over (`fusedOpaqueOver` a row),
+    /// with the band's loop state in registers: a seat's box is a few rows of a few pixels, so
+    /// the work around each row's call weighed as much as its blend.
+    @inline(__always)
+    mutating func accumulatedRows(_ rows: Range<Int>, x: Int, count: Int, cells: UnsafeMutablePointer<Int32>,
+                                  trailing: Int, evenOdd: Bool) -> Bool {
+        guard !evenOdd && opaqueSolidOver else { return false }
+        let source = SolidQuads(solid)
+        var pixels = UnsafeMutableRawPointer(row(rows.lowerBound) + x), cellRow = cells
+        for y in rows {
+            let acc = fusedOpaqueOver(pixels.assumingMemoryBound(to: UInt32.self), count: count, cells: cellRow,
+                                      source: source)
+            if _slowPath(acc != 0) && trailing > 0 {
+                let a = CoverageAccumulator.nonZeroAlpha(acc)
+                if a != 0 { constantSpan(y: y, x: x &+ count, count: trailing, alpha: a) }
+            }
+            pixels += stride
+            cellRow += count
+        }
+        return true
+    }
+
     /// Fused prefix sum and opaque source-over, four cells at a time: the running sums and
     /// their nonzero coverage c in `SIMD4<Int32>` lanes, then four pixels blended as channel
     /// pairs in 16-bit lanes — an opaque source scaled by c has alpha exactly c, so source-over

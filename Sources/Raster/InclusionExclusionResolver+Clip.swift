@@ -81,12 +81,17 @@ extension InclusionExclusionResolver {
              nx &* ((nx >= 0 ? b.highX : b.lowX) &- x0) &+ ny &* ((ny >= 0 ? b.highY : b.lowY) &- y0))
         }
 
+        /// The side value of point `q` (0 on the line).
+        @inline(__always) func value(of q: SIMD2<Int32>) -> Int64 {
+            nx &* (Int64(q.x) &- x0) &+ ny &* (Int64(q.y) &- y0)
+        }
+
         /// Writes the side values of the n points at `p` to `s`; returns their least and greatest.
         @inline(__always) func values(of p: UnsafePointer<SIMD2<Int32>>, count n: Int,
                                       into s: UnsafeMutablePointer<Int64>) -> (least: Int64, most: Int64) {
             var least = Int64.max, most = Int64.min
             for i in 0..<n {
-                let c = nx &* (Int64(p[i].x) &- x0) &+ ny &* (Int64(p[i].y) &- y0)
+                let c = value(of: p[i])
                 s[i] = c
                 least = Swift.min(least, c)
                 most = Swift.max(most, c)
@@ -97,7 +102,7 @@ extension InclusionExclusionResolver {
         /// The greatest side value of the n points at `p`.
         @inline(__always) func most(of p: UnsafePointer<SIMD2<Int32>>, count n: Int) -> Int64 {
             var most = Int64.min
-            for i in 0..<n { most = Swift.max(most, nx &* (Int64(p[i].x) &- x0) &+ ny &* (Int64(p[i].y) &- y0)) }
+            for i in 0..<n { most = Swift.max(most, value(of: p[i])) }
             return most
         }
     }

@@ -44,8 +44,9 @@ final class InclusionExclusionResolver {
         /// How many others contain it (even-odd).
         var depth = 0
         /// As a leaf of a star (`subtractFromCentres`): the side along which it cuts its
-        /// centre, −1 for none. As a centre: its leaves.
+        /// centre, −1 for none.
         var cutSide = -1
+        /// As a centre of a star: its leaves, one bit a polygon.
         var leaves: UInt64 = 0
     }
 

@@ -15,6 +15,14 @@ final class RasterParts {
     private(set) var unitRuns: UnsafeMutablePointer<Int32>
     private(set) var unitStart: UnsafeMutablePointer<Int32>
     private(set) var unitCount = 0
+    /// Each unit's direction key (`Rasterizer.directionKey`, below `directionKeys`), then the
+    /// units in drawing order: by key, and in listed order within a key (`orderUnits`).
+    private(set) var unitKey: UnsafeMutablePointer<Int32>
+    private(set) var drawOrder: UnsafeMutablePointer<Int32>
+    /// Counting sort's per-key counts.
+    private let keyStart = UnsafeMutablePointer<Int32>.allocate(capacity: RasterParts.directionKeys + 1)
+    /// Direction keys: 256 to a quarter turn.
+    static let directionKeys = 1024
     /// The end of unit u's outlines in the resolver's output; unit u's start is unit u − 1's
     /// end (unit 0's is 0).
     private var outputEnd: UnsafeMutablePointer<Int32>
@@ -35,12 +43,13 @@ final class RasterParts {
         runs = .allocate(capacity: 1); unitRuns = .allocate(capacity: 1); unitStart = .allocate(capacity: 2)
         outputEnd = .allocate(capacity: 1); partOf = .allocate(capacity: 1); solid = .allocate(capacity: 1)
         solidShapes = .allocate(capacity: 1); gathered = .allocate(capacity: 1)
+        unitKey = .allocate(capacity: 1); drawOrder = .allocate(capacity: 1)
     }
 
     deinit {
         runs.deallocate(); unitRuns.deallocate(); unitStart.deallocate(); outputEnd.deallocate()
         partOf.deallocate(); solid.deallocate(); solidShapes.deallocate(); groupMembers.deallocate()
-        gathered.deallocate()
+        gathered.deallocate(); unitKey.deallocate(); drawOrder.deallocate(); keyStart.deallocate()
     }
 
     /// Lists the units from `parts` (found over `runCount` runs): each run in no part is a unit,
@@ -69,6 +78,23 @@ final class RasterParts {
         unitCount = units
     }
 
+    /// Sets unit u's direction key (0 ..< `directionKeys`).
+    @inline(__always) func setKey(unit u: Int, _ key: Int) { unitKey[u] = Int32(truncatingIfNeeded: key) }
+
+    /// Fills `drawOrder` with the units sorted by key (a stable counting sort: listed order
+    /// within a key).
+    func orderUnits() {
+        let n = RasterParts.directionKeys
+        keyStart.update(repeating: 0, count: n &+ 1)
+        for u in 0..<unitCount { keyStart[Int(unitKey[u]) &+ 1] &+= 1 }
+        for k in 0..<n { keyStart[k &+ 1] &+= keyStart[k] }
+        for u in 0..<unitCount {
+            let k = Int(unitKey[u])
+            drawOrder[Int(keyStart[k])] = Int32(truncatingIfNeeded: u)
+            keyStart[k] &+= 1
+        }
+    }
+
     /// Where unit u's runs lie in `unitRuns`.
     @inline(__always) func runsOf(unit u: Int) -> Range<Int> { Int(unitStart[u])..<Int(unitStart[u &+ 1]) }
 
@@ -84,12 +110,13 @@ final class RasterParts {
     func ensure(shapes: Int) {
         guard shapes > shapeCapacity else { return }
         runs.deallocate(); unitRuns.deallocate(); unitStart.deallocate(); outputEnd.deallocate()
-        partOf.deallocate(); solid.deallocate(); solidShapes.deallocate()
+        partOf.deallocate(); solid.deallocate(); solidShapes.deallocate(); unitKey.deallocate(); drawOrder.deallocate()
         shapeCapacity = Swift.max(shapes, 2 * shapeCapacity)
         runs = .allocate(capacity: shapeCapacity); unitRuns = .allocate(capacity: shapeCapacity)
         unitStart = .allocate(capacity: shapeCapacity + 1); outputEnd = .allocate(capacity: shapeCapacity)
         partOf = .allocate(capacity: shapeCapacity); solid = .allocate(capacity: shapeCapacity)
         solidShapes = .allocate(capacity: shapeCapacity)
+        unitKey = .allocate(capacity: shapeCapacity); drawOrder = .allocate(capacity: shapeCapacity)
     }
 
     /// Makes room for `edges` gathered edges.

@@ -44,46 +44,50 @@ extension CoverageAccumulator {
         let fx0 = Double(xq0)
         var yb = (j0 &+ 1) << 8
         var xa = xq0, xb = FastRounding.int32(fx0 + Double(yb &- yq0) * slope)
-        var (lo, hi) = coverRow(row, xs: Swift.min(xa, xb), xe: Swift.max(xa, xb), d: ((yb &- yq0) << 8) &* sign)
+        var (lo, hi) = coverPiece(row, xs: Swift.min(xa, xb), xe: Swift.max(xa, xb), d: ((yb &- yq0) << 8) &* sign)
         if let blocks { mark(blocks + Int(j0) &* blockWords, lo, hi, originX: originX) }
         var j = j0 &+ 1
         let whole = sign << 16
         while j < jLast {
             row += stride
             xa = xb; yb &+= 256; xb = FastRounding.int32(fx0 + Double(yb &- yq0) * slope)
-            (lo, hi) = coverRow(row, xs: Swift.min(xa, xb), xe: Swift.max(xa, xb), d: whole)
+            (lo, hi) = coverPiece(row, xs: Swift.min(xa, xb), xe: Swift.max(xa, xb), d: whole)
             if let blocks { mark(blocks + Int(j) &* blockWords, lo, hi, originX: originX) }
             j &+= 1
         }
         row += stride
-        (lo, hi) = coverRow(row, xs: Swift.min(xb, xq1), xe: Swift.max(xb, xq1), d: ((yq1 &- yb) << 8) &* sign)
+        (lo, hi) = coverPiece(row, xs: Swift.min(xb, xq1), xe: Swift.max(xb, xq1), d: ((yq1 &- yb) << 8) &* sign)
         if let blocks { mark(blocks + Int(jLast) &* blockWords, lo, hi, originX: originX) }
     }
 
-    /// `coverRow` for a one-row edge, the same cells bit for bit, with one store for both of
-    /// its narrow cases: cells ix0, ix0 + 1 and ix0 + 2 take the one-column or the two-column
-    /// values (0 in the third for one column; that cell must exist). Wider pieces go to
-    /// `coverRow`. Measured, not reasoned: this shape draws small shapes faster than
-    /// `coverRow` (the compiler still branches around the division, and a version without
-    /// that branch was slower), while edges over several rows were slower with it, so they
-    /// keep `coverRow`.
+    /// `coverRow` for a one-row edge, the same cells bit for bit, without a branch between its
+    /// narrow cases: cells ix0, ix0 + 1 and ix0 + 2 take the one-column or the two-column
+    /// values (0 in the third for one column; that cell must exist), both computed. Wider
+    /// pieces go to `coverRow`. Whether a piece spans one column or two follows the outline's
+    /// angle, which changes from seat to seat: a branch on it is mispredicted.
     @inline(__always)
     static func coverNarrowRow(_ row: UnsafeMutablePointer<Int32>, xs: Int32, xe: Int32, d: Int32) -> (Int32, Int32) {
         let ix0 = xs >> 8, ix1 = xe >> 8
         if _slowPath(ix1 &- ix0 > 1) { return coverRow(row, xs: xs, xe: xe, d: d) }
-        let qs = (d &* (512 &- (xs & 255) &- (xe & 255))) >> 9
-        let fd = Float(d)
+        let fsI = xs & 255, feI = xe & 255
+        let qs = (d &* (512 &- fsI &- feI)) >> 9
+        // The two-column values in vector lanes [first, second]: in this form the compiler
+        // keeps them unconditional, where it branched around a scalar division.
         let inv256: Float = 1.0 / 256
-        let fs = Float(xs & 255) * inv256, fe = Float(xe & 255) * inv256
-        let invW = 1 / (1 + fe - fs)
-        let u0 = 1 - fs
-        let q0 = FastRounding.int32(Swift.min(u0 * u0 * 0.5 * invW, 1) * fd)
-        let u1 = 2 - fs, v = 1 - fe
-        let q1 = FastRounding.int32(Swift.min((u1 - 0.5 - v * v * 0.5) * invW, 1) * fd)
-        let two = ix1 != ix0
-        let a = two ? q0 : qs
-        let b = two ? q1 &- q0 : d &- qs
-        let c = two ? d &- q1 : 0
+        let fs = Float(fsI) * inv256, fe = Float(feI) * inv256
+        let invW = SIMD2<Float>(repeating: 1) / SIMD2<Float>(repeating: 1 + fe - fs)
+        let u0 = 1 - fs, v = 1 - fe
+        let t = SIMD2<Float>(u0 * u0 * 0.5, 1.5 - fs - v * v * 0.5) * invW
+        let one = SIMD2<Float>(repeating: 1)
+        let bias = SIMD2<Float>(repeating: FastRounding.floatBias)
+        let q = unsafeBitCast(t.replacing(with: one, where: t .> one) * Float(d) + bias, to: SIMD2<Int32>.self)
+            &- SIMD2<Int32>(repeating: Int32(bitPattern: FastRounding.floatBias.bitPattern))
+        // All ones for two columns: the lanes' values, else the one-column ones.
+        let m = 0 &- (ix1 &- ix0)
+        let q0 = q[0], q1 = q[1]
+        let a = qs ^ ((qs ^ q0) & m)
+        let b = (d &- qs) ^ (((d &- qs) ^ (q1 &- q0)) & m)
+        let c = (d &- q1) & m
         let p = row + Int(ix0)
         p[0] &+= a; p[1] &+= b; p[2] &+= c
         return (ix0, ix1 &+ 1)

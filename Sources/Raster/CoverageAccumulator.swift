@@ -18,7 +18,8 @@ enum CoverageAccumulator {
 
     /// Adds edge `e` = (x0, y0, x1, y1) in 24.8 fixed point, restricted to pixel rows
     /// `rowBegin ..< rowEnd`, to `cells`: cell (x, y) is at `cells[(y − originY)·stride + x − originX]`.
-    /// x must be ≥ 0 and cells up to column ⌊max x⌋ + 1 must exist. With `rowMin`/`rowMax`
+    /// x must be ≥ 0 and cells up to column ⌊max x⌋ + 1 must exist, and one more after them
+    /// (a piece adds 0 to its third cell; `coverPiece`). With `rowMin`/`rowMax`
     /// (indexed by `y − originY`), they widen to the touched columns.
     /// With `blocks`, bit b of the `blockWords`-word bitmap at `blocks[(y − originY)·blockWords]`
     /// is set for each touched cell column originX + 8b … originX + 8b + 7.
@@ -91,9 +92,8 @@ enum CoverageAccumulator {
         var row = cells + (Int(j &- originY) &* stride &- originX)
         while j < jEnd {
             let yb = Swift.min(yq1, (j &+ 1) << 8)
-            let d = ((yb &- ya) << 8) &* sign
             let xb = xAt(yb)
-            let (lo, hi) = coverRow(row, xs: Swift.min(xa, xb), xe: Swift.max(xa, xb), d: d)
+            let (lo, hi) = coverPiece(row, xs: Swift.min(xa, xb), xe: Swift.max(xa, xb), d: ((yb &- ya) << 8) &* sign)
             if let rowMin, let rowMax {
                 let r = Int(j &- originY)
                 if lo < rowMin[r] { rowMin[r] = lo }
@@ -104,6 +104,36 @@ enum CoverageAccumulator {
             row += stride
             j &+= 1
         }
+    }
+
+    /// `coverRow` for a piece of an edge over several pixel rows: a piece of at most two
+    /// columns as two one-column pieces split at the column boundary, the first's part of `d`
+    /// where the piece crosses it, so that one path without a branch takes both cases (which
+    /// follows the edge's angle, a seat's from the last seat's: a branch on it is
+    /// mispredicted). With one column the second piece is empty and the cells are `coverRow`'s;
+    /// with two, the same areas, rounded as the crossing is (to a cell unit, 1/65,536 px²)
+    /// where `coverRow` rounds them in `Float`. Wider pieces go to `coverRow`. Cell ix0 + 2 must
+    /// exist.
+    @inline(__always)
+    static func coverPiece(_ row: UnsafeMutablePointer<Int32>, xs: Int32, xe: Int32, d: Int32) -> (Int32, Int32) {
+        let ix0 = xs >> 8, ix1 = xe >> 8
+        if _slowPath(ix1 &- ix0 > 1) { return coverRow(row, xs: xs, xe: xe, d: d) }
+        // All ones for two columns.
+        let m = 0 &- (ix1 &- ix0)
+        // The first column's part of d: the piece's run to the boundary over its whole run
+        // (|d| · run ≤ 2²⁴, exact in Float; the quotient rounded once).
+        let run = ((ix0 &+ 1) << 8) &- xs
+        let crossing = FastRounding.int32(Float(d) * Float(run) / Float(Swift.max(xe &- xs, 1)))
+        let d0 = d ^ ((d ^ crossing) & m), d1 = d &- d0
+        let fs = xs & 255, fe = xe & 255
+        // Each piece right of the edge by 1 − its mean fraction: the first ends at the
+        // boundary (256) when there are two, the second starts at it (0).
+        let fe0 = fe ^ ((fe ^ 256) & m)
+        let q0 = (d0 &* (512 &- fs &- fe0)) >> 9
+        let q1 = (d1 &* (512 &- fe)) >> 9
+        let p = row + Int(ix0)
+        p[0] &+= q0; p[1] &+= d0 &- q0 &+ q1; p[2] &+= d1 &- q1
+        return (ix0, ix1 &+ 1)
     }
 
     /// Adds the first differences of one row piece of an edge spanning `xs ≤ x ≤ xe` (24.8

@@ -24,7 +24,8 @@ enum ScalarRasterizer {
         let e = rasterizer.preparedEdges(path, transform: transform, rule: rule, clip: clip)
         let edges = rasterizer.edges
         let stride = clip.width + 2
-        var cells = [Int32](repeating: 0, count: stride * clip.height)
+        // (+1: a piece's third cell, 0 for one column, may follow the last row; `coverPiece`.)
+        var cells = [Int32](repeating: 0, count: stride * clip.height + 1)
         var rowMin = [Int32](repeating: 0, count: clip.height)
         var rowMax = [Int32](repeating: 0, count: clip.height)
         cells.withUnsafeMutableBufferPointer { c in

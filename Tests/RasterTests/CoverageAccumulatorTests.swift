@@ -73,4 +73,35 @@ struct CoverageAccumulatorTests {
             #expect(sum == p.d)
         }
     }
+
+    /// `coverPiece` for the same pieces: with one column exactly `coverRow`'s cells; with two,
+    /// the running sum within 3 cell units (the crossing rounded, each part's product floored)
+    /// of the coverage integrated as in `narrowRowCellsSumToThePiecesCoverage`, and the three
+    /// cells summing to `d` exactly; wider pieces handed to `coverRow`.
+    @Test func pieceIsItsExactCoverageWithoutABranch() {
+        var counts = [0, 0, 0]
+        for p in Self.pieces(columns: 3, startStep: 17, endStep: 11) {
+            let piece = Self.cells { CoverageAccumulator.coverPiece($0, xs: p.xs, xe: p.xe, d: p.d) }
+            let columns = Int(p.xe >> 8 - p.xs >> 8)
+            counts[Swift.min(columns, 2)] += 1
+            if columns != 1 {
+                let general = Self.cells { CoverageAccumulator.coverRow($0, xs: p.xs, xe: p.xe, d: p.d) }
+                #expect(piece.0 == general.0 && piece.1 == general.1 && piece.2 == general.2, "xs \(p.xs) xe \(p.xe) d \(p.d)")
+                continue
+            }
+            #expect(piece.0.reduce(0, &+) == p.d)
+            let xs = Double(p.xs) / 256, xe = Double(p.xe) / 256
+            var sum: Int32 = 0
+            for i in 0..<Self.width {
+                sum &+= piece.0[i]
+                var mean = 0.0
+                for k in 0..<512 {
+                    mean += Swift.min(Swift.max(Double(i + 1) - (xs + (xe - xs) * (Double(k) + 0.5) / 512), 0), 1)
+                }
+                #expect(abs(Double(sum) - mean / 512 * Double(p.d)) <= 3 + 1e-3 * Double(p.d.magnitude) / 256,
+                        "pixel \(i): xs \(p.xs) xe \(p.xe) d \(p.d)")
+            }
+        }
+        #expect(counts.allSatisfy { $0 > 500 }, "\(counts)")
+    }
 }

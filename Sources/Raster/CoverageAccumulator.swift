@@ -41,7 +41,7 @@ enum CoverageAccumulator {
             // xAt(yq1) = xq1: the Double error is ≪ 1/2 unit), so skip its division.
             let row = cells + (Int(jBegin &- originY) &* stride &- originX)
             let d = ((yq1 &- yq0) << 8) &* sign
-            let (lo, hi) = coverRow(row, xs: Swift.min(xq0, xq1), xe: Swift.max(xq0, xq1), d: d)
+            let (lo, hi) = coverPiece(row, xs: Swift.min(xq0, xq1), xe: Swift.max(xq0, xq1), d: d)
             if let rowMin, let rowMax {
                 let r = Int(jBegin &- originY)
                 if lo < rowMin[r] { rowMin[r] = lo }
@@ -106,14 +106,14 @@ enum CoverageAccumulator {
         }
     }
 
-    /// `coverRow` for a piece of an edge over several pixel rows: a piece of at most two
-    /// columns as two one-column pieces split at the column boundary, the first's part of `d`
-    /// where the piece crosses it, so that one path without a branch takes both cases (which
-    /// follows the edge's angle, a seat's from the last seat's: a branch on it is
-    /// mispredicted). With one column the second piece is empty and the cells are `coverRow`'s;
-    /// with two, the same areas, rounded as the crossing is (to a cell unit, 1/65,536 px²)
-    /// where `coverRow` rounds them in `Float`. Wider pieces go to `coverRow`. Cell ix0 + 2 must
-    /// exist.
+    /// Every piece of an edge in one pixel row (a one-row edge, or one row of a longer one): a
+    /// piece of at most two columns as two one-column pieces split at the column boundary, the
+    /// first's part of `d` where the piece crosses it, so that one path without a branch takes
+    /// both cases (which follows the edge's angle, a seat's from the last seat's: a branch on it
+    /// is mispredicted). With one column the second piece is empty and the cells are
+    /// `coverRow`'s; with two, the same areas, rounded as the crossing is (to a cell unit,
+    /// 1/65,536 px²) where `coverRow` rounds them in `Float`. Wider pieces go to `coverRow`.
+    /// Cell ix0 + 2 must exist.
     @inline(__always)
     static func coverPiece(_ row: UnsafeMutablePointer<Int32>, xs: Int32, xe: Int32, d: Int32) -> (Int32, Int32) {
         let ix0 = xs >> 8, ix1 = xe >> 8

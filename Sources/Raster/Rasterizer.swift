@@ -203,7 +203,7 @@ final class Rasterizer {
         let bandRows = stride &* height <= Rasterizer.cellBudget ? height
             : Swift.max(1, Swift.min(height, Rasterizer.cellBudget / stride))
         let words = (stride &+ 511) >> 9
-        // (+1: a one-row piece adds 0 to the cell after its last column; `coverNarrowRow`.)
+        // (+1: a piece may add 0 to the cell after its last column; `coverPiece`.)
         ensureCells(stride * bandRows + 1, blocks: bandRows * words, coverageWidth: Swift.max(stride, clip.width) + 2)
         // (Locals: stores through the buffers would make every edge reload them from `self`.)
         let cells = cells, blocks = touchedBlocks

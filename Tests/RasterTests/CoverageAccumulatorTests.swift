@@ -1,8 +1,8 @@
 import Testing
 @testable import Raster
 
-/// The one-row pieces of `CoverageAccumulator`: `coverNarrowRow` (no branch between one and two
-/// columns) must add exactly `coverRow`'s cells, and both must be the piece's exact coverage.
+/// The row pieces of `CoverageAccumulator`: `coverRow` and `coverPiece` (no branch between one
+/// and two columns) must add the piece's exact coverage.
 struct CoverageAccumulatorTests {
     /// Cells a piece touches (ix0 … ix0 + 2) and a margin either side, zeroed.
     static let width = 8
@@ -30,32 +30,11 @@ struct CoverageAccumulatorTests {
         return out
     }
 
-    @Test func narrowRowAddsTheSameCellsAsCoverRow() {
-        var oneColumn = 0, twoColumns = 0
-        for p in Self.pieces(columns: 1) {
-            let general = Self.cells { CoverageAccumulator.coverRow($0, xs: p.xs, xe: p.xe, d: p.d) }
-            let narrow = Self.cells { CoverageAccumulator.coverNarrowRow($0, xs: p.xs, xe: p.xe, d: p.d) }
-            #expect(narrow.0 == general.0, "xs \(p.xs) xe \(p.xe) d \(p.d)")
-            #expect(narrow.1 == general.1 && narrow.2 == general.2, "xs \(p.xs) xe \(p.xe) d \(p.d)")
-            if p.xe >> 8 == p.xs >> 8 { oneColumn += 1 } else { twoColumns += 1 }
-        }
-        // Both cases were taken (so the selection between them was checked).
-        #expect(oneColumn > 1000 && twoColumns > 1000)
-    }
-
-    @Test func narrowRowHandsWiderPiecesToCoverRow() {
-        for p in Self.pieces(columns: 3) where (p.xe >> 8) - (p.xs >> 8) >= 2 {
-            let general = Self.cells { CoverageAccumulator.coverRow($0, xs: p.xs, xe: p.xe, d: p.d) }
-            let narrow = Self.cells { CoverageAccumulator.coverNarrowRow($0, xs: p.xs, xe: p.xe, d: p.d) }
-            #expect(narrow.0 == general.0 && narrow.1 == general.1 && narrow.2 == general.2)
-        }
-    }
-
     /// The running sum of the cells is, in each pixel, `d` times the mean over the piece of the
     /// pixel's part right of it, here integrated numerically (midpoint rule) apart from the code.
-    @Test func narrowRowCellsSumToThePiecesCoverage() {
-        for p in Self.pieces(columns: 1, startStep: 17, endStep: 13) {
-            let (cells, _, _) = Self.cells { CoverageAccumulator.coverNarrowRow($0, xs: p.xs, xe: p.xe, d: p.d) }
+    @Test func rowCellsSumToThePiecesCoverage() {
+        for p in Self.pieces(columns: 3, startStep: 17, endStep: 13) {
+            let (cells, _, _) = Self.cells { CoverageAccumulator.coverRow($0, xs: p.xs, xe: p.xe, d: p.d) }
             let xs = Double(p.xs) / 256, xe = Double(p.xe) / 256
             let steps = 512
             var sum: Int32 = 0
@@ -76,7 +55,7 @@ struct CoverageAccumulatorTests {
 
     /// `coverPiece` for the same pieces: with one column exactly `coverRow`'s cells; with two,
     /// the running sum within 3 cell units (the crossing rounded, each part's product floored)
-    /// of the coverage integrated as in `narrowRowCellsSumToThePiecesCoverage`, and the three
+    /// of the coverage integrated as in `rowCellsSumToThePiecesCoverage`, and the three
     /// cells summing to `d` exactly; wider pieces handed to `coverRow`.
     @Test func pieceIsItsExactCoverageWithoutABranch() {
         var counts = [0, 0, 0]

@@ -30,22 +30,28 @@ struct CoverageAccumulatorTests {
         return out
     }
 
+    /// The mean, over the points x of a piece from `xs` to `xe` (24.8 fixed point), of pixel
+    /// `i`'s part right of x: integrated numerically (512-point midpoint rule), apart from the code.
+    static func meanPartRight(ofPixel i: Int, xs: Int32, xe: Int32) -> Double {
+        let start = Double(xs) / 256, end = Double(xe) / 256
+        let steps = 512
+        var sum = 0.0
+        for k in 0..<steps {
+            let x = start + (end - start) * (Double(k) + 0.5) / Double(steps)
+            sum += Swift.min(Swift.max(Double(i + 1) - x, 0), 1)
+        }
+        return sum / Double(steps)
+    }
+
     /// The running sum of the cells is, in each pixel, `d` times the mean over the piece of the
-    /// pixel's part right of it, here integrated numerically (midpoint rule) apart from the code.
+    /// pixel's part right of it (`meanPartRight`).
     @Test func rowCellsSumToThePiecesCoverage() {
         for p in Self.pieces(columns: 3, startStep: 17, endStep: 13) {
             let (cells, _, _) = Self.cells { CoverageAccumulator.coverRow($0, xs: p.xs, xe: p.xe, d: p.d) }
-            let xs = Double(p.xs) / 256, xe = Double(p.xe) / 256
-            let steps = 512
             var sum: Int32 = 0
             for i in 0..<Self.width {
                 sum &+= cells[i]
-                var mean = 0.0
-                for k in 0..<steps {
-                    let x = xs + (xe - xs) * (Double(k) + 0.5) / Double(steps)
-                    mean += Swift.min(Swift.max(Double(i + 1) - x, 0), 1)
-                }
-                mean /= Double(steps)
+                let mean = Self.meanPartRight(ofPixel: i, xs: p.xs, xe: p.xe)
                 #expect(abs(Double(sum) - mean * Double(p.d)) <= 4, "pixel \(i): xs \(p.xs) xe \(p.xe) d \(p.d)")
             }
             // Every row of a piece ends with its whole height added.
@@ -55,7 +61,7 @@ struct CoverageAccumulatorTests {
 
     /// `coverPiece` for the same pieces: with one column exactly `coverRow`'s cells; with two,
     /// the running sum within 3 cell units (the crossing rounded, each part's product floored)
-    /// of the coverage integrated as in `rowCellsSumToThePiecesCoverage`, and the three
+    /// of the coverage integrated by `meanPartRight`, and the three
     /// cells summing to `d` exactly; wider pieces handed to `coverRow`.
     @Test func pieceIsItsExactCoverageWithoutABranch() {
         var counts = [0, 0, 0]
@@ -69,15 +75,11 @@ struct CoverageAccumulatorTests {
                 continue
             }
             #expect(piece.0.reduce(0, &+) == p.d)
-            let xs = Double(p.xs) / 256, xe = Double(p.xe) / 256
             var sum: Int32 = 0
             for i in 0..<Self.width {
                 sum &+= piece.0[i]
-                var mean = 0.0
-                for k in 0..<512 {
-                    mean += Swift.min(Swift.max(Double(i + 1) - (xs + (xe - xs) * (Double(k) + 0.5) / 512), 0), 1)
-                }
-                #expect(abs(Double(sum) - mean / 512 * Double(p.d)) <= 3 + 1e-3 * Double(p.d.magnitude) / 256,
+                let mean = Self.meanPartRight(ofPixel: i, xs: p.xs, xe: p.xe)
+                #expect(abs(Double(sum) - mean * Double(p.d)) <= 3 + 1e-3 * Double(p.d.magnitude) / 256,
                         "pixel \(i): xs \(p.xs) xe \(p.xe) d \(p.d)")
             }
         }

@@ -11,7 +11,8 @@ extension Path {
     ///     segment back to the subpath's start (when it is not already there) before
     ///     `endPolyline(closed: true)`, unless the sink closes polylines itself
     ///     (`PolylineSink.closesPolylines`). Runs of lines arrive through
-    ///     `lineTo(contentsOf:transform:)`.
+    ///     `lineTo(contentsOf:transform:)`; a subpath of lines alone, closed, through
+    ///     `polygon(_:transform:)`.
     @inlinable
     public func flatten<S: PolylineSink>(tolerance: Double, transform t: AffineTransform = .identity,
                                           into sink: inout S) {
@@ -29,6 +30,14 @@ extension Path {
             case .move:
                 if open { sink.endPolyline(closed: false) }
                 start = pts[i].applying(t); last = start
+                // A polygon (a move, lines, a close) goes to the sink in one call.
+                let end = vs.withUnsafeBufferPointer { Path.endOfLines(in: $0, from: v + 1) }
+                if end > v + 1 && end < vs.count && vs[end] == .close {
+                    let n = end - v
+                    pts.withUnsafeBufferPointer { sink.polygon(UnsafeBufferPointer(rebasing: $0[i ..< i + n]), transform: t) }
+                    i += n; v = end + 1; open = false
+                    continue
+                }
                 sink.moveTo(start); open = true
             case .line:
                 // A run of lines (a polygon's sides) goes to the sink in one call.
@@ -277,15 +286,6 @@ extension Path {
         flatten(tolerance: tolerance, into: &sink)
         return sink.path
     }
-}
-
-/// A `PolylineSink` that collects the polylines into a `Path`.
-@usableFromInline struct PathBuildingSink: PolylineSink {
-    @usableFromInline var path = Path()
-    @usableFromInline init() {}
-    @inlinable mutating func moveTo(_ p: Point) { path.move(to: p) }
-    @inlinable mutating func lineTo(_ p: Point) { path.addLine(to: p) }
-    @inlinable mutating func endPolyline(closed: Bool) { if closed { path.closeSubpath() } }
 }
 
 

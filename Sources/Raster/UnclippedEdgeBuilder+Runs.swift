@@ -1,15 +1,11 @@
 import Geometry
 
 extension UnclippedEdgeBuilder {
-    /// A run of lines (a polygon's sides) in one loop with its state in registers: the same
-    /// vertices, edges, bounds and turns as `lineTo` for each point in turn.
-    ///
-    /// Each point's work is branch-free but for repeated vertices: an edge is stored for every
-    /// side and counted only when it is not horizontal, a turn's sign is gathered in the sign
-    /// bits of two words, and a reversal of the y direction is a change of sign between the
-    /// last two non-zero steps in y. `ConvexityProbe`'s special cases (a subpath's first step
-    /// and first step in y) are mended after the loop, or taken point by point through
-    /// `lineTo` when earlier steps were all horizontal.
+    /// A run of lines (a polygon's sides) in one loop with its state in registers (`SideRun`):
+    /// the same vertices, edges, bounds and turns as `lineTo` for each point in turn.
+    /// `ConvexityProbe`'s special cases (a subpath's first step and first step in y) are mended
+    /// after the loop, or taken point by point through `lineTo` when earlier steps were all
+    /// horizontal.
     mutating func lineTo(contentsOf points: UnsafeBufferPointer<Point>, transform t: AffineTransform) {
         let n = points.count
         // A fresh subpath starts from a zero step (its first turn is then zero) and from no
@@ -22,48 +18,24 @@ extension UnclippedEdgeBuilder {
         }
         guard k < n else { return }
         reserve(edges: n &- k, vertices: n &- k)
-        var low = subpathLow, high = subpathHigh, sum = SIMD2<Double>(0, 0)
-        // The last vertex as one word, x in the low half (a vertex's bytes in the buffers).
-        var last = UInt64(UInt32(bitPattern: lastX)) | UInt64(UInt32(bitPattern: lastY)) << 32
-        var pdx = fresh ? 0 : turns.prevDx, pdy = fresh ? 0 : turns.prevDy
-        // Sign bits: some turn was negative (`negative`), some was positive (`positive`).
-        var negative: Int64 = 0, positive: Int64 = 0
-        var lastDy = Int32(turns.lastDown), flips = turns.flips
-        var edge = edges + count, vertex = UnsafeMutableRawPointer(vertices + vertexCount)
-        let bias = SIMD2<Double>(repeating: FastRounding.doubleBias)
+        var run = SideRun(low: subpathLow, high: subpathHigh,
+                          last: UInt64(UInt32(bitPattern: lastX)) | UInt64(UInt32(bitPattern: lastY)) << 32,
+                          pdx: fresh ? 0 : turns.prevDx, pdy: fresh ? 0 : turns.prevDy,
+                          lastDy: Int32(turns.lastDown), flips: turns.flips,
+                          edge: edges + count, vertex: UnsafeMutableRawPointer(vertices + vertexCount))
         for p in UnsafeBufferPointer(rebasing: points[k...]) {
-            let v = SIMD2(p.applying(t).x, p.applying(t).y)
-            // (NaN lanes keep the old bounds; `sum` turns NaN or ∞ into a non-finite probe.)
-            low.replace(with: v, where: v .< low)
-            high.replace(with: v, where: v .> high)
-            sum += v
-            let q = unsafeBitCast(v * 256 + bias, to: SIMD4<Int32>.self)
-            let next = unsafeBitCast(SIMD2(q[0], q[2]), to: UInt64.self)
-            if next == last { continue }
-            let sx = Int32(truncatingIfNeeded: next) &- Int32(truncatingIfNeeded: last)
-            let sy = Int32(truncatingIfNeeded: next >> 32) &- Int32(truncatingIfNeeded: last >> 32)
-            let dx = Int64(sx), dy = Int64(sy)
-            let c = pdx &* dy &- pdy &* dx
-            negative |= c; positive |= 0 &- c
-            let nextDy = sy == 0 ? lastDy : sy
-            flips &+= Int32(bitPattern: UInt32(bitPattern: nextDy ^ lastDy) >> 31)
-            lastDy = nextDy
-            edge.pointee = unsafeBitCast(SIMD2(last, next), to: SIMD4<Int32>.self)
-            edge += sy == 0 ? 0 : 1
-            vertex.storeBytes(of: next, as: UInt64.self)
-            vertex += 8
-            last = next; pdx = dx; pdy = dy
+            let next = run.include(p.applying(t))
+            if next != run.last { run.side(to: next, keepVertex: 1) }
         }
-        count = edge - edges; vertexCount = vertex.assumingMemoryBound(to: SIMD2<Int32>.self) - vertices
-        subpathLow = low; subpathHigh = high
-        probe += sum.x + sum.y
-        lastX = Int32(truncatingIfNeeded: last); lastY = Int32(truncatingIfNeeded: last >> 32)
-        turns.prevDx = pdx; turns.prevDy = pdy
-        turns.turns |= (positive < 0 ? 1 : 0) | (negative < 0 ? 2 : 0)
+        finishRun(run)
+        lastX = Int32(truncatingIfNeeded: run.last); lastY = Int32(truncatingIfNeeded: run.last >> 32)
+        turns.prevDx = run.pdx; turns.prevDy = run.pdy
+        turns.turns |= run.turnBits
+        var flips = run.flips
         if fresh && vertexCount &- Int(shapeFirstVertex) > 1 {
             let first = vertices[Int(shapeFirstVertex) &+ 1] &- vertices[Int(shapeFirstVertex)]
             turns.firstDx = Int64(first.x); turns.firstDy = Int64(first.y); turns.started = true
-            if lastDy != 0 {
+            if run.lastDy != 0 {
                 // The first step in y is the subpath's first edge; the loop counted the change
                 // from no direction to a downward (negative) one as a reversal.
                 let e = edges[Int(shapeStart)]
@@ -72,7 +44,62 @@ extension UnclippedEdgeBuilder {
             }
         }
         turns.flips = flips
-        turns.lastDown = lastDy > 0 ? 1 : (lastDy < 0 ? -1 : 0)
+        turns.lastDown = run.lastDy > 0 ? 1 : (run.lastDy < 0 ? -1 : 0)
+    }
+
+    /// A closed polygon in one loop: the same edges, vertices, subpath record and bounds as
+    /// `moveTo` of the first point, `lineTo` of each other, and `closeCurrent`.
+    ///
+    /// The closing side is one more side without its vertex; the turn back to the first side
+    /// and the reversal between the last and the first step in y close the convexity test.
+    mutating func polygon(_ points: UnsafeBufferPointer<Point>, transform t: AffineTransform) {
+        closeCurrent()
+        let n = points.count
+        guard n > 0 else { return }
+        // (The closing side stores its vertex past the kept ones without keeping it.)
+        reserve(edges: n, vertices: n &+ 1)
+        shapeStart = Int32(truncatingIfNeeded: count)
+        shapeFirstVertex = Int32(truncatingIfNeeded: vertexCount)
+        let firstVertex = vertices + vertexCount
+        var run = SideRun(low: SIMD2(.infinity, .infinity), high: SIMD2(-.infinity, -.infinity), last: 0,
+                          pdx: 0, pdy: 0, lastDy: 0, flips: 0,
+                          edge: edges + count, vertex: UnsafeMutableRawPointer(firstVertex + 1))
+        let start = run.include(points[0].applying(t))
+        UnsafeMutableRawPointer(firstVertex).storeBytes(of: start, as: UInt64.self)
+        run.last = start
+        for p in UnsafeBufferPointer(rebasing: points[1...]) {
+            let next = run.include(p.applying(t))
+            if next != run.last { run.side(to: next, keepVertex: 1) }
+        }
+        // The last vertex back on the first (an explicitly closed outline) is not repeated.
+        let distinct = run.vertex.assumingMemoryBound(to: SIMD2<Int32>.self) - firstVertex
+        if run.last == start && distinct > 1 { run.vertex -= 8 }
+        // The first step is zero when all vertices round to one (no turn then).
+        let firstStep = distinct > 1 ? firstVertex[1] &- firstVertex[0] : SIMD2<Int32>(0, 0)
+        // Its first step in y (0 when there is none), from the first kept edge.
+        let firstEdge = edges + Int(shapeStart)
+        let firstDy = run.edge > firstEdge ? firstEdge.pointee.w &- firstEdge.pointee.y : 0
+        if run.last != start { run.side(to: start, keepVertex: 0) }
+        // The loop counted the change from no direction to a downward first step as a reversal;
+        // the change from the last step in y back to the first is one when their signs differ.
+        run.flips &-= Int32(bitPattern: UInt32(bitPattern: firstDy) >> 31)
+        run.flips &+= Int32(bitPattern: UInt32(bitPattern: firstDy ^ run.lastDy) >> 31)
+        let c = run.pdx &* Int64(firstStep.y) &- run.pdy &* Int64(firstStep.x)
+        run.negative |= c; run.positive |= 0 &- c
+        finishRun(run)
+        lastX = Int32(truncatingIfNeeded: start); lastY = Int32(truncatingIfNeeded: start >> 32)
+        startX = lastX; startY = lastY
+        let turnBits = run.turnBits
+        appendShape(convex: turnBits != 3 && run.flips <= 2, orientation: turnBits == 1 ? 1 : (turnBits == 2 ? -1 : 0))
+    }
+
+    /// Writes back what every run leaves in the builder: the buffers' counts, the subpath's
+    /// bounds and the probe.
+    @inline(__always) mutating func finishRun(_ run: SideRun) {
+        count = run.edge - edges
+        vertexCount = run.vertex.assumingMemoryBound(to: SIMD2<Int32>.self) - vertices
+        subpathLow = run.low; subpathHigh = run.high
+        probe += run.sum.x + run.sum.y
     }
 
     /// Room for `edges` more edges and `vertices` more vertices.

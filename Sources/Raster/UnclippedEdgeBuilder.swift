@@ -95,6 +95,12 @@ struct UnclippedEdgeBuilder: PolylineSink {
         let (convex, orientation) = turns.finish()
         // The last vertex back on the first (an explicitly closed outline) is not repeated.
         if vertexCount &- Int(shapeFirstVertex) > 1 && lastX == startX && lastY == startY { vertexCount &-= 1 }
+        appendShape(convex: convex, orientation: orientation)
+    }
+
+    /// Records the subpath just closed (its edges from `shapeStart`, its vertices from
+    /// `shapeFirstVertex`, its bounds `subpathLow`/`subpathHigh`) and merges its bounds.
+    @inline(__always) mutating func appendShape(convex: Bool, orientation: Int8) {
         if shapeCount == shapeCapacity { growShapes() }
         // The fixed-point rounding is monotonic, so the rounded bounds are the bounds of the
         // rounded vertices.

@@ -188,3 +188,36 @@ func quadFlatteningStaysWithinToleranceWithFewSegments(tolerance: Double) {
     #expect(!flat.verbs.contains(.quad) && !flat.verbs.contains(.cubic))
     #expect(flat.verbs.filter { $0 == .close }.count == 1)
 }
+
+/// Records `polygon` calls apart from the point-by-point ones.
+struct PolygonRecordingSink: PolylineSink {
+    var calls: [String] = []
+    mutating func moveTo(_ p: Point) { calls.append("move \(p.x) \(p.y)") }
+    mutating func lineTo(_ p: Point) { calls.append("line \(p.x) \(p.y)") }
+    mutating func endPolyline(closed c: Bool) { calls.append(c ? "close" : "end") }
+    mutating func polygon(_ points: UnsafeBufferPointer<Point>, transform: AffineTransform) {
+        calls.append("polygon " + points.map { "\($0.applying(transform).x) \($0.applying(transform).y)" }.joined(separator: ", "))
+    }
+}
+
+/// Closed subpaths of lines alone reach the sink as one `polygon` call each, mapped points and
+/// all; an open polyline, a closed outline with a curve and a lone move do not.
+@Test func closedPolygonsArriveWhole() {
+    var path = Path()
+    path.move(to: Point(0, 0)); path.addLine(to: Point(1, 0)); path.addLine(to: Point(1, 1)); path.closeSubpath()
+    path.move(to: Point(5, 5)); path.addLine(to: Point(6, 5))
+    path.move(to: Point(2, 2)); path.addQuadCurve(to: Point(4, 2), control: Point(3, 2)); path.addLine(to: Point(3, 3))
+    path.closeSubpath()
+    path.move(to: Point(7, 7)); path.closeSubpath()
+    path.move(to: Point(0, 9)); path.addLine(to: Point(1, 9)); path.addLine(to: Point(0, 9)); path.closeSubpath()
+    var sink = PolygonRecordingSink()
+    path.flatten(tolerance: 0.1, transform: AffineTransform(translationX: 10, y: 0), into: &sink)
+    #expect(sink.calls == [
+        "polygon 10.0 0.0, 11.0 0.0, 11.0 1.0",
+        "move 15.0 5.0", "line 16.0 5.0", "end",
+        // (The quad is straight: one chord.)
+        "move 12.0 2.0", "line 14.0 2.0", "line 13.0 3.0", "line 12.0 2.0", "close",
+        "move 17.0 7.0", "close",
+        "polygon 10.0 9.0, 11.0 9.0, 10.0 9.0",
+    ])
+}

@@ -3,14 +3,15 @@ import Geometry
 import Testing
 @testable import Raster
 
-/// `UnclippedEdgeBuilder.lineTo(contentsOf:transform:)`, the loop over a polygon's sides: the
-/// same edges, vertices, subpath records and bounds as the builder fed one point at a time, and
-/// convexity right on outlines whose shape is known by construction.
+/// `UnclippedEdgeBuilder.lineTo(contentsOf:transform:)` and `polygon(_:transform:)`, the loops
+/// over a polygon's sides: the same edges, vertices, subpath records and bounds as the builder
+/// fed one point at a time, and convexity right on outlines whose shape is known by
+/// construction.
 struct UnclippedEdgeBuilderRunsTests {
     typealias T = RasterTestSupport
 
     /// Feeds the builder point by point: only the three basic calls, so `Path.flatten` reaches
-    /// the protocol's default run (one `lineTo` a point).
+    /// the protocol's default runs and polygons (one `lineTo` a point).
     struct PointByPoint: PolylineSink {
         var builder: UnclippedEdgeBuilder
         mutating func moveTo(_ p: Point) { builder.moveTo(p) }
@@ -91,6 +92,39 @@ struct UnclippedEdgeBuilderRunsTests {
         }
         // The generator reached the cases it is for.
         #expect(seen.duplicates > 100 && seen.horizontal > 100 && seen.convex > 20 && seen.concave > 100)
+    }
+
+    /// Closed polygons where `polygon` departs from the plain loop: every vertex rounding to
+    /// one, two vertices, an explicit return to the first, sides all horizontal, the first or
+    /// the last step horizontal or downward, a spike, and non-finite first and last points;
+    /// each turned every way and drawn a second time after another subpath.
+    @Test func degeneratePolygonsBuildWhatPointsBuild() {
+        let shapes: [[(Double, Double)]] = [
+            [(10, 10), (10.001, 10.001), (10, 10.001)],
+            [(10, 10)],
+            [(10, 10), (30, 20)],
+            [(10, 10), (30, 20), (10, 10)],
+            [(10, 10), (30, 10), (20, 10)],
+            [(10, 10), (30, 10), (30, 20), (10, 20)],
+            [(10, 20), (30, 10), (30, 20), (20, 20)],
+            [(10, 20), (10, 10), (30, 15), (10, 20)],
+            [(10, 10), (20, 40), (30, 10), (20, 11)],
+            [(.nan, 10), (30, 10), (30, 20)],
+            [(10, 10), (30, 10), (30, 20), (.infinity, 20)],
+        ]
+        for (n, shape) in shapes.enumerated() {
+            for step in 0 ..< 8 {
+                let t = Geometry.AffineTransform(rotationAngle: Double(step) * .pi / 4)
+                    .concatenating(Geometry.AffineTransform(translationX: 100, y: 100))
+                var path = T.polygon(shape)
+                let (alone, alonePoints) = Self.built(path, t)
+                #expect(alone == alonePoints, "shape \(n) at \(step)·45°")
+                path = T.polygon([(0, 0), (5, 0), (5, 5)])
+                path.addPath(T.polygon(shape))
+                let (second, secondPoints) = Self.built(path, t)
+                #expect(second == secondPoints, "shape \(n) after another at \(step)·45°")
+            }
+        }
     }
 
     /// Polygons convex by construction (vertices in angle order on an ellipse) come out convex

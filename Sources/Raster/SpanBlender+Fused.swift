@@ -75,8 +75,10 @@ extension SpanBlender {
                     let c = unsafeBitCast(a | (a &<< 16), to: SIMD8<UInt16>.self)
                     let ic = low &- c
                     let w = p.loadUnaligned(as: SIMD8<UInt16>.self)
-                    let e = (Compositor.div255((sv & low) &* c) &+ Compositor.div255((w & low) &* ic)) & low
-                    let o = (Compositor.div255((sv &>> 8) &* c) &+ Compositor.div255((w &>> 8) &* ic)) & low
+                    // (Each sum is at most 255: s·c/255 rounds to at most c, d·(255 − c)/255 to
+                    // at most 255 − c, so nothing carries out of a channel.)
+                    let e = Compositor.div255((sv & low) &* c) &+ Compositor.div255((w & low) &* ic)
+                    let o = Compositor.div255((sv &>> 8) &* c) &+ Compositor.div255((w &>> 8) &* ic)
                     p.storeBytes(of: e | (o &<< 8), as: SIMD8<UInt16>.self)
                 }
                 i &+= 4

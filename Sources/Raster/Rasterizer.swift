@@ -48,8 +48,12 @@ final class Rasterizer {
     /// Maximum cells per band (256 KiB of `Int32`).
     static let cellBudget = 65536
     /// Dense bands this many cells wide or more (up to 512) mark touched 8-cell blocks while
-    /// accumulating, so the sweep skips untouched runs (ring and outline interiors) outright.
+    /// accumulating, so the sweep skips untouched runs (ring and outline interiors) outright,
+    /// when they also have `blockSweepCellsPerEdge` cells or more per edge: a part of a batch
+    /// (a few seats side by side) is mostly edge pixels, where the marks cost more than the
+    /// runs they skip.
     static let blockSweepCells = 24
+    static let blockSweepCellsPerEdge = 16
 
     var edges: UnsafeMutablePointer<SIMD4<Int32>>
     var edgeCapacity = 256
@@ -212,8 +216,9 @@ final class Rasterizer {
             // One dense band.
             let lastX = Swift.min(cx1, clip.maxX - 1)
             if lastX >= cx0 { sink.willTouch(rows: rowBegin..<rowEnd, x0: cx0, x1: lastX) }
-            if stride < Rasterizer.blockSweepCells {
-                // Narrow: every row is swept across the whole box.
+            if stride < Rasterizer.blockSweepCells
+                || stride &* height < Rasterizer.blockSweepCellsPerEdge &* (count &+ tailCount) {
+                // Narrow, or mostly edge pixels: every row is swept across the whole box.
                 let rows = cells - (rowBegin &* stride &+ cx0)
                 for i in 0..<count { CoverageAccumulator.accumulateWithinBand(edge: edges[i], rows: rows, stride: stride) }
                 if let tail {

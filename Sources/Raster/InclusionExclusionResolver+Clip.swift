@@ -123,14 +123,22 @@ extension InclusionExclusionResolver {
 
         /// The next side's end vertex (the side runs from the vertex before it, cyclically).
         @inline(__always) mutating func next() -> Int? {
-            while bits == 0 {
-                base &+= 64
-                if base >= count { return nil }
-                bits = InclusionExclusionResolver.sidesMeeting(box, v, count: count, from: base)
-            }
+            if bits == 0 && (base &+ 64 >= count || !refill()) { return nil }
             let e = base &+ bits.trailingZeroBitCount
             bits &= bits &- 1
             return e
+        }
+
+        /// The next 64 sides' bits, until some side meets the box; false past the last side.
+        /// (Out of line: a polygon of more than 64 sides is rare, and the loop kept `next` from
+        /// being inlined.)
+        @inline(never) mutating func refill() -> Bool {
+            while bits == 0 {
+                base &+= 64
+                if base >= count { return false }
+                bits = InclusionExclusionResolver.sidesMeeting(box, v, count: count, from: base)
+            }
+            return true
         }
     }
 
@@ -153,16 +161,15 @@ extension InclusionExclusionResolver {
         var e = base
         let lowX = SIMD4<Int32>(repeating: box.x), lowY = SIMD4<Int32>(repeating: box.y)
         let highX = SIMD4<Int32>(repeating: box.z), highY = SIMD4<Int32>(repeating: box.w)
-        let one = SIMD4<UInt32>(repeating: 1)
+        let none = SIMD4<UInt32>()
         while e &+ 4 <= end {
             let q = UnsafeRawPointer(v + e).loadUnaligned(as: SIMD8<Int32>.self)
             let xs = q.evenHalf, ys = q.oddHalf
-            var codes = SIMD4<UInt32>(truncatingIfNeeded: (xs &- lowX) &>> 31) & one
-            codes |= (SIMD4<UInt32>(truncatingIfNeeded: (highX &- xs) &>> 31) & one) &<< 1
-            codes |= (SIMD4<UInt32>(truncatingIfNeeded: (ys &- lowY) &>> 31) & one) &<< 2
-            codes |= (SIMD4<UInt32>(truncatingIfNeeded: (highY &- ys) &>> 31) & one) &<< 3
+            // (Each bit selected by a comparison's mask: one `pand` a border.)
+            let codes = none.replacing(with: 1, where: xs .< lowX) | none.replacing(with: 2, where: xs .> highX)
+                | none.replacing(with: 4, where: ys .< lowY) | none.replacing(with: 8, where: ys .> highY)
             let before = SIMD4(previous, codes[0], codes[1], codes[2])
-            let meets = SIMD4<UInt32>(1, 2, 4, 8).replacing(with: 0, where: (codes & before) .!= 0)
+            let meets = none.replacing(with: SIMD4<UInt32>(1, 2, 4, 8), where: (codes & before) .== none)
             bits |= UInt64(meets.wrappedSum()) &<< UInt64(e &- base)
             previous = codes[3]
             e &+= 4

@@ -61,8 +61,13 @@ struct ConvexityProbe<Scalar: TurnScalar> {
             turns |= (c > 0 ? 1 : 0) | (c < 0 ? 2 : 0)
         }
         if firstDown != 0 && lastDown != firstDown { flips &+= 1 }
-        let convex = turns != 3 && flips <= 2
-        return (convex, turns == 1 ? 1 : (turns == 2 ? -1 : 0))
+        return Self.classify(turns: turns, flips: flips)
+    }
+
+    /// An outline whose turns (bit 0 positive, bit 1 negative) and reversals in y are known:
+    /// convex when not both signs turn and y reverses at most twice; oriented by the one sign.
+    @inline(__always) static func classify(turns: UInt8, flips: Int32) -> (convex: Bool, orientation: Int8) {
+        (turns != 3 && flips <= 2, turns == 1 ? 1 : (turns == 2 ? -1 : 0))
     }
 }
 

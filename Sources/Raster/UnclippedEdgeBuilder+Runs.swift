@@ -89,8 +89,8 @@ extension UnclippedEdgeBuilder {
         finishRun(run)
         lastX = Int32(truncatingIfNeeded: start); lastY = Int32(truncatingIfNeeded: start >> 32)
         startX = lastX; startY = lastY
-        let turnBits = run.turnBits
-        appendShape(convex: turnBits != 3 && run.flips <= 2, orientation: turnBits == 1 ? 1 : (turnBits == 2 ? -1 : 0))
+        let (convex, orientation) = ConvexityProbe<Int64>.classify(turns: run.turnBits, flips: run.flips)
+        appendShape(convex: convex, orientation: orientation)
     }
 
     /// Writes back what every run leaves in the builder: the buffers' counts, the subpath's

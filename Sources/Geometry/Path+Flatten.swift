@@ -21,6 +21,9 @@ extension Path {
         var i = 0
         var start = Point.zero, last = Point.zero
         var open = false
+        // Where the lines after the last move end (found with the move's polygon test), so
+        // they are not looked for again.
+        var linesEnd = 0
         // Plain local arrays rather than a closure over `withUnsafeBufferPointer`, so the sink
         // is not reached through a closure context on every vertex.
         let pts = points, vs = verbs
@@ -39,9 +42,11 @@ extension Path {
                     continue
                 }
                 sink.moveTo(start); open = true
+                linesEnd = end
             case .line:
                 // A run of lines (a polygon's sides) goes to the sink in one call.
-                let end = vs.withUnsafeBufferPointer { Path.endOfLines(in: $0, from: v + 1) }
+                let end = linesEnd > v
+                    ? linesEnd : vs.withUnsafeBufferPointer { Path.endOfLines(in: $0, from: v + 1) }
                 let n = end - v
                 pts.withUnsafeBufferPointer { sink.lineTo(contentsOf: UnsafeBufferPointer(rebasing: $0[i ..< i + n]), transform: t) }
                 last = pts[i + n - 1].applying(t)

@@ -53,6 +53,12 @@ struct SideRun {
         last = next; pdx = dx; pdy = dy
     }
 
+    /// Takes back the reversal the loop counted for a subpath's first step in y when it is
+    /// downward (negative `firstDy`): from no direction (`lastDy` 0) to any is no reversal.
+    @inline(__always) mutating func uncountStartReversal(firstDy: Int32) {
+        flips &-= Int32(bitPattern: UInt32(bitPattern: firstDy) >> 31)
+    }
+
     /// The turns seen, as `ConvexityProbe.turns`: bit 0 a positive turn, bit 1 a negative one.
     var turnBits: UInt8 { (positive < 0 ? 1 : 0) | (negative < 0 ? 2 : 0) }
 }

@@ -31,19 +31,17 @@ extension UnclippedEdgeBuilder {
         lastX = Int32(truncatingIfNeeded: run.last); lastY = Int32(truncatingIfNeeded: run.last >> 32)
         turns.prevDx = run.pdx; turns.prevDy = run.pdy
         turns.turns |= run.turnBits
-        var flips = run.flips
         if fresh && vertexCount &- Int(shapeFirstVertex) > 1 {
             let first = vertices[Int(shapeFirstVertex) &+ 1] &- vertices[Int(shapeFirstVertex)]
             turns.firstDx = Int64(first.x); turns.firstDy = Int64(first.y); turns.started = true
             if run.lastDy != 0 {
-                // The first step in y is the subpath's first edge; the loop counted the change
-                // from no direction to a downward (negative) one as a reversal.
+                // The first step in y is the subpath's first edge.
                 let e = edges[Int(shapeStart)]
                 turns.firstDown = e.w > e.y ? 1 : -1
-                if e.w < e.y { flips &-= 1 }
+                run.uncountStartReversal(firstDy: e.w &- e.y)
             }
         }
-        turns.flips = flips
+        turns.flips = run.flips
         turns.lastDown = run.lastDy > 0 ? 1 : (run.lastDy < 0 ? -1 : 0)
     }
 
@@ -80,9 +78,9 @@ extension UnclippedEdgeBuilder {
         let firstEdge = edges + Int(shapeStart)
         let firstDy = run.edge > firstEdge ? firstEdge.pointee.w &- firstEdge.pointee.y : 0
         if run.last != start { run.side(to: start, keepVertex: 0) }
-        // The loop counted the change from no direction to a downward first step as a reversal;
-        // the change from the last step in y back to the first is one when their signs differ.
-        run.flips &-= Int32(bitPattern: UInt32(bitPattern: firstDy) >> 31)
+        // The change from the last step in y back to the first is a reversal when their signs
+        // differ.
+        run.uncountStartReversal(firstDy: firstDy)
         run.flips &+= Int32(bitPattern: UInt32(bitPattern: firstDy ^ run.lastDy) >> 31)
         let c = run.pdx &* Int64(firstStep.y) &- run.pdy &* Int64(firstStep.x)
         run.negative |= c; run.positive |= 0 &- c

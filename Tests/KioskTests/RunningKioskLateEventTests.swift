@@ -37,7 +37,11 @@ import Testing
         let overrides = [(key: "venue", value: venuePath),
                          (key: "box_office.url", value: "http://127.0.0.1:\(port)"), (key: "box_office.token_file", value: directory + "/token"),
                          (key: "box_office.event_id", value: "evt_bridge"), (key: "box_office.journal_dir", value: directory + "/journal"),
-                         (key: "box_office.poll_interval", value: "0.5"), (key: "box_office.request_timeout", value: "0.5"),
+                         // The closed port refuses at once, so the polls fail quickly whatever the
+                         // timeout; a short one made the purchase time out (its outcome unknown,
+                         // the visitor told so) when a loaded run kept the server from answering
+                         // within it.
+                         (key: "box_office.poll_interval", value: "0.5"), (key: "box_office.request_timeout", value: "60"),
                          (key: "touch.enabled", value: "false"),
                          // Awake throughout: the kiosk polls only while the seat view is open, and on the
                          // real clock a loaded run reached the attract screen (90 + 20 s idle) before the

@@ -32,6 +32,51 @@ extension CoverageAccumulator {
                                  blocks: blocks, blockWords: blockWords, originX: originX)
     }
 
+    /// `accumulateWithinBand` (no blocks) of the `count` edges at `edges`, their pieces listed
+    /// in `batch` (which the caller flushes into `cells`): cell (x, y) is at
+    /// `cells[(y − originY)·stride + x − originX]`.
+    @inline(__always)
+    static func accumulateWithinBand(edges: UnsafePointer<SIMD4<Int32>>, count: Int, cells: UnsafeMutablePointer<Int32>,
+                                     originX: Int, originY: Int, stride: Int, batch target: inout PieceBatch) {
+        // (A local copy: its fields stay in registers instead of being reloaded after every store.)
+        var batch = target
+        defer { target = batch }
+        // Offsets fit in Int32: the band holds at most `cellBudget` cells, columns < 2²¹.
+        @inline(__always) func offset(_ j: Int32) -> Int32 {
+            Int32(truncatingIfNeeded: (Int(j) &- originY) &* stride &- originX)
+        }
+        let step = Int32(truncatingIfNeeded: stride)
+        for i in 0..<count {
+            var xq0 = edges[i].x, yq0 = edges[i].y, xq1 = edges[i].z, yq1 = edges[i].w
+            var sign: Int32 = 1
+            if yq0 > yq1 { swap(&xq0, &xq1); swap(&yq0, &yq1); sign = -1 }
+            if yq0 == yq1 { continue }
+            let j0 = yq0 >> 8, jLast = (yq1 &- 1) >> 8
+            var row = offset(j0)
+            if j0 == jLast {
+                batch.add(row: row, xs: Swift.min(xq0, xq1), xe: Swift.max(xq0, xq1), d: ((yq1 &- yq0) << 8) &* sign,
+                          cells: cells)
+                continue
+            }
+            // Row-boundary x as `accumulateRows` computes it.
+            let slope = Double(xq1 &- xq0) / Double(yq1 &- yq0)
+            let fx0 = Double(xq0)
+            var yb = (j0 &+ 1) << 8
+            var xa = xq0, xb = FastRounding.int32(fx0 + Double(yb &- yq0) * slope)
+            batch.add(row: row, xs: Swift.min(xa, xb), xe: Swift.max(xa, xb), d: ((yb &- yq0) << 8) &* sign, cells: cells)
+            var j = j0 &+ 1
+            let whole = sign << 16
+            while j < jLast {
+                row &+= step
+                xa = xb; yb &+= 256; xb = FastRounding.int32(fx0 + Double(yb &- yq0) * slope)
+                batch.add(row: row, xs: Swift.min(xa, xb), xe: Swift.max(xa, xb), d: whole, cells: cells)
+                j &+= 1
+            }
+            row &+= step
+            batch.add(row: row, xs: Swift.min(xb, xq1), xe: Swift.max(xb, xq1), d: ((yq1 &- yb) << 8) &* sign, cells: cells)
+        }
+    }
+
     /// `accumulateWithinBand` for an edge (top to bottom, `sign` its winding) over more than one
     /// pixel row: a first and a last piece, and whole rows between them.
     static func accumulateRowsWithinBand(xq0: Int32, yq0: Int32, xq1: Int32, yq1: Int32, sign: Int32,

@@ -9,9 +9,11 @@ import Geometry
 /// edges sorted by first band (counting sort) plus a list of those carried down from earlier
 /// bands, so memory stays bounded and nothing is cleared per call — the sweep zeroes exactly
 /// the cells it reads, and rows wider than a few blocks mark their touched 8-cell blocks, so
-/// untouched runs (solid interiors, the gaps between shapes) become constant spans. A batch of
-/// convex shapes (a block of seats as one path) is resolved and drawn part by part instead, each
-/// part — shapes sharing pixels — in the dense band of its own box (`fillByParts`).
+/// untouched runs (solid interiors, the gaps between shapes) become constant spans. A narrow
+/// dense band lists its edges' row pieces in a `PieceBatch`, which computes their cells eight
+/// at a time. A batch of convex shapes (a block of seats as one path) is resolved and drawn
+/// part by part instead, each part — shapes sharing pixels — in the dense band of its own box
+/// (`fillByParts`).
 /// Integer cells make every summation order exact, so the result is bit-identical to
 /// `ScalarRasterizer`.
 ///
@@ -78,6 +80,12 @@ final class Rasterizer {
     let shapeBoxes = UnsafeMutablePointer<SIMD4<Int32>>.allocate(capacity: Rasterizer.maxPairwiseShapes)
     let shapeOfBox = UnsafeMutablePointer<Int32>.allocate(capacity: Rasterizer.maxPairwiseShapes)
     let hitBox = UnsafeMutablePointer<UInt8>.allocate(capacity: Rasterizer.maxPairwiseShapes)
+    /// `PieceBatch`'s storage.
+    let pieceStorage: UnsafeMutablePointer<Int32> = {
+        let p = UnsafeMutablePointer<Int32>.allocate(capacity: PieceBatch.storageCount)
+        p.initialize(repeating: 0, count: PieceBatch.storageCount)
+        return p
+    }()
     var cells: UnsafeMutablePointer<Int32>
     var cellCapacity = 0
     /// Touched 8-cell blocks of a band's rows, `blockWords` words a row (see `sweepBlocks`);
@@ -111,7 +119,7 @@ final class Rasterizer {
         edges.deallocate(); shapes.deallocate(); vertices.deallocate(); selection.deallocate()
         shapeBoxes.deallocate(); shapeOfBox.deallocate(); hitBox.deallocate(); cells.deallocate()
         touchedBlocks.deallocate(); coverage.deallocate(); sortedEdges.deallocate(); bandOf.deallocate()
-        active.deallocate(); bandEnd.deallocate()
+        active.deallocate(); bandEnd.deallocate(); pieceStorage.deallocate()
     }
 
     /// Clamps a clip rect to what the fixed-point edges can address (0 ..< 2²¹ px).
@@ -219,11 +227,14 @@ final class Rasterizer {
             if stride < Rasterizer.blockSweepCells
                 || stride &* height < Rasterizer.blockSweepCellsPerEdge &* (count &+ tailCount) {
                 // Narrow, or mostly edge pixels: every row is swept across the whole box.
-                let rows = cells - (rowBegin &* stride &+ cx0)
-                for i in 0..<count { CoverageAccumulator.accumulateWithinBand(edge: edges[i], rows: rows, stride: stride) }
+                var batch = PieceBatch(storage: pieceStorage)
+                CoverageAccumulator.accumulateWithinBand(edges: edges, count: count, cells: cells, originX: cx0,
+                                                         originY: rowBegin, stride: stride, batch: &batch)
                 if let tail {
-                    for i in 0..<tailCount { CoverageAccumulator.accumulateWithinBand(edge: tail[i], rows: rows, stride: stride) }
+                    CoverageAccumulator.accumulateWithinBand(edges: tail, count: tailCount, cells: cells, originX: cx0,
+                                                             originY: rowBegin, stride: stride, batch: &batch)
                 }
+                batch.flush(into: cells)
                 // (Through a local copy: the sink's fields then stay in registers across rows
                 // instead of being reloaded after every store to the cells and pixels.)
                 var rowSink = sink

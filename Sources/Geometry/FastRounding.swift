@@ -23,4 +23,12 @@ public enum FastRounding {
         // The biased sum's bit pattern is floatBias's (0x4B40_0000) plus the integer.
         Int32(bitPattern: (v + floatBias).bitPattern) &- Int32(bitPattern: floatBias.bitPattern)
     }
+
+    /// `v` rounded lane-wise to the nearest integers, ties to even. Valid for |v| < 2²² in
+    /// every lane.
+    @inlinable @inline(__always)
+    public static func int32(_ v: SIMD8<Float>) -> SIMD8<Int32> {
+        unsafeBitCast(v + SIMD8(repeating: floatBias), to: SIMD8<Int32>.self)
+            &- SIMD8(repeating: Int32(bitPattern: floatBias.bitPattern))
+    }
 }

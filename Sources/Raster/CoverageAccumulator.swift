@@ -116,24 +116,34 @@ enum CoverageAccumulator {
     /// Cell ix0 + 2 must exist.
     @inline(__always)
     static func coverPiece(_ row: UnsafeMutablePointer<Int32>, xs: Int32, xe: Int32, d: Int32) -> (Int32, Int32) {
-        let ix0 = xs >> 8, ix1 = xe >> 8
-        if _slowPath(ix1 &- ix0 > 1) { return coverRow(row, xs: xs, xe: xe, d: d) }
+        let ix1 = xe >> 8
+        if _slowPath(ix1 &- (xs >> 8) > 1) { return coverRow(row, xs: xs, xe: xe, d: d) }
+        let (ix0, a, b) = pieceDifferences(xs: OneLane(xs), xe: OneLane(xe), d: OneLane(d))
+        let first = a.value, second = b.value
+        let p = row + Int(ix0.value)
+        p[0] &+= first; p[1] &+= second; p[2] &+= d &- first &- second
+        return (ix0.value, ix1 &+ 1)
+    }
+
+    /// What a row piece of at most two columns (`coverPiece`) adds, lane-wise: its first
+    /// column, and the first differences of that cell and the next; the cell after them gets
+    /// `d` less both (0 for a piece of one column).
+    @inline(__always)
+    static func pieceDifferences<L: PieceLanes>(xs: L, xe: L, d: L) -> (column: L, first: L, second: L) {
+        let ix0 = xs &>> L(every: 8), ix1 = xe &>> L(every: 8)
         // All ones for two columns.
-        let m = 0 &- (ix1 &- ix0)
-        // The first column's part of d: the piece's run to the boundary over its whole run
-        // (|d| · run ≤ 2²⁴, exact in Float; the quotient rounded once).
-        let run = ((ix0 &+ 1) << 8) &- xs
-        let crossing = FastRounding.int32(Float(d) * Float(run) / Float(Swift.max(xe &- xs, 1)))
+        let m = L(every: 0) &- (ix1 &- ix0)
+        // The first column's part of d: the piece's run to the boundary over its whole run.
+        let run = ((ix0 &+ L(every: 1)) &<< L(every: 8)) &- xs
+        let crossing = L.crossing(d, run: run, width: xe &- xs)
         let d0 = d ^ ((d ^ crossing) & m), d1 = d &- d0
-        let fs = xs & 255, fe = xe & 255
+        let fs = xs & L(every: 255), fe = xe & L(every: 255)
         // Each piece right of the edge by 1 − its mean fraction: the first ends at the
         // boundary (256) when there are two, the second starts at it (0).
-        let fe0 = fe ^ ((fe ^ 256) & m)
-        let q0 = (d0 &* (512 &- fs &- fe0)) >> 9
-        let q1 = (d1 &* (512 &- fe)) >> 9
-        let p = row + Int(ix0)
-        p[0] &+= q0; p[1] &+= d0 &- q0 &+ q1; p[2] &+= d1 &- q1
-        return (ix0, ix1 &+ 1)
+        let fe0 = fe ^ ((fe ^ L(every: 256)) & m)
+        let q0 = (d0 &* (L(every: 512) &- fs &- fe0)) &>> L(every: 9)
+        let q1 = (d1 &* (L(every: 512) &- fe)) &>> L(every: 9)
+        return (ix0, q0, d0 &- q0 &+ q1)
     }
 
     /// Adds the first differences of one row piece of an edge spanning `xs ≤ x ≤ xe` (24.8

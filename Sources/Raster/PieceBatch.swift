@@ -5,13 +5,13 @@ import Geometry
 /// `CoverageAccumulator.coverPiece` adds three first differences for a piece of at most two
 /// columns; most of its work (the crossing's division, the two areas) is lane-wise arithmetic
 /// that does not depend on the cells. A dense band lists its pieces here (pixel row, ends and
-/// signed height), and `flush` computes the three differences of eight pieces at once in
-/// `SIMD8` lanes, then adds them to the cells. Same arithmetic, so the same cells as
-/// `coverPiece`; pieces wider than two columns go to `coverRow` as they come. The cells are
-/// integers, so the order in which pieces are added does not matter.
+/// signed height), and `flush` computes the three differences of eight pieces at once
+/// (`CoverageAccumulator.pieceDifferences` in `SIMD8` lanes), then adds them to the cells. Same
+/// arithmetic, so the same cells as `coverPiece`; pieces wider than two columns go to `coverRow`
+/// as they come. The cells are integers, so the order in which pieces are added does not matter.
 ///
-/// Storage: `lanes` arrays of `capacity` + 8 `Int32`s at `storage` (a flush's last lanes read
-/// past the pieces and are not added), owned by the caller.
+/// Storage: `storageCount` `Int32`s at `storage`, six lanes of `capacity` + 8 (a flush's last
+/// vectors read past the pieces and are not added), owned by the caller.
 struct PieceBatch {
     /// Pieces held before a flush (a multiple of 8).
     static let capacity = 256
@@ -52,22 +52,11 @@ struct PieceBatch {
         let n = count, p = storage, lane = PieceBatch.lane
         var k = 0
         while k < n {
-            let s = load(p + k), e = load(p + (k &+ lane)), h = load(p + (k &+ 2 &* lane)), row = load(p + (k &+ 3 &* lane))
-            let ix0 = s &>> 8, ix1 = e &>> 8
-            // All ones where the piece has two columns (`coverPiece`).
-            let m = 0 &- (ix1 &- ix0)
-            let run = ((ix0 &+ 1) &<< 8) &- s
-            let quotient = SIMD8<Float>(h) * SIMD8<Float>(run) / SIMD8<Float>(pointwiseMax(e &- s, SIMD8(repeating: 1)))
-            let crossing = unsafeBitCast(quotient + SIMD8(repeating: FastRounding.floatBias), to: SIMD8<Int32>.self)
-                &- SIMD8(repeating: Int32(bitPattern: FastRounding.floatBias.bitPattern))
-            let d0 = h ^ ((h ^ crossing) & m), d1 = h &- d0
-            let fs = s & 255, fe = e & 255
-            let fe0 = fe ^ ((fe ^ 256) & m)
-            let q0 = (d0 &* (512 &- fs &- fe0)) &>> 9
-            let q1 = (d1 &* (512 &- fe)) &>> 9
-            store(row &+ ix0, p + (k &+ 3 &* lane))
-            store(q0, p + (k &+ 4 &* lane))
-            store(d0 &- q0 &+ q1, p + (k &+ 5 &* lane))
+            let (column, first, second) = CoverageAccumulator.pieceDifferences(
+                xs: load(p + k), xe: load(p + (k &+ lane)), d: load(p + (k &+ 2 &* lane)))
+            store(first, p + (k &+ 4 &* lane))
+            store(second, p + (k &+ 5 &* lane))
+            store(load(p + (k &+ 3 &* lane)) &+ column, p + (k &+ 3 &* lane))
             k &+= 8
         }
         for k in 0..<n {

@@ -27,8 +27,8 @@ public enum FastRounding {
     /// `v` rounded lane-wise to the nearest integers, ties to even. Valid for |v| < 2²² in
     /// every lane.
     @inlinable @inline(__always)
-    public static func int32(_ v: SIMD8<Float>) -> SIMD8<Int32> {
-        unsafeBitCast(v + SIMD8(repeating: floatBias), to: SIMD8<Int32>.self)
-            &- SIMD8(repeating: Int32(bitPattern: floatBias.bitPattern))
+    public static func int32(_ v: SIMD4<Float>) -> SIMD4<Int32> {
+        unsafeBitCast(v + SIMD4(repeating: floatBias), to: SIMD4<Int32>.self)
+            &- SIMD4(repeating: Int32(bitPattern: floatBias.bitPattern))
     }
 }

@@ -165,25 +165,50 @@ enum CoverageAccumulator {
         let fd = Float(d)
         let inv256: Float = 1.0 / 256
         let fs = Float(xs & 255) * inv256, fe = Float(xe & 255) * inv256
-        let invW = 1 / (Float(ix1 &- ix0) + fe - fs)
-        var u = 1 - fs
-        var q = FastRounding.int32(Swift.min(u * u * 0.5 * invW, 1) * fd)
+        let invW = inverseWidth(columns: Float(ix1 &- ix0), fs: fs, fe: fe)
+        var q = FastRounding.int32(firstArea(u: 1 - fs, invW: invW, d: fd))
         row[Int(ix0)] &+= q
         var prev = q
         var i = ix0 &+ 1
         while i < ix1 {
-            u = Float(i &- ix0 &+ 1) - fs
-            q = FastRounding.int32(Swift.min((u - 0.5) * invW, 1) * fd)
+            q = FastRounding.int32(middleArea(u: Float(i &- ix0 &+ 1) - fs, invW: invW, d: fd))
             row[Int(i)] &+= q &- prev
             prev = q
             i &+= 1
         }
-        u = Float(ix1 &- ix0 &+ 1) - fs
-        let v = 1 - fe
-        q = FastRounding.int32(Swift.min((u - 0.5 - v * v * 0.5) * invW, 1) * fd)
+        q = FastRounding.int32(lastArea(u: Float(ix1 &- ix0 &+ 1) - fs, v: 1 - fe, invW: invW, d: fd))
         row[Int(ix1)] &+= q &- prev
         row[Int(ix1) &+ 1] &+= d &- q
         return (ix0, ix1 &+ 1)
+    }
+
+    /// 1 / the width in pixels of a piece from fraction `fs` of its first column to `fe` of its
+    /// last, `columns` columns after the first (≥ 1), lane-wise. It and the three areas below
+    /// are `coverRow`'s: each area is d·F(i) (F in `coverRow`), a `Float` not yet rounded to
+    /// cells.
+    @inline(__always)
+    static func inverseWidth<F: AreaLanes>(columns: F, fs: F, fe: F) -> F {
+        F(every: 1) / (columns + fe - fs)
+    }
+
+    /// The first column's area: u = 1 − fs, F = u²/2 / width.
+    @inline(__always)
+    static func firstArea<F: AreaLanes>(u: F, invW: F, d: F) -> F {
+        (u * u * F(every: 0.5) * invW).atMostOne * d
+    }
+
+    /// A middle column's area: u = i + 1 − fs for its `i`th column after the first,
+    /// F = (u − ½) / width.
+    @inline(__always)
+    static func middleArea<F: AreaLanes>(u: F, invW: F, d: F) -> F {
+        ((u - F(every: 0.5)) * invW).atMostOne * d
+    }
+
+    /// The last column's area: u as for a middle column, v = 1 − fe,
+    /// F = (u − ½ − v²/2) / width.
+    @inline(__always)
+    static func lastArea<F: AreaLanes>(u: F, v: F, invW: F, d: F) -> F {
+        ((u - F(every: 0.5) - v * v * F(every: 0.5)) * invW).atMostOne * d
     }
 
     /// 8-bit coverage of an accumulated cell value under the nonzero rule: min(|a|, 1), rounded.

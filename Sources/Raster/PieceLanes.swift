@@ -1,7 +1,7 @@
 import Geometry
 
 /// Integer lanes for `CoverageAccumulator.pieceDifferences`: one row piece (`OneLane`, in
-/// `coverPiece`) or eight (`SIMD8<Int32>`, in `PieceBatch.flush`), so both compute a piece's
+/// `coverPiece`) or four (`SIMD4<Int32>`, in `PieceBatch.flush`), so both compute a piece's
 /// cells with one body. Operators wrap, as `Int32`'s `&` operators do.
 protocol PieceLanes {
     /// Every lane `v`.
@@ -38,10 +38,10 @@ struct OneLane: PieceLanes {
     }
 }
 
-extension SIMD8: PieceLanes where Scalar == Int32 {
+extension SIMD4: PieceLanes where Scalar == Int32 {
     @inline(__always) init(every v: Int32) { self.init(repeating: v) }
 
     @inline(__always) static func crossing(_ d: Self, run: Self, width: Self) -> Self {
-        FastRounding.int32(SIMD8<Float>(d) * SIMD8<Float>(run) / SIMD8<Float>(pointwiseMax(width, Self(repeating: 1))))
+        FastRounding.int32(SIMD4<Float>(d) * SIMD4<Float>(run) / SIMD4<Float>(width.replacing(with: 1, where: width .< 1)))
     }
 }

@@ -10,7 +10,7 @@ import Geometry
 /// bands, so memory stays bounded and nothing is cleared per call — the sweep zeroes exactly
 /// the cells it reads, and rows wider than a few blocks mark their touched 8-cell blocks, so
 /// untouched runs (solid interiors, the gaps between shapes) become constant spans. A narrow
-/// dense band lists its edges' row pieces in a `PieceBatch`, which computes their cells eight
+/// dense band lists its edges' row pieces in a `PieceBatch`, which computes their cells four
 /// at a time. A batch of convex shapes (a block of seats as one path) is resolved and drawn
 /// part by part instead, each part — shapes sharing pixels — in the dense band of its own box
 /// (`fillByParts`).

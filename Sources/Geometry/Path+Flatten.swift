@@ -32,7 +32,6 @@ extension Path {
             switch vs[v] {
             case .move:
                 if open { sink.endPolyline(closed: false) }
-                start = pts[i].applying(t); last = start
                 // A polygon (a move, lines, a close) goes to the sink in one call.
                 let end = vs.withUnsafeBufferPointer { Path.endOfLines(in: $0, from: v + 1) }
                 if end > v + 1 && end < vs.count && vs[end] == .close {
@@ -41,6 +40,7 @@ extension Path {
                     i += n; v = end + 1; open = false
                     continue
                 }
+                start = pts[i].applying(t); last = start
                 sink.moveTo(start); open = true
                 linesEnd = end
             case .line:

@@ -38,19 +38,31 @@ struct SideRun {
     /// its turn from the last side, and a reversal in y; `next` becomes `last`. The vertex is
     /// stored at `vertex` but kept (the pointer advanced) only when `keepVertex` is 1.
     @inline(__always) mutating func side(to next: UInt64, keepVertex: Int) {
-        let sx = Int32(truncatingIfNeeded: next) &- Int32(truncatingIfNeeded: last)
-        let sy = Int32(truncatingIfNeeded: next >> 32) &- Int32(truncatingIfNeeded: last >> 32)
+        side(unsafeBitCast(SIMD2(last, next), to: SIMD4<Int32>.self))
+        vertex.storeBytes(of: next, as: UInt64.self)
+        vertex += 8 &* keepVertex
+        last = next
+    }
+
+    /// The side `e` (x0, y0, x1, y1): its edge, kept unless horizontal, and its turn (`turn`).
+    @inline(__always) mutating func side(_ e: SIMD4<Int32>) {
+        let step = e.highHalf &- e.lowHalf
+        turn(step.x, step.y)
+        edge.pointee = e
+        edge += step.y == 0 ? 0 : 1
+    }
+
+    /// A side's step (sx, sy) into the turn signs (its cross product with the last step) and
+    /// the reversals in y (its direction against the last non-zero step's); it becomes the
+    /// last step.
+    @inline(__always) mutating func turn(_ sx: Int32, _ sy: Int32) {
         let dx = Int64(sx), dy = Int64(sy)
         let c = pdx &* dy &- pdy &* dx
         negative |= c; positive |= 0 &- c
         let nextDy = sy == 0 ? lastDy : sy
         flips &+= Int32(bitPattern: UInt32(bitPattern: nextDy ^ lastDy) >> 31)
         lastDy = nextDy
-        edge.pointee = unsafeBitCast(SIMD2(last, next), to: SIMD4<Int32>.self)
-        edge += sy == 0 ? 0 : 1
-        vertex.storeBytes(of: next, as: UInt64.self)
-        vertex += 8 &* keepVertex
-        last = next; pdx = dx; pdy = dy
+        pdx = dx; pdy = dy
     }
 
     /// Takes back the reversal the loop counted for a subpath's first step in y when it is

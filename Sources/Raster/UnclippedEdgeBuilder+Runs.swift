@@ -45,45 +45,61 @@ extension UnclippedEdgeBuilder {
         turns.lastDown = run.lastDy > 0 ? 1 : (run.lastDy < 0 ? -1 : 0)
     }
 
-    /// A closed polygon in one loop: the same edges, vertices, subpath record and bounds as
-    /// `moveTo` of the first point, `lineTo` of each other, and `closeCurrent`.
+    /// A closed polygon: the same edges, vertices, subpath record and bounds as `moveTo` of the
+    /// first point, `lineTo` of each other, and `closeCurrent`.
     ///
-    /// The closing side is one more side without its vertex; the turn back to the first side
-    /// and the reversal between the last and the first step in y close the convexity test.
+    /// Two loops, each with few enough values to stay in registers: the first rounds the points
+    /// to vertices (a repeat of the vertex before it is overwritten by the next), the second
+    /// takes the sides between them, the closing side included, and their turns. The turn back
+    /// to the first side and the reversal between the last and the first step in y close the
+    /// convexity test.
     mutating func polygon(_ points: UnsafeBufferPointer<Point>, transform t: AffineTransform) {
         closeCurrent()
         let n = points.count
         guard n > 0 else { return }
-        // (The closing side stores its vertex past the kept ones without keeping it.)
+        // (The closing side's end is stored past the kept vertices without being kept.)
         reserve(edges: n, vertices: n &+ 1)
         shapeStart = Int32(truncatingIfNeeded: count)
         shapeFirstVertex = Int32(truncatingIfNeeded: vertexCount)
-        let firstVertex = vertices + vertexCount
+        // Vertices as words (x in the low half), at byte offsets from `w`.
+        let w = UnsafeMutableRawPointer(vertices + vertexCount)
         var run = SideRun(low: SIMD2(.infinity, .infinity), high: SIMD2(-.infinity, -.infinity), last: 0,
-                          pdx: 0, pdy: 0, lastDy: 0, flips: 0,
-                          edge: edges + count, vertex: UnsafeMutableRawPointer(firstVertex + 1))
+                          pdx: 0, pdy: 0, lastDy: 0, flips: 0, edge: edges + count, vertex: w)
         let start = run.include(points[0].applying(t))
-        UnsafeMutableRawPointer(firstVertex).storeBytes(of: start, as: UInt64.self)
-        run.last = start
+        w.storeBytes(of: start, as: UInt64.self)
+        var end = 8, last = start
         for p in UnsafeBufferPointer(rebasing: points[1...]) {
             let next = run.include(p.applying(t))
-            if next != run.last { run.side(to: next, keepVertex: 1) }
+            w.storeBytes(of: next, toByteOffset: end, as: UInt64.self)
+            end &+= next != last ? 8 : 0
+            last = next
         }
-        // The last vertex back on the first (an explicitly closed outline) is not repeated.
-        let distinct = run.vertex.assumingMemoryBound(to: SIMD2<Int32>.self) - firstVertex
-        if run.last == start && distinct > 1 { run.vertex -= 8 }
-        // The first step is zero when all vertices round to one (no turn then).
-        let firstStep = distinct > 1 ? firstVertex[1] &- firstVertex[0] : SIMD2<Int32>(0, 0)
+        // The first step (zero when all vertices round to one: no turn then). The last vertex
+        // back on the first (an explicitly closed outline) is not repeated.
+        var firstStep = SIMD2<Int32>(0, 0)
+        if end > 8 {
+            firstStep = w.load(fromByteOffset: 8, as: SIMD2<Int32>.self) &- w.load(as: SIMD2<Int32>.self)
+            if last == start { end &-= 8 }
+        }
+        w.storeBytes(of: start, toByteOffset: end, as: UInt64.self)
+        if end > 8 {
+            // (A side's edge is its two vertices' bytes as they lie.)
+            var at = 0
+            while at < end {
+                run.side(UnsafeRawPointer(w + at).loadUnaligned(as: SIMD4<Int32>.self))
+                at &+= 8
+            }
+        }
         // Its first step in y (0 when there is none), from the first kept edge.
         let firstEdge = edges + Int(shapeStart)
         let firstDy = run.edge > firstEdge ? firstEdge.pointee.w &- firstEdge.pointee.y : 0
-        if run.last != start { run.side(to: start, keepVertex: 0) }
         // The change from the last step in y back to the first is a reversal when their signs
         // differ.
         run.uncountStartReversal(firstDy: firstDy)
         run.flips &+= Int32(bitPattern: UInt32(bitPattern: firstDy ^ run.lastDy) >> 31)
         let c = run.pdx &* Int64(firstStep.y) &- run.pdy &* Int64(firstStep.x)
         run.negative |= c; run.positive |= 0 &- c
+        run.vertex = w + end
         finishRun(run)
         lastX = Int32(truncatingIfNeeded: start); lastY = Int32(truncatingIfNeeded: start >> 32)
         startX = lastX; startY = lastY

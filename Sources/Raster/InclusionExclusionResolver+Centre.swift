@@ -128,8 +128,7 @@ extension InclusionExclusionResolver {
             if least > 0 { continue }
             if most <= 0 { return .apart }
             met = true
-            if n > clipCapacity { return .several }   // (a subject larger than the buffers: not a seat)
-            let (least1, most1) = line.values(of: subject, count: n, into: sides)
+            let (least1, most1) = line.range(of: subject, count: n)
             if least1 >= 0 { continue }
             if most1 <= 0 { return .apart }
             if found >= 0 { return .several }

@@ -99,6 +99,17 @@ extension InclusionExclusionResolver {
             return (least, most)
         }
 
+        /// The least and greatest side values of the n points at `p`.
+        @inline(__always) func range(of p: UnsafePointer<SIMD2<Int32>>, count n: Int) -> (least: Int64, most: Int64) {
+            var least = Int64.max, most = Int64.min
+            for i in 0..<n {
+                let c = value(of: p[i])
+                least = Swift.min(least, c)
+                most = Swift.max(most, c)
+            }
+            return (least, most)
+        }
+
         /// The greatest side value of the n points at `p`.
         @inline(__always) func most(of p: UnsafePointer<SIMD2<Int32>>, count n: Int) -> Int64 {
             var most = Int64.min

@@ -47,6 +47,35 @@ struct InclusionExclusionResolverCentreTests {
         }
     }
 
+    /// A round rod of more vertices than the clip buffers first hold (96) is cut down as a
+    /// rectangle's is, the buffers growing to it: at most two edges more than the outlines,
+    /// where a rod taken as cut by several sides (not a star) adds its two intersections'
+    /// dozens. Its vertices lie on whole 1/256 px, so it stays convex: each chain steps 1/8 px
+    /// in x and 2/256 px more in y each step.
+    @Test func roundRodsOfManyVerticesAreCutDown() {
+        var lower: [(Double, Double)] = [], y = 0
+        for i in 0...48 { lower.append((Double(i * 32 - 768), Double(y))); y += 2 * i - 47 }
+        let upper = lower[1..<48].reversed().map { ($0.0, -$0.1) }
+        var rng = T.Random(seed: 43)
+        for n in 0..<20 {
+            let cx = Double(5120 + rng.int(1536)) / 256, cy = Double(5120 + rng.int(1536)) / 256
+            let quarter = rng.int(4)
+            // A quarter turn as exact signs and a swap.
+            func place(_ p: (Double, Double)) -> (Double, Double) {
+                let (x, y) = (p.0 / 256, p.1 / 256)
+                switch quarter {
+                case 0: return (cx + x, cy + y)
+                case 1: return (cx - y, cy + x)
+                case 2: return (cx - x, cy - y)
+                default: return (cx + y, cy - x)
+                }
+            }
+            let rod = T.polygon((lower + upper).map(place))
+            let parts = Self.seatParts(cx, cy, angle: Double(quarter) * Double.pi / 2, rodTop: -1, rodHeight: 2)
+            Self.expectCutDown([rod] + parts.dropFirst(), size: 40, extraEdges: 2, "round rod \(n)")
+        }
+    }
+
     /// The outlines `parts` as one path: exact within the reference's bound, every row's
     /// winding closed, and at most `extraEdges` edges more than the outlines' own (what
     /// accumulation would take unresolved).

@@ -109,7 +109,7 @@ extension InclusionExclusionResolver {
         let v = vertices + pi.start
         let line = SideLine(from: v[e == 0 ? pi.count &- 1 : e &- 1], to: v[e], orientation: orientation)
         let pj = polygons[j]
-        return line.most(of: vertices + pj.start, count: pj.count) <= 0
+        return line.range(of: vertices + pj.start, count: pj.count).most <= 0
     }
 
     /// Which sides of polygon k cut the convex polygon `subject`.

@@ -109,13 +109,6 @@ extension InclusionExclusionResolver {
             }
             return (least, most)
         }
-
-        /// The greatest side value of the n points at `p`.
-        @inline(__always) func most(of p: UnsafePointer<SIMD2<Int32>>, count n: Int) -> Int64 {
-            var most = Int64.min
-            for i in 0..<n { most = Swift.max(most, value(of: p[i])) }
-            return most
-        }
     }
 
     /// The sides of a polygon whose segments' bounds meet a box's (outcodes, `sidesMeeting`),

@@ -8,8 +8,9 @@ import Geometry
 /// of two words, and a reversal of the y direction is a change of sign between the last two
 /// non-zero steps in y (`ConvexityProbe` keeps the same facts with branches).
 struct SideRun {
-    /// Bounds of the vertices in pixels (NaN lanes keep the old bounds) and their sum, which
-    /// NaN or ∞ makes non-finite (`UnclippedEdgeBuilder.probe`).
+    /// Bounds of the vertices in pixels and their sum, which NaN or ∞ makes non-finite
+    /// (`UnclippedEdgeBuilder.probe`; a NaN lane makes its bounds NaN, and the build is then
+    /// discarded as not inside the clip).
     var low: SIMD2<Double>, high: SIMD2<Double>, sum = SIMD2<Double>(0, 0)
     /// The last vertex in 24.8 fixed point as one word, x in the low half (a vertex's bytes in
     /// the buffers).
@@ -26,8 +27,9 @@ struct SideRun {
     /// `p` (pixels) into the bounds and the sum; returns it in 24.8 fixed point as one word.
     @inline(__always) mutating func include(_ p: Point) -> UInt64 {
         let v = SIMD2(p.x, p.y)
-        low.replace(with: v, where: v .< low)
-        high.replace(with: v, where: v .> high)
+        // (Written so that the bounds are the min's and max's first operand: no copies.)
+        low = v.replacing(with: low, where: low .< v)
+        high = v.replacing(with: high, where: high .> v)
         sum += v
         // (1.5 · 2⁵² added leaves v · 256 rounded to nearest in each lane's low 32 bits.)
         let q = unsafeBitCast(v * 256 + SIMD2(repeating: FastRounding.doubleBias), to: SIMD4<Int32>.self)

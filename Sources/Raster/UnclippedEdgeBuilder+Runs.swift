@@ -63,7 +63,10 @@ extension UnclippedEdgeBuilder {
         shapeFirstVertex = Int32(truncatingIfNeeded: vertexCount)
         // Vertices as words (x in the low half), at byte offsets from `w`.
         let w = UnsafeMutableRawPointer(vertices + vertexCount)
-        var run = SideRun(low: SIMD2(.infinity, .infinity), high: SIMD2(-.infinity, -.infinity), last: 0,
+        // (The bounds start from the builder's, which are empty (±∞) between subpaths: as
+        // values loaded, not constants, the first point's include is one min and one max, where
+        // against constant ∞ the compiler tests each lane for ∞ and NaN.)
+        var run = SideRun(low: subpathLow, high: subpathHigh, last: 0,
                           pdx: 0, pdy: 0, lastDy: 0, flips: 0, edge: edges + count, vertex: w)
         let start = run.include(points[0].applying(t))
         w.storeBytes(of: start, as: UInt64.self)
@@ -113,8 +116,9 @@ extension UnclippedEdgeBuilder {
     /// Writes back what every run leaves in the builder: the buffers' counts, the subpath's
     /// bounds and the probe.
     @inline(__always) mutating func finishRun(_ run: SideRun) {
-        count = run.edge - edges
-        vertexCount = run.vertex.assumingMemoryBound(to: SIMD2<Int32>.self) - vertices
+        // (Byte distances shifted: a pointer difference divides with a rounding fix-up.)
+        count = (UnsafeRawPointer(run.edge) - UnsafeRawPointer(edges)) &>> 4
+        vertexCount = (UnsafeRawPointer(run.vertex) - UnsafeRawPointer(vertices)) &>> 3
         subpathLow = run.low; subpathHigh = run.high
         probe += run.sum.x + run.sum.y
     }

@@ -112,7 +112,9 @@ struct UnclippedEdgeBuilder: PolylineSink {
                                           box: box)
         shapeCount &+= 1
         loX = Swift.min(loX, subpathLow.x); loY = Swift.min(loY, subpathLow.y)
-        hiX = Swift.max(hiX, subpathHigh.x); hiY = Swift.max(hiY, subpathHigh.y)
+        // (Not `Swift.max`, whose tie rule is four instructions more than one `maxpd`; they
+        // differ only for NaN, which comes with a non-finite probe, and for signed zeros.)
+        hiX = hiX > subpathHigh.x ? hiX : subpathHigh.x; hiY = hiY > subpathHigh.y ? hiY : subpathHigh.y
         subpathLow = SIMD2(.infinity, .infinity); subpathHigh = SIMD2(-.infinity, -.infinity)
         open = false
     }

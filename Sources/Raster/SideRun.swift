@@ -8,9 +8,8 @@ import Geometry
 /// of two words, and a reversal of the y direction is a change of sign between the last two
 /// non-zero steps in y (`ConvexityProbe` keeps the same facts with branches).
 struct SideRun {
-    /// Bounds of the vertices in pixels and their sum, which NaN or ∞ makes non-finite
-    /// (`UnclippedEdgeBuilder.probe`; a NaN lane makes its bounds NaN, and the build is then
-    /// discarded as not inside the clip).
+    /// Bounds of the vertices in pixels and their sum, which NaN or ∞ makes non-finite; the
+    /// bounds hold only while the sum is finite (`UnclippedEdgeBuilder.probe`).
     var low: SIMD2<Double>, high: SIMD2<Double>, sum = SIMD2<Double>(0, 0)
     /// The last vertex in 24.8 fixed point as one word, x in the low half (a vertex's bytes in
     /// the buffers).

@@ -7,10 +7,13 @@ import Geometry
 /// rounding is only valid for small coordinates) and builds again with `EdgeBuilder`.
 struct UnclippedEdgeBuilder: PolylineSink {
     /// Bounds of the vertices in pixels (merged from each subpath's `subpathLow`/`subpathHigh`
-    /// when it closes); `probe` sums them so that NaN (which the comparisons skip) or ∞ makes
-    /// it non-finite.
+    /// when it closes); `probe` sums the vertices' coordinates, so NaN or ∞ anywhere makes it
+    /// non-finite. The bounds hold only while `probe` is finite: a NaN coordinate may leave NaN
+    /// in a bound or be passed over by a later vertex, and `isInside` is false either way.
     var loX = Double.infinity, loY = Double.infinity, hiX = -Double.infinity, hiY = -Double.infinity
     var probe = 0.0
+    /// The open subpath's bounds in pixels; empty (±∞) between subpaths, which `polygon` and
+    /// `lineTo(contentsOf:)` rely on when they start a run's bounds from them.
     var subpathLow = SIMD2<Double>(.infinity, .infinity), subpathHigh = SIMD2<Double>(-.infinity, -.infinity)
     /// Every subpath's distinct vertices in 24.8 fixed point, in order, without the closing
     /// repeat of the first (`SubpathShape.firstVertex`/`vertexCount`): the polygons
@@ -43,9 +46,9 @@ struct UnclippedEdgeBuilder: PolylineSink {
 
     @inline(__always) mutating func include(_ p: Point) {
         let v = SIMD2(p.x, p.y)
-        // (NaN lanes keep the old value.)
-        subpathLow.replace(with: v, where: v .< subpathLow)
-        subpathHigh.replace(with: v, where: v .> subpathHigh)
+        // (As `SideRun.include`: the bounds are the min's and max's first operand.)
+        subpathLow = v.replacing(with: subpathLow, where: subpathLow .< v)
+        subpathHigh = v.replacing(with: subpathHigh, where: subpathHigh .> v)
         probe += p.x + p.y
     }
 

@@ -184,6 +184,26 @@ public struct Path: Hashable, Sendable {
         }
     }
 
+    /// The subpaths for which `keep` is true, in order and unchanged. Subpaths are numbered by
+    /// their moves from 0 (every subpath starts with one; a close followed by a segment stores
+    /// the move it implies). Building on the result continues from its last subpath.
+    public func subpaths(where keep: (Int) -> Bool) -> Path {
+        var kept = Path()
+        var subpath = -1, point = 0, keeping = false
+        for v in verbs {
+            if v == .move { subpath += 1; keeping = keep(subpath) }
+            let n = v.pointCount
+            if keeping {
+                kept.verbs.append(v)
+                kept.points.append(contentsOf: points[point ..< point + n])
+                if v == .move { kept.subpathStart = points[point] }
+            }
+            point += n
+        }
+        kept.needsMove = kept.verbs.last == .close
+        return kept
+    }
+
     public static func == (l: Path, r: Path) -> Bool { l.verbs == r.verbs && l.points == r.points }
     public func hash(into h: inout Hasher) { h.combine(verbs); h.combine(points) }
 }

@@ -1,4 +1,3 @@
-import CCacheLines
 import Geometry
 
 extension Rasterizer {
@@ -25,14 +24,19 @@ extension Rasterizer {
     /// row its cells sum to zero past its box, no pixel gets coverage from two parts, and every
     /// pixel sums the same cells and is blended once.
     ///
-    /// Every part is resolved before any is drawn. Returns false, having drawn nothing, when
-    /// the path is not such a batch, the boxes are too crowded to group, or a resolve declines
-    /// (then `resolveOverlaps` and one pass: what the resolves left done — contained subpaths
-    /// emptied, holes reversed — changes neither union nor parity).
-    func fillByParts<S: CoverageSink>(_ e: EdgeSummary, rule: FillRule, clip: PixelRect, into sink: inout S) -> Bool {
+    /// Each unit is resolved and drawn at once, in listed order (by first subpath), while its
+    /// edges, vertices and outlines are in cache. Returns `.declined(unitsDrawn: 0)`, having
+    /// drawn nothing, when the path is not such a batch, the boxes are too crowded to group or
+    /// the first unit's resolve declines (then `resolveOverlaps` and one pass: what the resolve
+    /// left done — contained subpaths emptied, holes reversed — changes neither union nor
+    /// parity). When a later unit's resolve declines, the units before it are drawn, and the
+    /// caller fills the subpaths of the others (`RasterParts.subpathsDrawn(byUnits:of:)`) as a
+    /// path of their own: units share no pixel, so none is drawn twice or missed.
+    func fillByParts<S: CoverageSink>(_ e: EdgeSummary, rule: FillRule, clip: PixelRect,
+                                      into sink: inout S) -> RasterParts.Outcome {
         let n = e.shapeCount, shapes = shapes
         guard let (solid, orientations) = convexSubpaths(count: n), solid > Rasterizer.maxConvexShapes, orientations != 3
-        else { return false }
+        else { return .declined(unitsDrawn: 0) }
         let scratch = parts
         scratch.ensure(shapes: n)
         let runs = scratch.runs
@@ -59,36 +63,15 @@ extension Rasterizer {
                                           convex: true, orientation: 1, box: pixels)
             runCount &+= 1
         }
-        guard scratch.parts.find(shapes: runs, count: runCount, bounds: SIMD4(lo.x, lo.y, hi.x, hi.y)) else { return false }
+        guard scratch.parts.find(shapes: runs, count: runCount, bounds: SIMD4(lo.x, lo.y, hi.x, hi.y))
+        else { return .declined(unitsDrawn: 0) }
         scratch.listUnits(runCount: runCount)
-        guard resolveUnits(evenOdd: rule == .evenOdd) else { return false }
-        let units = scratch.unitCount
-        for u in 0..<units { scratch.setKey(unit: u, Rasterizer.directionKey(of: edges[firstEdge(ofUnit: u)])) }
-        scratch.orderUnits()
-        let order = scratch.drawOrder, ahead = Rasterizer.unitsPrefetchedAhead
-        for i in 0..<units {
-            if i &+ ahead < units { willDrawUnit(Int(order[i &+ ahead])) }
-            drawUnit(Int(order[i]), rule: rule, clip: clip, into: &sink)
+        let evenOdd = rule == .evenOdd
+        for u in 0..<scratch.unitCount {
+            guard let outlines = resolveUnit(u, evenOdd: evenOdd) else { return .declined(unitsDrawn: u) }
+            drawUnit(u, outlines: outlines, rule: rule, clip: clip, into: &sink)
         }
-        return true
-    }
-
-    /// Units `fillByParts` looks ahead: their edges and outlines are fetched while the units
-    /// before them are drawn (in key order, a unit's edges lie anywhere in the batch's).
-    static let unitsPrefetchedAhead = 4
-
-    /// At most this many bytes of a unit's edges, and of its outlines, are prefetched (16 cache
-    /// lines, 64 edges: a few seats).
-    static let prefetchedUnitBytes = 1024
-
-    /// A pseudo-angle of edge `e`'s direction, 0 ..< `RasterParts.directionKeys` (256 to a
-    /// quarter turn, from +y through +x, −y and −x), monotone in the angle: the key by which
-    /// `fillByParts` orders its units. No trigonometry: the key is dy / (|dx| + |dy|) within
-    /// each half turn (a zero edge has key 256).
-    static func directionKey(of e: SIMD4<Int32>) -> Int {
-        let dx = Int(e.z) &- Int(e.x), dy = Int(e.w) &- Int(e.y)
-        let q = dy &* 256 / Swift.max(1, Swift.abs(dx) &+ Swift.abs(dy))
-        return dx >= 0 ? 256 &- q : 768 &+ q
+        return .drawn
     }
 
     /// The index of unit u's first edge (its first run's first subpath's).
@@ -98,46 +81,26 @@ extension Rasterizer {
         return Int(shapes[Int(scratch.runs[Int(scratch.unitRuns[scratch.runsOf(unit: u).lowerBound])].start)].start)
     }
 
-    /// Prefetches the start of unit u's edges and of its outlines (`unitsPrefetchedAhead`).
-    private func willDrawUnit(_ u: Int) {
-        prefetch(UnsafeRawPointer(edges + firstEdge(ofUnit: u)), bytes: Rasterizer.prefetchedUnitBytes)
-        let outlines = parts.outlines(ofUnit: u)
-        if !outlines.isEmpty {
-            prefetch(UnsafeRawPointer(convexResolver.output + outlines.lowerBound),
-                     bytes: Swift.min(outlines.count &* 16, Rasterizer.prefetchedUnitBytes))
-        }
-    }
-
-    @inline(__always)
-    private func prefetch(_ base: UnsafeRawPointer, bytes: Int) {
-        var offset = 0
-        while offset < bytes { tribune_prefetch_for_read(base + offset); offset &+= 64 }
-    }
-
-    /// Resolves each unit's overlaps, its outlines following the earlier units' in the
-    /// resolver's output; false when a resolve declines or a large unit's groups cannot be found.
-    private func resolveUnits(evenOdd: Bool) -> Bool {
+    /// Resolves unit u's overlaps into the resolver's output, from its start: the outlines'
+    /// count, or nil when a resolve declines or a large unit's groups cannot be found.
+    private func resolveUnit(_ u: Int, evenOdd: Bool) -> Int? {
         let scratch = parts, shapes = shapes, runs = scratch.runs, solid = scratch.solid
-        var resolved = false
-        for u in 0..<scratch.unitCount {
-            var m = 0
-            for k in scratch.runsOf(unit: u) {
-                let run = runs[Int(scratch.unitRuns[k])]
-                for s in Int(run.start)..<Int(run.end) where shapes[s].orientation != 0 {
-                    solid[m] = Int32(truncatingIfNeeded: s); m &+= 1
-                }
+        var m = 0
+        for k in scratch.runsOf(unit: u) {
+            let run = runs[Int(scratch.unitRuns[k])]
+            for s in Int(run.start)..<Int(run.end) where shapes[s].orientation != 0 {
+                solid[m] = Int32(truncatingIfNeeded: s); m &+= 1
             }
-            if m >= 2 {
-                if m <= InclusionExclusionResolver.maxPolygons {
-                    guard resolve(members: solid, count: m, evenOdd: evenOdd, keepingOutput: resolved) else { return false }
-                    resolved = true
-                } else {
-                    guard resolveLargeUnit(solidCount: m, evenOdd: evenOdd, keepingOutput: &resolved) else { return false }
-                }
-            }
-            scratch.setOutputEnd(unit: u, resolved ? convexResolver.outputCount : 0)
         }
-        return true
+        guard m >= 2 else { return 0 }
+        var resolved = false
+        if m <= InclusionExclusionResolver.maxPolygons {
+            guard resolve(members: solid, count: m, evenOdd: evenOdd, keepingOutput: false) else { return nil }
+            resolved = true
+        } else {
+            guard resolveLargeUnit(solidCount: m, evenOdd: evenOdd, keepingOutput: &resolved) else { return nil }
+        }
+        return resolved ? convexResolver.outputCount : 0
     }
 
     /// Resolves a unit of `m` solid subpaths (`parts.solid`), more than one resolve takes,
@@ -170,10 +133,12 @@ extension Rasterizer {
         return true
     }
 
-    /// Draws unit u: its subpaths' edges and its outlines, from where they lie when the
-    /// subpaths' edges follow each other (a seat's subpaths, built in order) and, with
-    /// outlines, the unit is one dense band; gathered otherwise.
-    private func drawUnit<S: CoverageSink>(_ u: Int, rule: FillRule, clip: PixelRect, into sink: inout S) {
+    /// Draws unit u: its subpaths' edges and the first `outlineCount` outlines in the
+    /// resolver's output, from where they lie when the subpaths' edges follow each other (a
+    /// seat's subpaths, built in order) and, with outlines, the unit is one dense band;
+    /// gathered otherwise.
+    private func drawUnit<S: CoverageSink>(_ u: Int, outlines outlineCount: Int, rule: FillRule, clip: PixelRect,
+                                           into sink: inout S) {
         let scratch = parts, shapes = shapes, runs = scratch.runs
         let unitRuns = scratch.runsOf(unit: u)
         let head = firstEdge(ofUnit: u)
@@ -190,7 +155,7 @@ extension Rasterizer {
                 box = SIMD4(lowHalf: pointwiseMin(box.lowHalf, sh.box.lowHalf), highHalf: pointwiseMax(box.highHalf, sh.box.highHalf))
             }
         }
-        let outlines = scratch.outlines(ofUnit: u)
+        let outlines = 0..<outlineCount
         if count &+ outlines.count == 0 { return }
         let output = UnsafePointer(convexResolver.output)
         var e = EdgeSummary(count: count, minX: box.x, minY: box.y, maxX: box.z, maxY: box.w, droppedRight: false)

@@ -184,12 +184,32 @@ final class Rasterizer {
         let clip = Rasterizer.addressable(rawClip)
         guard !clip.isEmpty, !path.isEmpty, transform.isFinite else { return }
         let inside = buildEdgesInside(path, transform: transform, clip: clip)
-        if let b = inside, b.shapeCount > Rasterizer.maxConvexShapes, !b.isDense,
-           fillByParts(b, rule: rule, clip: clip, into: &sink) { return }
+        if let b = inside, b.shapeCount > Rasterizer.maxConvexShapes, !b.isDense {
+            switch fillByParts(b, rule: rule, clip: clip, into: &sink) {
+            case .drawn: return
+            case .declined(let k) where k > 0:
+                fillRest(of: path, unitsDrawn: k, shapeCount: b.shapeCount, transform: transform, rule: rule, clip: clip,
+                         into: &sink)
+                return
+            case .declined: break
+            }
+        }
         let e = resolved(inside ?? buildEdges(path, transform: transform, clip: clip), of: path, transform: transform,
                          rule: rule, clip: clip)
         guard e.count > 0 else { return }
         rasterizeEdges(e, rule: rule, clip: clip, into: &sink)
+    }
+
+    /// Fills the subpaths of `path` that `fillByParts` left undrawn, having drawn its first `k`
+    /// units before a decline, as a path of their own. (The builder's `n` subpath records are
+    /// the path's subpaths, one per move. The unit that declined holds the first subpath left,
+    /// so it comes first again and declines at once: this goes one level deep.) Out of line:
+    /// the common fill only tests the outcome.
+    @inline(never)
+    private func fillRest<S: CoverageSink>(of path: Path, unitsDrawn k: Int, shapeCount n: Int, transform: AffineTransform,
+                                           rule: FillRule, clip: PixelRect, into sink: inout S) {
+        let drawn = parts.subpathsDrawn(byUnits: k, of: n)
+        fill(path.subpaths { !drawn[$0] }, transform: transform, rule: rule, clip: clip, into: &sink)
     }
 
     /// Rasterizes the edges last built by `buildEdges`; `clip` must contain the clip they were

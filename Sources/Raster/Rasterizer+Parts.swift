@@ -93,13 +93,11 @@ extension Rasterizer {
             }
         }
         guard m >= 2 else { return 0 }
-        var resolved = false
         if m <= InclusionExclusionResolver.maxPolygons {
-            guard resolve(members: solid, count: m, evenOdd: evenOdd, keepingOutput: false) else { return nil }
-            resolved = true
-        } else {
-            guard resolveLargeUnit(solidCount: m, evenOdd: evenOdd, keepingOutput: &resolved) else { return nil }
+            return resolve(members: solid, count: m, evenOdd: evenOdd, keepingOutput: false) ? convexResolver.outputCount : nil
         }
+        var resolved = false
+        guard resolveLargeUnit(solidCount: m, evenOdd: evenOdd, keepingOutput: &resolved) else { return nil }
         return resolved ? convexResolver.outputCount : 0
     }
 
@@ -155,16 +153,15 @@ extension Rasterizer {
                 box = SIMD4(lowHalf: pointwiseMin(box.lowHalf, sh.box.lowHalf), highHalf: pointwiseMax(box.highHalf, sh.box.highHalf))
             }
         }
-        let outlines = 0..<outlineCount
-        if count &+ outlines.count == 0 { return }
+        if count &+ outlineCount == 0 { return }
         let output = UnsafePointer(convexResolver.output)
         var e = EdgeSummary(count: count, minX: box.x, minY: box.y, maxX: box.z, maxY: box.w, droppedRight: false)
-        if contiguous && (outlines.isEmpty || e.isDense) {
-            rasterize(edges + head, e, rule: rule, clip: clip, into: &sink, tail: output + outlines.lowerBound,
-                      tailCount: outlines.count)
+        if contiguous && (outlineCount == 0 || e.isDense) {
+            rasterize(edges + head, e, rule: rule, clip: clip, into: &sink, tail: output,
+                      tailCount: outlineCount)
             return
         }
-        scratch.ensure(gathered: count &+ outlines.count)
+        scratch.ensure(gathered: count &+ outlineCount)
         let gathered = scratch.gathered
         var at = 0
         for k in unitRuns {
@@ -176,8 +173,8 @@ extension Rasterizer {
                 at &+= m
             }
         }
-        (gathered + at).update(from: output + outlines.lowerBound, count: outlines.count)
-        e.count = at &+ outlines.count
+        (gathered + at).update(from: output, count: outlineCount)
+        e.count = at &+ outlineCount
         rasterize(gathered, e, rule: rule, clip: clip, into: &sink)
     }
 }

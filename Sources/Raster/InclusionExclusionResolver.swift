@@ -102,6 +102,9 @@ final class InclusionExclusionResolver {
     private(set) var output: UnsafeMutablePointer<SIMD4<Int32>>
     private var outputCapacity = 256
     private(set) var outputCount = 0
+    /// The groups' members, one after another, and where each group ends (`resolvingGroupsApart`).
+    let groupMembers = UnsafeMutablePointer<Int32>.allocate(capacity: InclusionExclusionResolver.maxPolygons)
+    let groupEnds = UnsafeMutablePointer<Int>.allocate(capacity: InclusionExclusionResolver.maxPolygons / 2)
 
     init() {
         polygons = .allocate(capacity: polygonCapacity)
@@ -116,6 +119,7 @@ final class InclusionExclusionResolver {
     deinit {
         polygons.deallocate(); pairs.deallocate(); pool.deallocate()
         clipA.deallocate(); clipB.deallocate(); sides.deallocate(); output.deallocate()
+        groupMembers.deallocate(); groupEnds.deallocate()
     }
 
     /// Resolves the overlaps of the solid subpaths among `shapes[0 ..< shapeCount]` — or among
@@ -127,10 +131,12 @@ final class InclusionExclusionResolver {
     /// (even-odd) two subpaths overlapping without one containing the other; subpaths it found
     /// inside others by then stay emptied (nonzero: the union is the same without them), and
     /// nothing else is changed. `keepingOutput`: `output` keeps what earlier calls added (one
-    /// call per group) and this call's outlines follow.
+    /// call per group) and this call's outlines follow. `byGroups`: subpaths whose boxes overlap,
+    /// directly or through others, are resolved group by group, as one call a group would
+    /// (`resolvingGroupsApart`).
     func resolve(edges: UnsafeMutablePointer<SIMD4<Int32>>, shapes: UnsafePointer<SubpathShape>, shapeCount: Int,
                  members: UnsafePointer<Int32>? = nil, vertices: UnsafePointer<SIMD2<Int32>>,
-                 evenOdd: Bool, keepingOutput: Bool = false) -> Outcome {
+                 evenOdd: Bool, keepingOutput: Bool = false, byGroups: Bool = false) -> Outcome {
         if !keepingOutput { outputCount = 0 }
         pairCount = 0
         poolCount = 0
@@ -158,6 +164,10 @@ final class InclusionExclusionResolver {
             }
         }
         if !overlapping { return .disjoint }
+        if byGroups, let outcome = resolvingGroupsApart(edges: edges, shapes: shapes, count: np, vertices: vertices,
+                                                        evenOdd: evenOdd) {
+            return outcome
+        }
         self.vertices = vertices
         if !evenOdd {
             if let done = subtractFromCentres(edges: edges, shapes: shapes, count: np) { return done }

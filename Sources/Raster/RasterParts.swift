@@ -28,6 +28,10 @@ final class RasterParts {
     /// compacted for `groups`.
     private(set) var solid: UnsafeMutablePointer<Int32>
     private(set) var solidShapes: UnsafeMutablePointer<SubpathShape>
+    /// Each subpath's pixel box (open, 24.8) and, once `PixelSeparation` needs it, its longest
+    /// side (zero until then).
+    private(set) var subpathPixels: UnsafeMutablePointer<SIMD4<Int32>>
+    private(set) var longestSides: UnsafeMutablePointer<SIMD2<Int64>>
     private var shapeCapacity = 0
     /// One group of a large unit (subpath indices), for the resolver.
     let groupMembers = UnsafeMutablePointer<Int32>.allocate(capacity: InclusionExclusionResolver.maxPolygons)
@@ -39,12 +43,13 @@ final class RasterParts {
         runs = .allocate(capacity: 1); unitRuns = .allocate(capacity: 1); unitStart = .allocate(capacity: 2)
         partOf = .allocate(capacity: 1); solid = .allocate(capacity: 1)
         solidShapes = .allocate(capacity: 1); gathered = .allocate(capacity: 1)
+        subpathPixels = .allocate(capacity: 1); longestSides = .allocate(capacity: 1)
     }
 
     deinit {
         runs.deallocate(); unitRuns.deallocate(); unitStart.deallocate()
         partOf.deallocate(); solid.deallocate(); solidShapes.deallocate(); groupMembers.deallocate()
-        gathered.deallocate()
+        gathered.deallocate(); subpathPixels.deallocate(); longestSides.deallocate()
     }
 
     /// Lists the units from `parts` (found over `runCount` runs): each run in no part is a unit,
@@ -94,11 +99,13 @@ final class RasterParts {
         guard shapes > shapeCapacity else { return }
         runs.deallocate(); unitRuns.deallocate(); unitStart.deallocate()
         partOf.deallocate(); solid.deallocate(); solidShapes.deallocate()
+        subpathPixels.deallocate(); longestSides.deallocate()
         shapeCapacity = Swift.max(shapes, 2 * shapeCapacity)
         runs = .allocate(capacity: shapeCapacity); unitRuns = .allocate(capacity: shapeCapacity)
         unitStart = .allocate(capacity: shapeCapacity + 1)
         partOf = .allocate(capacity: shapeCapacity); solid = .allocate(capacity: shapeCapacity)
         solidShapes = .allocate(capacity: shapeCapacity)
+        subpathPixels = .allocate(capacity: shapeCapacity); longestSides = .allocate(capacity: shapeCapacity)
     }
 
     /// Makes room for `edges` gathered edges.

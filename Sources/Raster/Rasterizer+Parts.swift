@@ -12,17 +12,19 @@ extension Rasterizer {
     /// resolver's outlines stay in cache, and no edge is sorted, carried from band to band or
     /// swept past empty space.
     ///
-    /// Parts are the subpaths joined wherever their pixel boxes (the pixels they reach: columns
-    /// ⌊min x⌋ … ⌊max x⌋, rows ⌊min y⌋ … ⌊max y − 1⌋) meet. Runs of consecutive subpaths whose
-    /// pixel boxes meet (a seat's back, squab and rod) are joined first, as they come, up to
-    /// `maxRunSide`; then runs whose boxes (each its members' bounds) meet, by
-    /// `SubpathClusters`. A part may so hold subpaths that share no pixel, never miss one that
-    /// does. Subpaths that overlap share pixels, so a part holds whole groups of overlapping
-    /// subpaths, and its overlaps are resolved from its members alone
-    /// (`InclusionExclusionResolver`; a part of more than `maxPolygons` solid subpaths group by
-    /// group). Same bytes as one pass over all the edges: a part is closed outlines, so along a
-    /// row its cells sum to zero past its box, no pixel gets coverage from two parts, and every
-    /// pixel sums the same cells and is blended once.
+    /// Parts are the subpaths joined wherever a pixel may take coverage from two of them. Runs
+    /// of consecutive subpaths whose pixel boxes (`SubpathShape.pixelBox`) meet (a seat's back,
+    /// squab and rod) are joined first, as they come, up to `maxRunSide`; then runs whose boxes
+    /// (each its members' pixel bounds) meet, by `SubpathClusters`, unless their subpaths are
+    /// more than a pixel apart (`PixelSeparation`: seats in rows turned off the axes have boxes
+    /// meeting across the aisles). A part may so hold subpaths that share no pixel, never miss
+    /// one that does; it holds whole groups of subpaths whose boxes overlap, and resolves them
+    /// group by group (`InclusionExclusionResolver.resolve(byGroups:)`; a part of more than
+    /// `maxPolygons` solid subpaths by `SubpathClusters`), as the one pass does
+    /// (`resolveClusteredOverlaps`). Same bytes as one pass over all the edges: a part is
+    /// closed convex outlines, so along a row its cells sum to zero past the pixels it meets,
+    /// no pixel gets coverage from two parts, and every pixel sums the same cells and is
+    /// blended once.
     ///
     /// Each unit is resolved and drawn at once, in listed order (by first subpath), while its
     /// edges, vertices and outlines are in cache. Returns `.declined(unitsDrawn: 0)`, having
@@ -39,15 +41,13 @@ extension Rasterizer {
         else { return .declined(unitsDrawn: 0) }
         let scratch = parts
         scratch.ensure(shapes: n)
-        let runs = scratch.runs
+        let runs = scratch.runs, subpathPixels = scratch.subpathPixels, longestSides = scratch.longestSides
         var runCount = 0
         var lo = SIMD2<Int32>(Int32.max, Int32.max), hi = SIMD2<Int32>(Int32.min, Int32.min)
         for s in 0..<n {
-            let b = shapes[s].box
-            // Open in 24.8 pixel units, so two overlap exactly when they share a pixel.
-            let y0 = b.y >> 8
-            let pixels = SIMD4<Int32>(b.x >> 8, y0, (b.z >> 8) &+ 1, Swift.max(((b.w &- 1) >> 8) &+ 1, y0 &+ 1)) &<< 8
+            let pixels = shapes[s].pixelBox
             lo = pointwiseMin(lo, pixels.lowHalf); hi = pointwiseMax(hi, pixels.highHalf)
+            subpathPixels[s] = pixels; longestSides[s] = SIMD2()
             if runCount > 0 {
                 let r = runs[runCount &- 1].box
                 let joined = SIMD4(lowHalf: pointwiseMin(r.lowHalf, pixels.lowHalf), highHalf: pointwiseMax(r.highHalf, pixels.highHalf))
@@ -63,7 +63,10 @@ extension Rasterizer {
                                           convex: true, orientation: 1, box: pixels)
             runCount &+= 1
         }
-        guard scratch.parts.find(shapes: runs, count: runCount, bounds: SIMD4(lo.x, lo.y, hi.x, hi.y))
+        let separation = PixelSeparation(runs: runs, shapes: shapes, vertices: vertices, pixels: subpathPixels,
+                                         longestSides: longestSides)
+        guard scratch.parts.find(shapes: runs, count: runCount, bounds: SIMD4(lo.x, lo.y, hi.x, hi.y),
+                                 joining: separation)
         else { return .declined(unitsDrawn: 0) }
         scratch.listUnits(runCount: runCount)
         let evenOdd = rule == .evenOdd
@@ -94,7 +97,8 @@ extension Rasterizer {
         }
         guard m >= 2 else { return 0 }
         if m <= InclusionExclusionResolver.maxPolygons {
-            return resolve(members: solid, count: m, evenOdd: evenOdd, keepingOutput: false) ? convexResolver.outputCount : nil
+            return resolve(members: solid, count: m, evenOdd: evenOdd, keepingOutput: false, byGroups: true)
+                ? convexResolver.outputCount : nil
         }
         var resolved = false
         guard resolveLargeUnit(solidCount: m, evenOdd: evenOdd, keepingOutput: &resolved) else { return nil }
@@ -124,9 +128,11 @@ extension Rasterizer {
     }
 
     @inline(__always)
-    private func resolve(members: UnsafePointer<Int32>, count: Int, evenOdd: Bool, keepingOutput: Bool) -> Bool {
+    private func resolve(members: UnsafePointer<Int32>, count: Int, evenOdd: Bool, keepingOutput: Bool,
+                         byGroups: Bool = false) -> Bool {
         let outcome = convexResolver.resolve(edges: edges, shapes: shapes, shapeCount: count, members: members,
-                                             vertices: vertices, evenOdd: evenOdd, keepingOutput: keepingOutput)
+                                             vertices: vertices, evenOdd: evenOdd, keepingOutput: keepingOutput,
+                                             byGroups: byGroups)
         if case .declined = outcome { return false }
         return true
     }

@@ -47,6 +47,12 @@ final class SubpathClusters {
     /// boxes overlap; `bounds` (24.8, min x, min y, max x, max y, ≥ 0) contains every box.
     /// False, with no groups, when the boxes are too crowded for the grid.
     func find(shapes: UnsafePointer<SubpathShape>, count n: Int, bounds: SIMD4<Int32>) -> Bool {
+        find(shapes: shapes, count: n, bounds: bounds, joining: JoinOverlappingBoxes())
+    }
+
+    /// `find`, joining two overlapping boxes only where `test` says they may need it.
+    func find<T: ClusterJoinTest>(shapes: UnsafePointer<SubpathShape>, count n: Int, bounds: SIMD4<Int32>,
+                                  joining test: T) -> Bool {
         groupCount = 0
         ensureShapes(n)
         // No groups until `collectGroups`: `groupStart[groupCount]` reads 0 (an early return below
@@ -112,7 +118,13 @@ final class SubpathClusters {
                 for j in (i &+ 1)..<hi {
                     let q = itemBoxes[j]
                     guard p.x < q.z && q.x < p.z && p.y < q.w && q.y < p.w else { continue }
-                    join(Int(items[i]), Int(items[j]))
+                    let a = Int(items[i]), b = Int(items[j])
+                    guard root(a) != root(b) else { continue }
+                    // (A pair sharing several cells is tested once, in the cell of its overlap's
+                    // least corner.)
+                    let corner = Int((Swift.max(p.y, q.y) >> shift) &- gy0) &* gw &+ Int((Swift.max(p.x, q.x) >> shift) &- gx0)
+                    guard corner == c && test.mayJoin(a, b) else { continue }
+                    join(a, b)
                     joined = true
                 }
             }

@@ -18,6 +18,14 @@ struct SubpathShape {
     var firstVertex: Int32 = 0, vertexCount: Int32 = 0
     /// Bounds of its vertices in 24.8 fixed point: (min x, min y, max x, max y).
     var box = SIMD4<Int32>(0, 0, 0, 0)
+
+    /// The pixels `box` reaches — columns ⌊min x⌋ … ⌊max x⌋, rows ⌊min y⌋ … ⌊max y − 1⌋, at
+    /// least one — as an open box in 24.8 units: two such boxes overlap exactly when they
+    /// share a pixel.
+    @inline(__always) var pixelBox: SIMD4<Int32> {
+        let y0 = box.y >> 8
+        return SIMD4<Int32>(box.x >> 8, y0, (box.z >> 8) &+ 1, Swift.max(((box.w &- 1) >> 8) &+ 1, y0 &+ 1)) &<< 8
+    }
 }
 
 /// Tracks the turns of a polyline's edge vectors: convex when no two turns have opposite signs

@@ -79,4 +79,24 @@ struct SubpathClustersTests {
         }
         #expect(groups == [[0, 1, 2], [4, 5]])
     }
+
+    /// Counts the pairs it is asked about and refuses the pair (0, 1).
+    final class RefusingFirstPair: ClusterJoinTest {
+        var asked: [[Int]] = []
+        func mayJoin(_ a: Int, _ b: Int) -> Bool { asked.append([a, b].sorted()); return [a, b].sorted() != [0, 1] }
+    }
+
+    /// Three 20 × 12 px boxes overlapping in a chain, 0–1 and 1–2 (each pair sharing two 16 px
+    /// grid cells), 0 and 2 apart: a test refusing 0–1 leaves one group, 1 and 2; each pair is
+    /// asked about once.
+    @Test func aJoinTestKeepsOverlappingBoxesApart() throws {
+        var chain = Path()
+        for x in [2.0, 14.0, 26.0] { chain.addPath(T.rectPath(x, 3, 20, 12)) }
+        let r = Rasterizer()
+        let e = try #require(r.buildEdgesInside(chain, transform: .identity, clip: PixelRect(x: 0, y: 0, width: 128, height: 64)))
+        let c = SubpathClusters(), test = RefusingFirstPair()
+        #expect(c.find(shapes: r.shapes, count: e.shapeCount, bounds: SIMD4(e.minX, e.minY, e.maxX, e.maxY), joining: test))
+        #expect(c.groupCount == 1 && [c.members[0], c.members[1]] == [1, 2])
+        #expect(test.asked.sorted { $0.lexicographicallyPrecedes($1) } == [[0, 1], [1, 2]])
+    }
 }

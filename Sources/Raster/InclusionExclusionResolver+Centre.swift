@@ -14,21 +14,27 @@ extension InclusionExclusionResolver {
         case several
     }
 
-    /// Under nonzero, the overlaps of stars — polygons (centres: a seat's rod) each overlapping
-    /// others (leaves: its back and squab) that overlap no other polygon — when each leaf cuts
-    /// into its centre along a single side: each centre's edges are rewritten in place (the rest
-    /// in `output`) as the outline of its part outside its leaves, and the leaves' edges stay.
-    /// Fewer edges than adding the intersections' outlines, and the same exactness: within the
-    /// centre's box a polygon whose outline meets it along one side is that side's half-plane
-    /// (`clip`'s rule), so the centre less it is the centre clipped by the side reversed, whose
-    /// new vertices are crossing points rounded as the intersections' are. Returns nil, having
-    /// changed no edge, when the overlaps are not such stars (a polygon that would be a centre
-    /// and a leaf, a leaf of two centres, two sides cutting, containment).
+    /// Under nonzero, finds which pairs of polygons whose boxes overlap have interiors that meet
+    /// (exactly: the `near` bits of the others are cleared), and resolves the groups they make
+    /// (polygons joined through such pairs) that are stars — polygons (centres: a seat's rod)
+    /// each overlapping others (leaves: its back and squab) that overlap no other polygon —
+    /// when each leaf cuts into its centre along a single side: each centre's edges are
+    /// rewritten in place (the rest in `output`) as the outline of its part outside its
+    /// leaves, and the leaves' edges stay. Fewer edges than adding the intersections' outlines,
+    /// and the same exactness: within the centre's box a polygon whose outline meets it along
+    /// one side is that side's half-plane (`clip`'s rule), so the centre less it is the centre
+    /// clipped by the side reversed, whose new vertices are crossing points rounded as the
+    /// intersections' are. Returns the polygons of the other groups (one bit each: a polygon
+    /// that would be a centre and a leaf, a leaf of two centres, two sides cutting,
+    /// containment), whose edges are unchanged, for the pairs.
+    ///
+    /// A group's outcome depends on its own polygons and their order only: every pair is found
+    /// apart or meeting exactly, whichever test shows it, and roles are given by meeting pairs.
     func subtractFromCentres(edges: UnsafeMutablePointer<SIMD4<Int32>>, shapes: UnsafePointer<SubpathShape>,
-                             count np: Int) -> Outcome? {
+                             count np: Int) -> UInt64 {
         // Each pair of polygons whose boxes meet is apart or a centre and its leaf. Only the
-        // roles and cut sides are written here.
-        var centres: UInt64 = 0, leaves: UInt64 = 0
+        // roles, cut sides and `near` bits are written here.
+        var centres: UInt64 = 0, leaves: UInt64 = 0, failed: UInt64 = 0
         for i in 0..<np {
             var near = polygons[i].near & ~((2 << UInt64(i)) &- 1)
             while near != 0 {
@@ -36,29 +42,39 @@ extension InclusionExclusionResolver {
                 near &= near &- 1
                 // Most often one's cut side has the other on its outer side (a seat's back and
                 // squab face each other across the rod).
-                if separatedByCutSide(of: i, from: j) || separatedByCutSide(of: j, from: i) { continue }
+                if separatedByCutSide(of: i, from: j) || separatedByCutSide(of: j, from: i) {
+                    setApart(i, j)
+                    continue
+                }
                 var (centre, leaf) = (i, j)
                 var cut = cuttingSide(of: j, subject: i)
                 if case .several = cut { (centre, leaf) = (j, i); cut = cuttingSide(of: i, subject: j) }
+                if case .several = cut, sideSeparates(i, from: j) || sideSeparates(j, from: i) { cut = .apart }
+                let c = UInt64(1) << UInt64(centre), l = UInt64(1) << UInt64(leaf)
                 switch cut {
-                case .apart: continue
-                case .inside, .several: return nil
+                case .apart: setApart(i, j)
+                case .inside, .several: failed |= c | l
                 case .one(let e):
-                    let c = UInt64(1) << UInt64(centre), l = UInt64(1) << UInt64(leaf)
-                    if (leaves | centres) & l != 0 || leaves & c != 0 { return nil }
+                    if (leaves | centres) & l != 0 || leaves & c != 0 { failed |= c | l; continue }
                     centres |= c; leaves |= l
                     polygons[leaf].cutSide = e
                     polygons[centre].leaves |= l
                 }
             }
         }
-        var rest = centres
+        var byPairs: UInt64 = 0
+        while failed & ~byPairs != 0 { byPairs |= groupOf((failed & ~byPairs).trailingZeroBitCount) }
+        var rest = centres & ~byPairs
         while rest != 0 {
             let c = rest.trailingZeroBitCount
             rest &= rest &- 1
             subtractLeaves(polygons[c].leaves, fromCentre: c, edges: edges, shapes: shapes)
         }
-        return centres == 0 ? nil : .resolved
+        return byPairs
+    }
+
+    @inline(__always) private func setApart(_ i: Int, _ j: Int) {
+        polygons[i].near &= ~(1 << UInt64(j)); polygons[j].near &= ~(1 << UInt64(i))
     }
 
     /// Rewrites centre c's edges as the outline of its part on the outer side of each leaf's

@@ -24,7 +24,9 @@ import Geometry
 /// Under nonzero stars of overlaps — subpaths (centres: seats' rods) each overlapping others
 /// (leaves) that overlap nothing else, each along a single side within the centre's box — are
 /// resolved the other way round: each centre is cut down to its part outside its leaves, so
-/// the edges get fewer instead of more (`subtractFromCentres`).
+/// the edges get fewer instead of more (`subtractFromCentres`). This is decided group by group
+/// (subpaths whose interiors meet, directly or through others): a group that is no star is
+/// resolved by pairs, and leaves the others stars.
 ///
 /// Side tests are exact (`Int64` cross products of the 24.8 vertices). The only rounding is
 /// the crossing points' (to 1/256 px), so an intersection polygon can miss its members' sides
@@ -102,9 +104,6 @@ final class InclusionExclusionResolver {
     private(set) var output: UnsafeMutablePointer<SIMD4<Int32>>
     private var outputCapacity = 256
     private(set) var outputCount = 0
-    /// The groups' members, one after another, and where each group ends (`resolvingGroupsApart`).
-    let groupMembers = UnsafeMutablePointer<Int32>.allocate(capacity: InclusionExclusionResolver.maxPolygons)
-    let groupEnds = UnsafeMutablePointer<Int>.allocate(capacity: InclusionExclusionResolver.maxPolygons / 2)
 
     init() {
         polygons = .allocate(capacity: polygonCapacity)
@@ -119,7 +118,6 @@ final class InclusionExclusionResolver {
     deinit {
         polygons.deallocate(); pairs.deallocate(); pool.deallocate()
         clipA.deallocate(); clipB.deallocate(); sides.deallocate(); output.deallocate()
-        groupMembers.deallocate(); groupEnds.deallocate()
     }
 
     /// Resolves the overlaps of the solid subpaths among `shapes[0 ..< shapeCount]` — or among
@@ -131,12 +129,14 @@ final class InclusionExclusionResolver {
     /// (even-odd) two subpaths overlapping without one containing the other; subpaths it found
     /// inside others by then stay emptied (nonzero: the union is the same without them), and
     /// nothing else is changed. `keepingOutput`: `output` keeps what earlier calls added (one
-    /// call per group) and this call's outlines follow. `byGroups`: subpaths whose boxes overlap,
-    /// directly or through others, are resolved group by group, as one call a group would
-    /// (`resolvingGroupsApart`).
+    /// call per group) and this call's outlines follow.
+    ///
+    /// Nonzero: each group of subpaths whose interiors meet (directly or through others) is
+    /// resolved as a star or by pairs on its own, so a group's edges do not depend on what
+    /// else a call holds (only the clips are counted over the call, against `maxClips`).
     func resolve(edges: UnsafeMutablePointer<SIMD4<Int32>>, shapes: UnsafePointer<SubpathShape>, shapeCount: Int,
                  members: UnsafePointer<Int32>? = nil, vertices: UnsafePointer<SIMD2<Int32>>,
-                 evenOdd: Bool, keepingOutput: Bool = false, byGroups: Bool = false) -> Outcome {
+                 evenOdd: Bool, keepingOutput: Bool = false) -> Outcome {
         if !keepingOutput { outputCount = 0 }
         pairCount = 0
         poolCount = 0
@@ -164,18 +164,17 @@ final class InclusionExclusionResolver {
             }
         }
         if !overlapping { return .disjoint }
-        if byGroups, let outcome = resolvingGroupsApart(edges: edges, shapes: shapes, count: np, vertices: vertices,
-                                                        evenOdd: evenOdd) {
-            return outcome
-        }
         self.vertices = vertices
+        // The polygons resolved by pairs: all (even-odd), or the groups that are not stars.
+        var byPairs = UInt64.max
         if !evenOdd {
-            if let done = subtractFromCentres(edges: edges, shapes: shapes, count: np) { return done }
+            byPairs = subtractFromCentres(edges: edges, shapes: shapes, count: np)
+            if byPairs == 0 { return .resolved }
             clips = 0   // (the star test's clips do not count against `maxClips`)
         }
 
         // Pairs: each intersection once, containment found on the way.
-        for i in 0..<np {
+        for i in 0..<np where byPairs & 1 &<< UInt64(i) != 0 {
             var near = polygons[i].near & ~((2 << UInt64(i)) &- 1)
             while near != 0 {
                 let j = near.trailingZeroBitCount

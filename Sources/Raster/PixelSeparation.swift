@@ -1,16 +1,16 @@
 /// Joins two runs of subpaths (`Rasterizer.fillByParts`' runs: records whose `start ..< end`
 /// are subpath indices), whose pixel boxes meet, unless no pixel can take coverage from both:
-/// every pair of their subpaths, one from each, has pixel boxes that do not meet, or boxes
-/// that do not overlap and vertices more than a pixel apart along one of four axes, each
-/// subpath's longest side and its normal. (Points a, b in one pixel square, closed, have
+/// every pair of their subpaths, one from each, has pixel boxes that do not meet, or vertices
+/// more than a pixel apart along one of four axes, each subpath's longest side and its normal. (Points a, b in one pixel square, closed, have
 /// |n·(a − b)| ≤ 256·(|nₓ| + |n_y|) along any axis n, in 24.8 units; a subpath lies within
 /// its vertices' span along any axis.) Exact: integer projections of the 24.8 vertices.
 ///
 /// Runs so kept apart are drawn as units of their own with the same bytes as one pass: a
 /// convex subpath adds nothing to the running coverage of a pixel it does not meet (along a
 /// row its cells sum to zero past it), so every pixel's coverage comes from one unit, and the
-/// others leave it as it was. Subpaths whose boxes overlap are joined whatever their pixels:
-/// the one pass resolves them as one group (`Rasterizer.resolveClusteredOverlaps`).
+/// others leave it as it was. Subpaths whose interiors meet share pixels, so each group of
+/// them, which the resolver takes on its own (`InclusionExclusionResolver.resolve`), lies in
+/// one unit, and is resolved as in the one pass.
 ///
 /// Why: in a block of seats in rows turned off the axes, neighbours' boxes meet where no pixel
 /// is shared. Joined, such units sweep the empty space between their members and resolve them
@@ -32,13 +32,11 @@ struct PixelSeparation: ClusterJoinTest {
         return false
     }
 
-    /// Whether subpaths s and t may put coverage into one pixel, or are one group.
+    /// Whether subpaths s and t may put coverage into one pixel.
     @inline(__always) private func mayShare(_ s: Int, _ t: Int) -> Bool {
         let a = pixels[s], b = pixels[t]
         guard a.x < b.z && b.x < a.z && a.y < b.w && b.y < a.w else { return false }
         let p = shapes[s], q = shapes[t]
-        let c = p.box, d = q.box
-        if c.x < d.z && d.x < c.z && c.y < d.w && d.y < c.w { return true }
         let pv = vertices + Int(p.firstVertex), pn = Int(p.vertexCount)
         let qv = vertices + Int(q.firstVertex), qn = Int(q.vertexCount)
         guard pn >= 2 && qn >= 2 else { return true }

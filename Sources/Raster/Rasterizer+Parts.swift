@@ -18,9 +18,9 @@ extension Rasterizer {
     /// (each its members' pixel bounds) meet, by `SubpathClusters`, unless their subpaths are
     /// more than a pixel apart (`PixelSeparation`: seats in rows turned off the axes have boxes
     /// meeting across the aisles). A part may so hold subpaths that share no pixel, never miss
-    /// one that does; it holds whole groups of subpaths whose boxes overlap, and resolves them
-    /// group by group (`InclusionExclusionResolver.resolve(byGroups:)`; a part of more than
-    /// `maxPolygons` solid subpaths by `SubpathClusters`), as the one pass does
+    /// one that does; so it holds whole groups of subpaths whose interiors meet, which the
+    /// resolver takes each on its own (`InclusionExclusionResolver.resolve`; a part of more
+    /// than `maxPolygons` solid subpaths split first by `SubpathClusters`), as in the one pass
     /// (`resolveClusteredOverlaps`). Same bytes as one pass over all the edges: a part is
     /// closed convex outlines, so along a row its cells sum to zero past the pixels it meets,
     /// no pixel gets coverage from two parts, and every pixel sums the same cells and is
@@ -97,7 +97,7 @@ extension Rasterizer {
         }
         guard m >= 2 else { return 0 }
         if m <= InclusionExclusionResolver.maxPolygons {
-            return resolve(members: solid, count: m, evenOdd: evenOdd, keepingOutput: false, byGroups: true)
+            return resolve(members: solid, count: m, evenOdd: evenOdd, keepingOutput: false)
                 ? convexResolver.outputCount : nil
         }
         var resolved = false
@@ -127,12 +127,11 @@ extension Rasterizer {
         return true
     }
 
+    /// Resolves the subpaths `members[0 ..< count]`; false when the resolver declines.
     @inline(__always)
-    private func resolve(members: UnsafePointer<Int32>, count: Int, evenOdd: Bool, keepingOutput: Bool,
-                         byGroups: Bool = false) -> Bool {
+    private func resolve(members: UnsafePointer<Int32>, count: Int, evenOdd: Bool, keepingOutput: Bool) -> Bool {
         let outcome = convexResolver.resolve(edges: edges, shapes: shapes, shapeCount: count, members: members,
-                                             vertices: vertices, evenOdd: evenOdd, keepingOutput: keepingOutput,
-                                             byGroups: byGroups)
+                                             vertices: vertices, evenOdd: evenOdd, keepingOutput: keepingOutput)
         if case .declined = outcome { return false }
         return true
     }

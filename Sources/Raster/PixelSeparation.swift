@@ -1,9 +1,10 @@
 /// Joins two runs of subpaths (`Rasterizer.fillByParts`' runs: records whose `start ..< end`
 /// are subpath indices), whose pixel boxes meet, unless no pixel can take coverage from both:
 /// every pair of their subpaths, one from each, has pixel boxes that do not meet, or vertices
-/// more than a pixel apart along one of four axes, each subpath's longest side and its normal. (Points a, b in one pixel square, closed, have
-/// |n·(a − b)| ≤ 256·(|nₓ| + |n_y|) along any axis n, in 24.8 units; a subpath lies within
-/// its vertices' span along any axis.) Exact: integer projections of the 24.8 vertices.
+/// more than a pixel apart along one of four axes, each subpath's longest side and its normal.
+/// (Points a, b in one pixel square, closed, have |n·(a − b)| ≤ 256·(|nₓ| + |n_y|) along any
+/// axis n, in 24.8 units; a subpath lies within its vertices' span along any axis.) Exact:
+/// integer projections of the 24.8 vertices.
 ///
 /// Runs so kept apart are drawn as units of their own with the same bytes as one pass: a
 /// convex subpath adds nothing to the running coverage of a pixel it does not meet (along a

@@ -18,10 +18,10 @@ extension Rasterizer {
     /// Resolves each group of overlapping subpaths (`SubpathClusters`, by boxes; the resolver
     /// then takes each group of subpaths whose interiors meet on its own) by inclusion–
     /// exclusion, for paths of more than `maxConvexShapes` convex subpaths wound the same way;
-    /// subpaths in no group stay as they are. Nil when the boxes are too crowded for the grouping or a
-    /// group for the resolver (then sweep: what a group left done — contained subpaths
-    /// emptied, holes reversed — changes neither union nor parity, and its outlines are
-    /// dropped).
+    /// subpaths in no group stay as they are. Nil when the boxes are too crowded for the
+    /// grouping or a group for the resolver (then sweep: what a group left done — contained
+    /// subpaths emptied, holes reversed — changes neither union nor parity, and its outlines
+    /// are dropped).
     func resolveClusteredOverlaps(_ e: EdgeSummary, evenOdd: Bool) -> EdgeSummary? {
         guard clusters.find(shapes: shapes, count: e.shapeCount, bounds: SIMD4(e.minX, e.minY, e.maxX, e.maxY))
         else { return nil }

@@ -158,7 +158,7 @@ final class InclusionExclusionResolver {
             let p = polygons[i].box
             for j in (i &+ 1)..<Swift.max(i &+ 1, np) {
                 let q = polygons[j].box
-                guard p.x < q.z && q.x < p.z && p.y < q.w && q.y < p.w else { continue }
+                guard p.openBoxOverlaps(q) else { continue }
                 polygons[i].near |= 1 << UInt64(j); polygons[j].near |= 1 << UInt64(i)
                 overlapping = true
             }
@@ -170,7 +170,6 @@ final class InclusionExclusionResolver {
         if !evenOdd {
             byPairs = subtractFromCentres(edges: edges, shapes: shapes, count: np)
             if byPairs == 0 { return .resolved }
-            clips = 0   // (the star test's clips do not count against `maxClips`)
         }
 
         // Pairs: each intersection once, containment found on the way.

@@ -36,7 +36,7 @@ struct PixelSeparation: ClusterJoinTest {
     /// Whether subpaths s and t may put coverage into one pixel.
     @inline(__always) private func mayShare(_ s: Int, _ t: Int) -> Bool {
         let a = pixels[s], b = pixels[t]
-        guard a.x < b.z && b.x < a.z && a.y < b.w && b.y < a.w else { return false }
+        guard a.openBoxOverlaps(b) else { return false }
         let p = shapes[s], q = shapes[t]
         let pv = vertices + Int(p.firstVertex), pn = Int(p.vertexCount)
         let qv = vertices + Int(q.firstVertex), qn = Int(q.vertexCount)
@@ -74,14 +74,18 @@ struct PixelSeparation: ClusterJoinTest {
     @inline(__always)
     private func longestSide(of s: Int, _ v: UnsafePointer<SIMD2<Int32>>, _ n: Int) -> SIMD2<Int64> {
         if longestSides[s] != SIMD2() { return longestSides[s] }
-        var best = SIMD2<Int64>(), bestLength: Int64 = -1
-        var previous = v[n &- 1]
+        // (Scalars, not `SIMD2<Int64>` lanes: 1.2 million fewer instructions a render of the
+        // 20,000-seat batch. A side's components are under 2²⁹ in size, as `span` says.)
+        var bestX: Int64 = 0, bestY: Int64 = 0, bestLength: Int64 = -1
+        var px = Int64(v[n &- 1].x), py = Int64(v[n &- 1].y)
         for i in 0..<n {
-            let d = SIMD2<Int64>(Int64(v[i].x) &- Int64(previous.x), Int64(v[i].y) &- Int64(previous.y))
-            let length = d.x &* d.x &+ d.y &* d.y
-            if length > bestLength { best = d; bestLength = length }
-            previous = v[i]
+            let x = Int64(v[i].x), y = Int64(v[i].y)
+            let dx = x &- px, dy = y &- py
+            let length = dx &* dx &+ dy &* dy
+            if length > bestLength { bestX = dx; bestY = dy; bestLength = length }
+            px = x; py = y
         }
+        let best = SIMD2(bestX, bestY)
         longestSides[s] = best
         return best
     }

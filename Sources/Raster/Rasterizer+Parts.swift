@@ -51,7 +51,7 @@ extension Rasterizer {
             if runCount > 0 {
                 let r = runs[runCount &- 1].box
                 let joined = SIMD4(lowHalf: pointwiseMin(r.lowHalf, pixels.lowHalf), highHalf: pointwiseMax(r.highHalf, pixels.highHalf))
-                if r.x < pixels.z && pixels.x < r.z && r.y < pixels.w && pixels.y < r.w
+                if r.openBoxOverlaps(pixels)
                     && joined.z &- joined.x <= Rasterizer.maxRunSide && joined.w &- joined.y <= Rasterizer.maxRunSide {
                     runs[runCount &- 1].end &+= 1
                     runs[runCount &- 1].box = joined

@@ -117,7 +117,7 @@ final class SubpathClusters {
                 let p = itemBoxes[i]
                 for j in (i &+ 1)..<hi {
                     let q = itemBoxes[j]
-                    guard p.x < q.z && q.x < p.z && p.y < q.w && q.y < p.w else { continue }
+                    guard p.openBoxOverlaps(q) else { continue }
                     let a = Int(items[i]), b = Int(items[j])
                     guard root(a) != root(b) else { continue }
                     // (A pair sharing several cells is tested once, in the cell of its overlap's

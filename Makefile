@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: deps catalogs build test test-vm test-vm-run test-asan fuzz demo bench install clean
+.PHONY: deps catalogs build test test-vm test-vm-run test-asan fuzz demo bench profile install clean
 
 deps:
 	@scripts/install-deps.sh build
@@ -88,6 +88,18 @@ bench:
 	@scripts/install-deps.sh bench
 	scripts/bench.sh
 	scripts/bench-modules.sh
+
+# Instructions of one scene's render by function, counted by callgrind (the same on every run,
+# unlike wall time; scripts/profile_render.py also gives a function's source lines or hottest
+# instructions, and two builds compared). SCENE defaults to `make bench`'s 20,000-seat scene.
+SCENE ?= $(OUT)/seats.json
+profile:
+	@scripts/install-deps.sh profile
+	$(SWIFT) build -c release --product tribune
+	@if [ "$(SCENE)" = "$(OUT)/seats.json" ] && [ ! -f "$(SCENE)" ]; then \
+	  mkdir -p $(OUT) && $(SWIFT) build -c release --product raster-bench && \
+	  $$($(SWIFT) build -c release --show-bin-path)/raster-bench --export-scene $(SCENE) --repeat 1 >/dev/null; fi
+	scripts/profile_render.py $(SCENE) --binary $$($(SWIFT) build -c release --show-bin-path)/tribune
 
 # Release binaries, the systemd units, the example configuration and the udev rule example.
 # PREFIX=/usr/local (the units expect the binaries there), DESTDIR for staging. The kiosk draws

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian/Ubuntu packages Tribune needs that this machine lacks, and says which.
-# Usage: scripts/install-deps.sh [build|vm|fonts|bench|all]   (default: build)
+# Usage: scripts/install-deps.sh [build|vm|fonts|bench|profile|all]   (default: build)
 #   build: compiling and testing (systemd for `systemd-analyze verify/security` on the units;
 #          zbar-tools' zbarimg decodes the receipt's QR code in the tests; python3-jsonschema
 #          checks the demo venue against docs/venue.schema.json; postgresql: the box office's
@@ -10,6 +10,7 @@
 #   fonts: what the kiosk needs at run time to draw text (`make install` uses it)
 #   bench: build, plus what `make bench` needs for its peers' virtualenv (pycairo builds
 #          against libcairo2-dev; python3-venv makes the virtualenv)
+#   profile: build, plus valgrind and binutils for `make profile` (scripts/profile_render.py)
 set -euo pipefail
 
 build_packages=(libdrm-dev libinput-dev libudev-dev libfreetype-dev libharfbuzz-dev
@@ -19,6 +20,7 @@ build_packages=(libdrm-dev libinput-dev libudev-dev libfreetype-dev libharfbuzz-
 font_packages=(fonts-dejavu-core fonts-noto-cjk)
 vm_packages=(qemu-system-x86 linux-image-amd64 busybox-static)
 bench_packages=(libcairo2-dev python3-venv)
+profile_packages=(valgrind binutils)
 # The tests' pycairo (scripts/test-venv.sh: ExactnessTests' cairo renders) builds against it.
 build_packages+=(libcairo2-dev)
 
@@ -27,8 +29,9 @@ case "${1:-build}" in
   vm)    wanted=("${vm_packages[@]}") ;;
   fonts) wanted=("${font_packages[@]}") ;;
   bench) wanted=("${build_packages[@]}" "${bench_packages[@]}") ;;
+  profile) wanted=("${build_packages[@]}" "${profile_packages[@]}") ;;
   all)   wanted=("${build_packages[@]}" "${vm_packages[@]}") ;;
-  *) echo "usage: $0 [build|vm|fonts|bench|all]" >&2; exit 2 ;;
+  *) echo "usage: $0 [build|vm|fonts|bench|profile|all]" >&2; exit 2 ;;
 esac
 
 missing=()

@@ -134,9 +134,12 @@ def profile(binary, scene, work):
         raise ProfileError(f"{binary}: objcopy --strip-debug failed: {out.stderr.strip()}")
     counts = os.path.join(work, os.path.basename(binary) + ".callgrind")
     png = os.path.join(work, os.path.basename(binary) + ".png")
+    # (Swift seeds its hashing per process; a seeded run counts a few instructions more or less
+    # in the hash tables' probes. Deterministic hashing makes the counts repeat exactly.)
     out = run(["valgrind", "--tool=callgrind", "--dump-instr=yes", "--dump-line=no",
                f"--callgrind-out-file={counts}", f"--toggle-collect={symbol}",
-               copy, "draw", scene, "-o", png, "--repeat", "1"])
+               copy, "draw", scene, "-o", png, "--repeat", "1"],
+              env=dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1"))
     if out.returncode != 0:
         own = [line for line in out.stderr.splitlines() if not re.match(r"==\d+==", line)]
         tail = "\n".join(own[-8:])

@@ -89,8 +89,8 @@ bench:
 	scripts/bench.sh
 	scripts/bench-modules.sh
 
-# Instructions of one scene's render by function, counted by callgrind (the same on every run
-# and under any load, unlike wall time; scripts/profile_render.py also gives a function's source lines or hottest
+# Instructions of one scene's render by function, counted by callgrind (the same, to within a
+# few, on every run and under any load, unlike wall time; scripts/profile_render.py also gives a function's source lines or hottest
 # instructions, and two builds compared). SCENE defaults to `make bench`'s 20,000-seat scene.
 SCENE ?= $(OUT)/seats.json
 profile:

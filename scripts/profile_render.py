@@ -3,10 +3,10 @@
 
 On this kind of machine a renderer change of a few per cent cannot be judged by wall time:
 byte-identical copies of one binary differ by 0.2-0.4 ms on the 20,000-seat scene, each copy
-keeping its place from run to run. Instruction counts are the same on every run and under any
-load, so changes are measured here first and timed with `make bench` after. Only
-`SceneFile.render` is counted (the scene's parsing and the PNG's writing are not), of
-`tribune draw SCENE --repeat 1`.
+keeping its place from run to run. Instruction counts repeat under any load, to within a few
+in libc (its memset takes 7 more or fewer with a buffer's alignment), so changes are measured
+here first and timed with `make bench` after. Only `SceneFile.render` is counted (the scene's
+parsing and the PNG's writing are not), of `tribune draw SCENE --repeat 1`.
 
     scripts/profile_render.py SCENE.json                      functions, most instructions first
     scripts/profile_render.py SCENE.json --lines FUNCTION     a function's source lines
@@ -134,12 +134,9 @@ def profile(binary, scene, work):
         raise ProfileError(f"{binary}: objcopy --strip-debug failed: {out.stderr.strip()}")
     counts = os.path.join(work, os.path.basename(binary) + ".callgrind")
     png = os.path.join(work, os.path.basename(binary) + ".png")
-    # (Swift seeds its hashing per process; a seeded run counts a few instructions more or less
-    # in the hash tables' probes. Deterministic hashing makes the counts repeat exactly.)
     out = run(["valgrind", "--tool=callgrind", "--dump-instr=yes", "--dump-line=no",
                f"--callgrind-out-file={counts}", f"--toggle-collect={symbol}",
-               copy, "draw", scene, "-o", png, "--repeat", "1"],
-              env=dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1"))
+               copy, "draw", scene, "-o", png, "--repeat", "1"])
     if out.returncode != 0:
         own = [line for line in out.stderr.splitlines() if not re.match(r"==\d+==", line)]
         tail = "\n".join(own[-8:])
